@@ -1,0 +1,78 @@
+// Runs every test of the project, in order, and ends with one plain line: "N passed, N failed".
+// Checks (types, lint, builds, Firefox lint) count as one test each; Vitest and Playwright
+// report their own test counts through JSON reports written to artifacts/.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const artifacts = 'artifacts';
+mkdirSync(artifacts, { recursive: true });
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(name: string, cmd: string, args: string[]): void {
+  if (run(name, cmd, args)) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
+}
+
+type VitestReport = { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+function vitest(name: string, args: string[]): void {
+  const out = `${artifacts}/${name}.json`;
+  rmSync(out, { force: true });
+  const ok = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (!existsSync(out)) {
+    failed++;
+    failures.push(`${name} (no report)`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8')) as VitestReport;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (!ok && report.numFailedTests === 0) {
+    failed++;
+    failures.push(`${name} (runner failed)`);
+  } else if (report.numFailedTests > 0) failures.push(`${name}: ${report.numFailedTests} failed`);
+}
+
+type PwStats = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+function playwright(name: string): void {
+  const out = `${artifacts}/${name}.json`;
+  rmSync(out, { force: true });
+  const ok = run(name, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  if (!existsSync(out)) {
+    failed++;
+    failures.push(`${name} (no report)`);
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(out, 'utf8')) as PwStats;
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  if (stats.unexpected > 0) failures.push(`${name}: ${stats.unexpected} failed`);
+  else if (!ok) {
+    failed++;
+    failures.push(`${name} (runner failed)`);
+  }
+}
+
+check('compile', 'npx', ['tsc', '--noEmit']);
+check('lint', 'npx', ['biome', 'check', '.']);
+vitest('vitest', []);
+check('build chrome', 'npx', ['wxt', 'build']);
+check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
+check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
+if (existsSync('e2e/playwright.config.ts')) playwright('e2e');
+
+if (failures.length) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}', 'sim/**/*.test.ts', 'lib/**/*.test.{ts,tsx}', 'components/**/*.test.tsx'],
+    exclude: ['e2e/**', 'node_modules/**', '.output/**'],
+    setupFiles: ['fake-indexeddb/auto'],
+    mockReset: true,
+    restoreMocks: true,
+    testTimeout: 20000,
+  },
+});

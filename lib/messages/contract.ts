@@ -1,0 +1,337 @@
+// The one message contract between the pages (popup, side panel, options) and the background.
+// Every message: a name, a request schema (checked by the router before any handler runs) and a
+// reply type. Replies are envelopes: `{ ok: true, data }` or `{ ok: false, error }`; they never
+// carry credentials or tokens.
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import * as v from 'valibot';
+import type {
+  AccountSummary,
+  AlertRule,
+  BudgetView,
+  Candle,
+  CategorySummary,
+  DealOutcome,
+  Environment,
+  Fresh,
+  HistoricalAllowance,
+  LockView,
+  MarketFacts,
+  MarketQuote,
+  PermitView,
+  PositionView,
+  Sentiment,
+  SentimentPoint,
+  WatchlistSummary,
+  WorkingOrderView,
+} from '../model';
+import * as s from './schemas';
+
+const none = v.optional(v.object({}), {});
+
+export const requests = {
+  // Connection, session and status
+  'status.get': none,
+  'connection.get': none,
+  'connection.save': s.connection,
+  'connection.check': none,
+  'connection.forget': none,
+  'session.switchAccount': v.object({ accountId: s.accountId }),
+  'session.logout': v.object({ forget: v.boolean() }),
+
+  // Markets, prices, sentiment
+  'markets.search': v.object({ term: s.searchTerm }),
+  'markets.quotes': v.object({ epics: v.pipe(v.array(s.epic), v.maxLength(1000, 'At most 1000 markets at once')) }),
+  'markets.facts': v.object({ epic: s.epic }),
+  'prices.history': v.object({
+    epic: s.epic,
+    resolution: s.resolution,
+    from: s.epochMs,
+    to: s.epochMs,
+  }),
+  'sentiment.get': v.object({ marketIds: v.pipe(v.array(s.marketId), v.maxLength(500)) }),
+  'sentiment.related': v.object({ marketId: s.marketId }),
+  'sentiment.history': v.object({ marketId: s.marketId }),
+  'categories.list': none,
+  'categories.instruments': v.object({
+    categoryId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+    pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 50),
+  }),
+  'recent.add': v.object({ epic: s.epic }),
+
+  // Watchlists (mutations cross the guard with the 'watchlists' scope, granted by default)
+  'watchlists.list': none,
+  'watchlists.get': v.object({ id: s.watchlistId }),
+  'watchlists.create': v.object({ name: s.watchlistName, epics: v.optional(v.array(s.epic), []) }),
+  'watchlists.delete': v.object({ id: s.watchlistId }),
+  'watchlists.addMarket': v.object({ id: s.watchlistId, epic: s.epic }),
+  'watchlists.removeMarket': v.object({ id: s.watchlistId, epic: s.epic }),
+  'watchlists.import': v.object({
+    /** An existing watchlist id, or a name for a new one. */
+    target: v.union([v.object({ id: s.watchlistId }), v.object({ name: s.watchlistName })]),
+    text: v.pipe(v.string(), v.maxLength(200_000, 'The file is too large')),
+  }),
+  'watchlists.export': v.object({ id: s.watchlistId }),
+
+  // Badge and alerts
+  'badge.pin': v.object({ epic: v.nullable(s.epic) }),
+  'alerts.list': none,
+  'alerts.create': s.alertInput,
+  'alerts.delete': v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+  'alerts.rearm': v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+
+  // The dealing permit
+  'permit.get': none,
+  'permit.grant': v.object({
+    scope: s.permitScope,
+    /** The account id the permit is for; for a live account it must be typed again in `confirmAccountId`. */
+    accountId: s.accountId,
+    confirmAccountId: v.optional(v.nullable(s.accountId), null),
+    /** Milliseconds from now, or null for "until the browser closes". */
+    durationMs: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(60_000), v.maxValue(24 * 3600_000))),
+    acknowledged: v.literal(true),
+  }),
+  'permit.revoke': v.object({ scope: s.permitScope }),
+
+  // Dealing (refused without a dealing permit and while the reconciliation lock is open)
+  'deal.quoteOpen': s.ticket,
+  'deal.open': v.object({ ticket: s.ticket, quoteReference: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) }),
+  'deal.durableMedium': v.object({ quoteReference: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) }),
+  'deal.quoteHistory': v.object({ from: s.epochMs, to: s.epochMs }),
+  'deal.repeatWindow': none,
+  'positions.list': none,
+  'positions.amend': v.object({
+    dealId: s.dealId,
+    stopLevel: v.nullable(s.positive),
+    limitLevel: v.nullable(s.positive),
+  }),
+  'positions.quoteClose': v.object({ dealId: s.dealId }),
+  'positions.close': v.object({
+    dealId: s.dealId,
+    quoteReference: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  }),
+  'workingOrders.list': none,
+  'workingOrders.create': s.workingOrder,
+  'workingOrders.amend': v.object({
+    dealId: s.dealId,
+    level: s.positive,
+    type: v.picklist(['LIMIT', 'STOP']),
+    timeInForce: v.optional(v.picklist(['GOOD_TILL_CANCELLED', 'GOOD_TILL_DATE']), 'GOOD_TILL_CANCELLED'),
+    goodTillDate: v.optional(v.nullable(s.epochMs), null),
+    stopDistance: v.optional(v.nullable(s.positive), null),
+    limitDistance: v.optional(v.nullable(s.positive), null),
+  }),
+  'workingOrders.delete': v.object({ dealId: s.dealId }),
+  'lock.get': none,
+  'lock.reconcile': none,
+
+  // Applications (changes need the 'applications' permit scope)
+  'applications.list': none,
+  'applications.update': v.object({
+    apiKey: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    allowanceAccountOverall: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    allowanceAccountTrading: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    status: v.optional(v.picklist(['ENABLED', 'DISABLED'])),
+  }),
+  'applications.disable': v.object({
+    apiKey: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    confirmed: v.literal(true),
+  }),
+
+  // Settings file (never secrets)
+  'settings.export': none,
+  'settings.import': v.object({ json: v.pipe(v.string(), v.maxLength(500_000)) }),
+} as const;
+
+export type MessageName = keyof typeof requests;
+export type RequestOf<N extends MessageName> = v.InferInput<(typeof requests)[N]>;
+export type ParsedRequestOf<N extends MessageName> = v.InferOutput<(typeof requests)[N]>;
+
+export interface ConnectionView {
+  environment: Environment;
+  baseUrl: string | null;
+  apiKeySet: boolean;
+  identifier: string | null;
+  passwordSet: boolean;
+  remember: boolean;
+  sessionVersion: 2 | 3;
+}
+
+export interface StatusView {
+  /** What the pages show in their header and empty states. */
+  state: 'signed-out' | 'signing-in' | 'signed-in' | 'offline' | 'error';
+  environment: Environment | null;
+  account: AccountSummary | null;
+  accounts: AccountSummary[];
+  permits: PermitView[];
+  lock: LockView | null;
+  budget: BudgetView;
+  pinnedEpic: string | null;
+  lastError: ErrorView | null;
+}
+
+export interface WatchlistView {
+  summary: WatchlistSummary;
+  epics: string[];
+  markets: MarketQuote[];
+}
+
+export interface ImportReport {
+  watchlistId: string;
+  added: string[];
+  duplicates: string[];
+  unknown: string[];
+  failed: { epic: string; message: string }[];
+}
+
+export interface CostsQuote {
+  quoteReference: string;
+  currency: string;
+  /** Label → amount, e.g. "Opening spread" → 1.2; only the non-zero IG figures. */
+  lines: { label: string; amount: number }[];
+  notionalValue: number | null;
+  receivedAt: number;
+}
+
+export interface QuoteHistoryItem {
+  quoteReference: string;
+  createdAt: number;
+  direction: string;
+  instrumentName: string;
+  type: string;
+}
+
+export interface RepeatWindowView {
+  requestStartTime: number;
+  entries: {
+    epic: string;
+    currency: string;
+    buy: { size: number; expiry: string }[];
+    sell: { size: number; expiry: string }[];
+  }[];
+}
+
+export interface ApplicationView {
+  name: string;
+  apiKeyMasked: string;
+  status: string;
+  allowanceApplicationOverall: number;
+  allowanceAccountOverall: number;
+  allowanceAccountTrading: number;
+  allowanceAccountHistoricalData: number;
+  concurrentSubscriptionsLimit: number;
+  current: boolean;
+}
+
+export interface Replies {
+  'status.get': StatusView;
+  'connection.get': ConnectionView;
+  'connection.save': ConnectionView;
+  'connection.check': { account: AccountSummary; accounts: AccountSummary[] };
+  'connection.forget': null;
+  'session.switchAccount': StatusView;
+  'session.logout': null;
+  'markets.search': Fresh<MarketQuote[]>;
+  'markets.quotes': Fresh<MarketQuote>[];
+  'markets.facts': Fresh<MarketFacts>;
+  'prices.history': { candles: Candle[]; allowance: HistoricalAllowance | null; requestedPoints: number };
+  'sentiment.get': Fresh<Sentiment>[];
+  'sentiment.related': Fresh<Sentiment[]>;
+  'sentiment.history': SentimentPoint[];
+  'categories.list': Fresh<CategorySummary[]>;
+  'categories.instruments': { instruments: MarketQuote[]; page: number; pageSize: number; hasMore: boolean };
+  'recent.add': null;
+  'watchlists.list': Fresh<WatchlistSummary[]>;
+  'watchlists.get': Fresh<WatchlistView>;
+  'watchlists.create': WatchlistSummary;
+  'watchlists.delete': null;
+  'watchlists.addMarket': WatchlistView;
+  'watchlists.removeMarket': WatchlistView;
+  'watchlists.import': ImportReport;
+  'watchlists.export': { filename: string; csv: string };
+  'badge.pin': null;
+  'alerts.list': AlertRule[];
+  'alerts.create': AlertRule;
+  'alerts.delete': null;
+  'alerts.rearm': AlertRule;
+  'permit.get': PermitView[];
+  'permit.grant': PermitView;
+  'permit.revoke': null;
+  'deal.quoteOpen': CostsQuote;
+  'deal.open': DealOutcome;
+  'deal.durableMedium': { contentType: string; base64: string };
+  'deal.quoteHistory': QuoteHistoryItem[];
+  'deal.repeatWindow': RepeatWindowView | null;
+  'positions.list': PositionView[];
+  'positions.amend': DealOutcome;
+  'positions.quoteClose': CostsQuote;
+  'positions.close': DealOutcome;
+  'workingOrders.list': WorkingOrderView[];
+  'workingOrders.create': DealOutcome;
+  'workingOrders.amend': DealOutcome;
+  'workingOrders.delete': DealOutcome;
+  'lock.get': LockView | null;
+  'lock.reconcile': { settled: boolean; outcome: DealOutcome | null; lock: LockView | null };
+  'applications.list': ApplicationView[];
+  'applications.update': ApplicationView;
+  'applications.disable': null;
+  'settings.export': { filename: string; json: string };
+  'settings.import': { applied: string[]; ignored: string[] };
+}
+
+/** Why a request failed, in terms a page can show. Never holds a credential or a token. */
+export interface ErrorView {
+  kind:
+    | 'signed-out'
+    | 'bad-credentials'
+    | 'rate-limited'
+    | 'offline'
+    | 'timeout'
+    | 'service'
+    | 'validation'
+    | 'permit-required'
+    | 'locked'
+    | 'ambiguous'
+    | 'not-found'
+    | 'bad-request'
+    | 'internal';
+  message: string;
+  /** The service's errorCode, when it sent one. */
+  code?: string;
+  /** The input field at fault, for validation errors. */
+  field?: string;
+  /** When to try again, for rate-limited replies. */
+  retryAfterMs?: number;
+}
+
+export type Reply<T> = { ok: true; data: T } | { ok: false; error: ErrorView };
+
+export type ProtocolMap = { [N in MessageName]: (request: RequestOf<N>) => Reply<Replies[N]> };
+
+export const messenger = defineExtensionMessaging<ProtocolMap>();
+
+/** Pages call the background through this one function. */
+export function send<N extends MessageName>(name: N, request: RequestOf<N>): Promise<Reply<Replies[N]>> {
+  return (messenger.sendMessage as (n: N, r: RequestOf<N>) => Promise<Reply<Replies[N]>>)(name, request);
+}
+
+// The live channel: a page opens a Port with this name while it is visible and says what it shows;
+// the background refreshes those markets at the user's cadence and tells the page what changed.
+// Closing the page (or a hidden panel posting an empty watch) stops the refresh.
+export const LIVE_PORT = 'marketside-live';
+
+export type LiveFromPage = { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean };
+
+export type LiveToPage =
+  | { kind: 'changed'; store: CacheStoreName; keys: string[] }
+  | { kind: 'status'; status: StatusView };
+
+/** The IndexedDB stores the background writes and pages may read for their first paint. */
+export type CacheStoreName =
+  | 'snapshots'
+  | 'details'
+  | 'sentiment'
+  | 'sentiment-history'
+  | 'prices'
+  | 'search'
+  | 'watchlists';

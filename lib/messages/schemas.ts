@@ -1,0 +1,124 @@
+// Input checks shared by the message contract (and by the pages' forms): the service's own patterns.
+import * as v from 'valibot';
+
+export const epic = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9._]{6,30}$/, 'Epic must be 6–30 letters, digits, dots or underscores'),
+);
+export const marketId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Market id is not valid'));
+export const watchlistId = v.pipe(
+  v.string(),
+  v.minLength(1, 'Watchlist id is empty'),
+  v.maxLength(100, 'Watchlist id is too long'),
+);
+export const watchlistName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'Name the watchlist'),
+  v.maxLength(50, 'A watchlist name has at most 50 characters'),
+  v.regex(/^[^\p{Cc}]*$/u, 'A watchlist name cannot contain control characters'),
+);
+export const searchTerm = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(2, 'Type at least two characters'),
+  v.maxLength(100, 'Search term is too long'),
+  v.regex(/^[^\p{Cc}]*$/u, 'Search term cannot contain control characters'),
+);
+export const accountId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/, 'Account id is not valid'));
+export const dealId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Deal id is not valid'));
+export const dealReference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,30}$/, 'Deal reference is not valid'));
+export const resolution = v.picklist([
+  'SECOND',
+  'MINUTE',
+  'MINUTE_2',
+  'MINUTE_3',
+  'MINUTE_5',
+  'MINUTE_10',
+  'MINUTE_15',
+  'MINUTE_30',
+  'HOUR',
+  'HOUR_2',
+  'HOUR_3',
+  'HOUR_4',
+  'DAY',
+  'WEEK',
+  'MONTH',
+]);
+export const epochMs = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const positive = v.pipe(v.number(), v.finite(), v.gtValue(0));
+export const direction = v.picklist(['BUY', 'SELL']);
+export const environment = v.picklist(['demo', 'live', 'custom']);
+export const permitScope = v.picklist(['dealing', 'watchlists', 'applications']);
+export const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'Currency is three capital letters'));
+export const expiry = v.pipe(v.string(), v.regex(/^((\d{2}-)?[A-Z]{3}-\d{2}|-|DFB)$/, 'Expiry is not valid'));
+export const baseUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url('Base URL must be a URL'),
+  v.regex(/^https?:\/\//, 'Base URL must start with http:// or https://'),
+);
+
+/** A stop or limit given as a distance from the deal level or as an absolute level. */
+export const stopOrLimit = v.optional(
+  v.nullable(v.object({ mode: v.picklist(['distance', 'level']), value: positive })),
+  null,
+);
+
+/** What a deal ticket sends: validated again against the market's dealing rules in the background. */
+export const ticket = v.object({
+  epic,
+  direction,
+  size: positive,
+  orderType: v.picklist(['MARKET', 'LIMIT']),
+  /** The level for a LIMIT order. */
+  level: v.optional(v.nullable(positive), null),
+  currencyCode,
+  expiry: v.optional(expiry, '-'),
+  stop: stopOrLimit,
+  limit: stopOrLimit,
+});
+
+export const workingOrder = v.object({
+  epic,
+  direction,
+  size: positive,
+  type: v.picklist(['LIMIT', 'STOP']),
+  level: positive,
+  currencyCode,
+  expiry: v.optional(expiry, '-'),
+  timeInForce: v.optional(v.picklist(['GOOD_TILL_CANCELLED', 'GOOD_TILL_DATE']), 'GOOD_TILL_CANCELLED'),
+  goodTillDate: v.optional(v.nullable(epochMs), null),
+  stopDistance: v.optional(v.nullable(positive), null),
+  limitDistance: v.optional(v.nullable(positive), null),
+});
+
+export const alertInput = v.object({
+  epic,
+  kind: v.picklist(['above', 'below', 'move-pct', 'sentiment-long-above', 'sentiment-long-below']),
+  target: positive,
+  quiet: v.optional(
+    v.nullable(
+      v.object({
+        from: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time is HH:MM')),
+        to: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time is HH:MM')),
+      }),
+    ),
+    null,
+  ),
+});
+
+export const connection = v.object({
+  environment,
+  /** Required when environment is 'custom'; ignored otherwise. */
+  baseUrl: v.optional(v.nullable(baseUrl), null),
+  apiKey: v.pipe(v.string(), v.trim(), v.minLength(1, 'Enter the API key'), v.maxLength(100, 'API key is too long')),
+  identifier: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^[A-Za-z0-9_-]{1,30}$/, 'Identifier is 1–30 letters, digits, dashes or underscores'),
+  ),
+  password: v.pipe(v.string(), v.minLength(1, 'Enter the password'), v.maxLength(350, 'Password is too long')),
+  remember: v.boolean(),
+  sessionVersion: v.picklist([2, 3]),
+});

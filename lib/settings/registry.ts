@@ -1,0 +1,128 @@
+// Every stored key of Marketside, declared once with its type, default and area.
+// - local:   what the user chose or made (settings, watch preferences, alerts, remembered
+//            credentials when "remember" is ticked) and the reconciliation lock: survives restarts.
+// - session: tokens and a password kept for this browser session only: memory, never on disk.
+// Cached market data is not here: it lives in IndexedDB (lib/cache).
+// Versioned items migrate on read, so an update never loses what the user made.
+import { storage } from 'wxt/utils/storage';
+import type { AlertRule, Environment, PermitView } from '../model';
+
+export type Theme = 'system' | 'light' | 'dark';
+export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';
+
+export interface Prefs {
+  /** Seconds between price refreshes while a page is visible. */
+  priceRefreshSec: number;
+  /** Minutes between sentiment refreshes while a page is visible. */
+  sentimentRefreshMin: number;
+  /** Minutes between background refreshes (badge, alerts) when no page is open; alarms run at most once a minute. */
+  backgroundRefreshMin: number;
+  sparklines: boolean;
+  theme: Theme;
+  sort: { column: SortColumn; direction: 'asc' | 'desc' };
+  selectedWatchlistId: string | null;
+}
+
+export const defaultPrefs: Prefs = {
+  priceRefreshSec: 5,
+  sentimentRefreshMin: 5,
+  backgroundRefreshMin: 5,
+  sparklines: true,
+  theme: 'system',
+  sort: { column: 'name', direction: 'asc' },
+  selectedWatchlistId: null,
+};
+
+/** The connection settings; the secrets in it are present only when the user ticked "remember". */
+export interface Connection {
+  environment: Environment;
+  baseUrl: string | null;
+  apiKey: string | null;
+  identifier: string | null;
+  password: string | null;
+  remember: boolean;
+  sessionVersion: 2 | 3;
+}
+
+export const defaultConnection: Connection = {
+  environment: 'demo',
+  baseUrl: null,
+  apiKey: null,
+  identifier: null,
+  password: null,
+  remember: false,
+  sessionVersion: 2,
+};
+
+/** Secrets for this browser session only (when "remember" is not ticked). */
+export interface SessionSecrets {
+  apiKey: string | null;
+  password: string | null;
+}
+
+/** Session tokens as the client's TokenStore saves them: opaque to everything but lib/api. */
+export type StoredTokens = Record<string, unknown>;
+
+/** A recent lookup in the popup. */
+export interface RecentLookup {
+  epic: string;
+  instrumentName: string;
+  at: number;
+}
+
+export interface StoredLock {
+  dealReference: string;
+  operation: string;
+  epic: string | null;
+  createdAt: number;
+  attempts: number;
+  lastError: string | null;
+  /** What the client needs to reconcile (e.g. account id, direction, size). */
+  context: Record<string, unknown>;
+}
+
+export const prefs = storage.defineItem<Prefs>('local:prefs', {
+  fallback: defaultPrefs,
+  version: 1,
+});
+
+export const connection = storage.defineItem<Connection>('local:connection', {
+  fallback: defaultConnection,
+  version: 1,
+});
+
+export const sessionSecrets = storage.defineItem<SessionSecrets>('session:secrets', {
+  fallback: { apiKey: null, password: null },
+});
+
+export const sessionTokens = storage.defineItem<StoredTokens | null>('session:tokens', { fallback: null });
+
+export const recentLookups = storage.defineItem<RecentLookup[]>('local:recentLookups', { fallback: [], version: 1 });
+
+/** The market whose change the toolbar badge shows. */
+export const pinnedEpic = storage.defineItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 });
+
+export const alerts = storage.defineItem<AlertRule[]>('local:alerts', { fallback: [], version: 1 });
+
+/** Open when a dealing mutation's outcome is unknown; every mutation is refused until it is cleared. */
+export const reconciliationLock = storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null });
+
+/** Permits with an expiry survive a browser restart until they expire. */
+export const permits = storage.defineItem<PermitView[]>('local:permits', { fallback: [] });
+
+/** Permits granted "until the browser closes". */
+export const sessionPermits = storage.defineItem<PermitView[]>('session:permits', { fallback: [] });
+
+/** The registry as a list, for tests and for the settings export (which excludes every secret). */
+export const registry = {
+  prefs,
+  connection,
+  sessionSecrets,
+  sessionTokens,
+  recentLookups,
+  pinnedEpic,
+  alerts,
+  reconciliationLock,
+  permits,
+  sessionPermits,
+} as const;

@@ -1,0 +1,35 @@
+import { formatPct } from '../lib/format';
+
+interface Props {
+  long: number;
+  short: number;
+  /** The long percentage when the user last looked, to show the change since. */
+  previousLong?: number | null;
+  compact?: boolean;
+}
+
+/** Client sentiment as a long/short bar. Observational data, not a signal. */
+export function SentimentBar({ long, short, previousLong, compact }: Props) {
+  const known = long + short > 0;
+  const delta = known && previousLong !== null && previousLong !== undefined ? long - previousLong : null;
+  const label = known ? `Clients ${long.toFixed(0)}% long, ${short.toFixed(0)}% short` : 'Sentiment unavailable';
+  return (
+    <div class={`sentiment${compact ? ' sentiment--compact' : ''}`} role="img" aria-label={label} title={label}>
+      <div class="sentiment__bar">
+        <span class="sentiment__long" style={{ width: `${known ? long : 50}%` }} />
+        <span class="sentiment__short" style={{ width: `${known ? short : 50}%` }} />
+      </div>
+      {!compact && (
+        <div class="sentiment__labels">
+          <span class="up">{known ? `${long.toFixed(0)}% long` : '–'}</span>
+          {delta !== null && delta !== 0 && (
+            <span class="sentiment__delta" title="Change in long % since you last looked">
+              {formatPct(delta).replace('%', ' pts')}
+            </span>
+          )}
+          <span class="down">{known ? `${short.toFixed(0)}% short` : '–'}</span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { formatAge } from '../lib/format';
+
+/** Marks data shown from the cache that is older than its kind's freshness. */
+export function StaleMark({ stale, fetchedAt }: { stale: boolean; fetchedAt: number }) {
+  if (!stale) return null;
+  return (
+    <span class="stale" title={`From cache, fetched ${formatAge(fetchedAt)}; refreshing`}>
+      {formatAge(fetchedAt)}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+// Words for an alert: its condition ("above 1.0850"), and the notification it raises.
+import { formatPct, formatPrice } from '../format';
+import type { AlertRule } from '../model';
+
+/** "above 1.0850", "below 7,420.5", "moves 2.00%", "long ≥ 75%", "long ≤ 30%". */
+export function conditionText(rule: Pick<AlertRule, 'kind' | 'target'>): string {
+  switch (rule.kind) {
+    case 'above':
+      return `above ${formatPrice(rule.target)}`;
+    case 'below':
+      return `below ${formatPrice(rule.target)}`;
+    case 'move-pct':
+      return `moves ${rule.target.toFixed(2)}%`;
+    case 'sentiment-long-above':
+      return `long ≥ ${trimNumber(rule.target)}%`;
+    case 'sentiment-long-below':
+      return `long ≤ ${trimNumber(rule.target)}%`;
+  }
+}
+
+function trimNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+export interface AlertNotice {
+  title: string;
+  message: string;
+}
+
+/** The notification for a rule that fired with `value` (see Verdict) and the mid at that moment. */
+export function noticeFor(rule: AlertRule, value: number, mid: number | null): AlertNotice {
+  const title = `${rule.instrumentName} ${conditionText(rule)}`;
+  const price = mid === null ? null : `Price ${formatPrice(mid)}`;
+  let detail: string | null = null;
+  if (rule.kind === 'move-pct' && rule.reference !== null) {
+    detail = `${formatPct(value)} from ${formatPrice(rule.reference)}`;
+  } else if (rule.kind === 'sentiment-long-above' || rule.kind === 'sentiment-long-below') {
+    detail = `${trimNumber(value)}% of clients long`;
+  }
+  const message = [price, detail].filter((x) => x !== null).join(' · ') || rule.epic;
+  return { title, message };
+}

@@ -1,0 +1,25 @@
+// Errors the background raises itself (the client's own errors live in lib/api/errors).
+
+/** No credentials are configured, or the session ended: the pages show "signed out". */
+export class SignedOutError extends Error {
+  constructor(message = 'Not signed in: enter your connection details in the settings') {
+    super(message);
+    this.name = 'SignedOutError';
+  }
+}
+
+/** A watchlist, market or record the request named does not exist. */
+export class NotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** A handler that has not been plugged into the router yet. */
+export class UnavailableError extends Error {
+  constructor(message = 'Not available yet') {
+    super(message);
+    this.name = 'UnavailableError';
+  }
+}

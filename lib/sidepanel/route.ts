@@ -1,0 +1,57 @@
+// Which view the side panel shows. Kept in storage.session so that the popup and the omnibox can
+// open a market here (write the route, then open the panel) and so that reopening the panel in the
+// same browser session comes back to where the user was.
+import * as v from 'valibot';
+import { storage } from 'wxt/utils/storage';
+import { epic } from '../messages/schemas';
+
+export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts';
+
+export type SidepanelRoute =
+  | { view: 'watchlists'; at?: number }
+  | { view: 'market'; epic: string; at?: number }
+  | { view: 'browse'; at?: number }
+  | { view: 'positions'; at?: number }
+  | { view: 'alerts'; at?: number };
+
+const at = v.optional(v.number());
+const routeSchema = v.variant('view', [
+  v.object({ view: v.literal('watchlists'), at }),
+  v.object({ view: v.literal('market'), epic, at }),
+  v.object({ view: v.literal('browse'), at }),
+  v.object({ view: v.literal('positions'), at }),
+  v.object({ view: v.literal('alerts'), at }),
+]);
+
+export const defaultRoute: SidepanelRoute = { view: 'watchlists' };
+
+/**
+ * The wanted route. Writers stamp `at` (epoch ms) so that asking twice for the same market still
+ * reads as a change to listeners.
+ */
+export const sidepanelRoute = storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null });
+
+/** A stored value as a route, or the default when it is missing or not one we understand. */
+export function parseRoute(value: unknown): SidepanelRoute {
+  const parsed = v.safeParse(routeSchema, value);
+  return parsed.success ? parsed.output : defaultRoute;
+}
+
+export function sameRoute(a: SidepanelRoute, b: SidepanelRoute): boolean {
+  if (a.view !== b.view) return false;
+  return a.view !== 'market' || (b.view === 'market' && a.epic === b.epic);
+}
+
+/** Ask the side panel to show a route (the popup and omnibox call this before opening the panel). */
+export async function openRoute(route: SidepanelRoute): Promise<void> {
+  await sidepanelRoute.setValue({ ...route, at: Date.now() });
+}
+
+export async function readRoute(): Promise<SidepanelRoute> {
+  return parseRoute(await sidepanelRoute.getValue());
+}
+
+/** Calls back with each new route written by anyone (this panel, the popup, the omnibox). */
+export function watchRoute(callback: (route: SidepanelRoute) => void): () => void {
+  return sidepanelRoute.watch((value) => callback(parseRoute(value)));
+}

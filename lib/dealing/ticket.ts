@@ -89,7 +89,6 @@ export function toDistance(
 
 export function validateTicket(input: TicketInput, facts: MarketFacts, prices: TicketPrices): TicketCheck {
   const issues: TicketIssue[] = [];
-  const rules = facts.dealingRules;
 
   if (!facts.currency)
     issues.push({ field: 'market', message: 'The market has no dealing currency; it cannot be dealt here.' });

@@ -1,0 +1,87 @@
+import { useState } from 'preact/hooks';
+import { type CostsQuote, type ErrorView, type QuoteHistoryItem, send } from '../../lib/messages/contract';
+import { ErrorState } from '../ErrorState';
+
+/** Opens a quote document (a PDF the background fetched) in a new tab. */
+export async function openQuoteDocument(quoteReference: string): Promise<ErrorView | null> {
+  const reply = await send('deal.durableMedium', { quoteReference });
+  if (!reply.ok) return reply.error;
+  const bytes = Uint8Array.from(atob(reply.data.base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: reply.data.contentType || 'application/pdf' }));
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return null;
+}
+
+/** The indicative costs and charges of a deal; a quote never executes a trade. */
+export function CostsQuoteView({ quote, title }: { quote: CostsQuote; title: string }) {
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [history, setHistory] = useState<QuoteHistoryItem[] | null>(null);
+  const money = (n: number) => `${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })} ${quote.currency}`;
+  const showHistory = async () => {
+    const to = Date.now();
+    const reply = await send('deal.quoteHistory', { from: to - 7 * 24 * 3600_000, to });
+    if (reply.ok) setHistory(reply.data);
+    else setError(reply.error);
+  };
+  return (
+    <div class="deal-quote" data-testid="deal-quote">
+      <strong>{title}</strong>
+      <table>
+        <caption class="visually-hidden">{title}</caption>
+        <tbody>
+          {quote.lines.length === 0 && (
+            <tr>
+              <td colSpan={2} class="muted">
+                No costs reported.
+              </td>
+            </tr>
+          )}
+          {quote.lines.map((l) => (
+            <tr key={l.label}>
+              <td>{l.label}</td>
+              <td class="num">{money(l.amount)}</td>
+            </tr>
+          ))}
+          {quote.notionalValue !== null && (
+            <tr>
+              <td>Notional value</td>
+              <td class="num">{money(quote.notionalValue)}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <div class="deal-actions">
+        <span class="muted">Quote {quote.quoteReference}</span>
+        <button
+          type="button"
+          class="link-button"
+          onClick={async () => setError(await openQuoteDocument(quote.quoteReference))}
+        >
+          Open quote document
+        </button>
+        <button type="button" class="link-button" onClick={showHistory}>
+          Quote history
+        </button>
+      </div>
+      {history && (
+        <ul aria-label="Quote history (last 7 days)" data-testid="deal-quote-history">
+          {history.length === 0 && <li class="muted">No quotes in the last 7 days.</li>}
+          {history.map((h) => (
+            <li key={h.quoteReference}>
+              {new Date(h.createdAt).toLocaleString()} · {h.type} · {h.direction} · {h.instrumentName} ·{' '}
+              <button
+                type="button"
+                class="link-button"
+                onClick={async () => setError(await openQuoteDocument(h.quoteReference))}
+              >
+                {h.quoteReference}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <ErrorState error={error} />}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { reasonSentence } from '../../lib/dealing/reasons';
+import type { DealOutcome } from '../../lib/model';
+
+/** The result of a deal in plain words: accepted with its level, rejected with the reason, or unknown. */
+export function DealOutcomeView({ outcome, verb = 'Deal' }: { outcome: DealOutcome; verb?: string }) {
+  if (outcome.status === 'accepted')
+    return (
+      <p class="deal-outcome deal-outcome--accepted" role="status" data-testid="deal-outcome">
+        {verb} accepted{outcome.level !== null ? ` at ${outcome.level}` : ''}
+        {outcome.size !== null ? `, size ${outcome.size}` : ''}. Deal id {outcome.dealId}.
+      </p>
+    );
+  if (outcome.status === 'rejected')
+    return (
+      <p class="deal-outcome deal-outcome--rejected" role="alert" data-testid="deal-outcome">
+        {verb} rejected: {outcome.message || reasonSentence(outcome.reason)}
+      </p>
+    );
+  return (
+    <p class="deal-outcome banner banner--warn" role="alert" data-testid="deal-outcome">
+      Outcome unknown: the reply to this request was lost. Marketside is checking with IG
+      {outcome.dealReference ? ` (reference ${outcome.dealReference})` : ''}; dealing is blocked until it knows.
+    </p>
+  );
+}

@@ -1,0 +1,215 @@
+import './dealing.css';
+import { useEffect, useId, useMemo, useState } from 'preact/hooks';
+import { parseAmount } from '../../lib/dealing/form';
+import { minSize, type StopOrLimit, sizeStep, type TicketInput, validateTicket } from '../../lib/dealing/ticket';
+import { formatPrice } from '../../lib/format';
+import { type CostsQuote, type ErrorView, type RepeatWindowView, send } from '../../lib/messages/contract';
+import type { DealOutcome, Direction, MarketFacts } from '../../lib/model';
+import { ErrorState } from '../ErrorState';
+import { CostsQuoteView } from './CostsQuoteView';
+import { DealOutcomeView } from './DealOutcomeView';
+import { permitOf, refreshDealingState, useDealingState } from './dealingState';
+import { PermitBadge } from './PermitBadge';
+import { type StopLimitDraft, StopLimitField } from './StopLimitField';
+
+export interface DealTicketProps {
+  epic: string;
+  instrumentName: string;
+  facts: MarketFacts | null;
+  bid: number | null;
+  offer: number | null;
+}
+
+function toStopOrLimit(d: StopLimitDraft): StopOrLimit | null {
+  if (d.mode === 'none') return null;
+  return { mode: d.mode, value: parseAmount(d.text) ?? Number.NaN };
+}
+
+/**
+ * The deal ticket: validated against the market's dealing rules as the user types; the indicative
+ * costs quote comes first, and "Place deal" is enabled only for the ticket that was quoted.
+ * Renders nothing without a dealing permit.
+ */
+export function DealTicket({ epic, instrumentName, facts, bid, offer }: DealTicketProps) {
+  const state = useDealingState();
+  const permit = permitOf(state, 'dealing');
+  const id = useId();
+  const [direction, setDirection] = useState<Direction>('BUY');
+  const [sizeText, setSizeText] = useState('');
+  const [orderType, setOrderType] = useState<'MARKET' | 'LIMIT'>('MARKET');
+  const [levelText, setLevelText] = useState('');
+  const [stop, setStop] = useState<StopLimitDraft>({ mode: 'none', text: '' });
+  const [limit, setLimit] = useState<StopLimitDraft>({ mode: 'none', text: '' });
+  const [quote, setQuote] = useState<{ key: string; quote: CostsQuote } | null>(null);
+  const [busy, setBusy] = useState<'quote' | 'deal' | null>(null);
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [outcome, setOutcome] = useState<DealOutcome | null>(null);
+  const [repeat, setRepeat] = useState<RepeatWindowView | null>(null);
+
+  useEffect(() => {
+    if (!permit) return;
+    let live = true;
+    void send('deal.repeatWindow', {}).then((r) => {
+      if (live && r.ok) setRepeat(r.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [permit?.id]);
+
+  const input: TicketInput = {
+    epic,
+    direction,
+    size: parseAmount(sizeText) ?? null,
+    orderType,
+    level: orderType === 'LIMIT' ? parseAmount(levelText) : null,
+    stop: toStopOrLimit(stop),
+    limit: toStopOrLimit(limit),
+  };
+  const check = facts ? validateTicket(input, facts, { bid, offer }) : null;
+  const key = check?.ok ? JSON.stringify(check.ticket) : '';
+  const quoteCurrent = quote !== null && quote.key === key;
+  const touched = sizeText !== '';
+
+  // A ticket that changed is no longer the ticket that was quoted.
+  useEffect(() => {
+    if (quote && quote.key !== key) setQuote(null);
+  }, [key]);
+
+  const repeatEntries = useMemo(() => repeat?.entries.filter((e) => e.epic === epic) ?? [], [repeat, epic]);
+
+  if (!permit) return null;
+
+  const locked = state.lock !== null;
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setOutcome(null);
+      setError(null);
+    };
+
+  const getQuote = async () => {
+    if (!check?.ok) return;
+    setBusy('quote');
+    setError(null);
+    const reply = await send('deal.quoteOpen', check.ticket);
+    setBusy(null);
+    if (reply.ok) setQuote({ key, quote: reply.data });
+    else setError(reply.error);
+  };
+
+  const placeDeal = async () => {
+    if (!check?.ok || !quote || !quoteCurrent) return;
+    setBusy('deal');
+    setError(null);
+    const reply = await send('deal.open', { ticket: check.ticket, quoteReference: quote.quote.quoteReference });
+    setBusy(null);
+    setQuote(null);
+    if (reply.ok) setOutcome(reply.data);
+    else if (reply.error.kind === 'ambiguous') setOutcome({ status: 'unknown', dealReference: '' });
+    else setError(reply.error);
+    refreshDealingState();
+  };
+
+  const issues = check && !check.ok && touched ? check.issues : [];
+  const issueFor = (field: string) => issues.some((i) => i.field === field);
+
+  return (
+    <section class="deal-form deal-ticket" aria-label={`Deal ticket: ${instrumentName}`} data-testid="deal-ticket">
+      <div class="deal-actions">
+        <strong>Deal {instrumentName}</strong>
+        <PermitBadge />
+      </div>
+      {!facts && <p class="muted">Loading the market's dealing rules…</p>}
+      <fieldset class="deal-direction">
+        <legend class="visually-hidden">Direction</legend>
+        {(['BUY', 'SELL'] as const).map((d) => (
+          <label key={d}>
+            <input
+              type="radio"
+              name={`${id}-direction`}
+              value={d}
+              checked={direction === d}
+              onChange={() => edit(setDirection)(d)}
+            />
+            {d === 'BUY' ? `Buy ${formatPrice(offer)}` : `Sell ${formatPrice(bid)}`}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        Size
+        <input
+          type="number"
+          inputMode="decimal"
+          min={facts ? minSize(facts) : undefined}
+          step={facts ? sizeStep(facts) : 'any'}
+          value={sizeText}
+          aria-invalid={issueFor('size')}
+          onInput={(e) => edit(setSizeText)(e.currentTarget.value)}
+        />
+        {facts && <span class="muted">min {minSize(facts)}</span>}
+      </label>
+      <fieldset>
+        <legend class="visually-hidden">Order type</legend>
+        <label>
+          Order type
+          <select value={orderType} onChange={(e) => edit(setOrderType)(e.currentTarget.value as 'MARKET' | 'LIMIT')}>
+            <option value="MARKET">Market</option>
+            <option value="LIMIT">Limit (at a level or better)</option>
+          </select>
+        </label>
+        {orderType === 'LIMIT' && (
+          <label>
+            Level
+            <input
+              type="text"
+              inputMode="decimal"
+              value={levelText}
+              aria-invalid={issueFor('level')}
+              onInput={(e) => edit(setLevelText)(e.currentTarget.value)}
+            />
+          </label>
+        )}
+      </fieldset>
+      <StopLimitField kind="stop" draft={stop} onChange={edit(setStop)} invalid={issueFor('stop')} idPrefix={id} />
+      <StopLimitField kind="limit" draft={limit} onChange={edit(setLimit)} invalid={issueFor('limit')} idPrefix={id} />
+      {issues.length > 0 && (
+        <ul class="deal-issues" aria-live="polite" data-testid="deal-issues">
+          {issues.map((i) => (
+            <li key={i.field + i.message}>{i.message}</li>
+          ))}
+        </ul>
+      )}
+      {repeatEntries.length > 0 && (
+        <p class="muted" data-testid="deal-repeat-window">
+          Repeat-dealing window open since {new Date(repeat!.requestStartTime).toLocaleTimeString()}:{' '}
+          {repeatEntries
+            .map(
+              (e) =>
+                `${e.currency} buy ${e.buy.map((b) => b.size).join(', ') || '–'}; sell ${e.sell.map((s) => s.size).join(', ') || '–'}`,
+            )
+            .join(' · ')}
+        </p>
+      )}
+      {locked && <p class="muted">Dealing is blocked until the unknown outcome is reconciled.</p>}
+      <div class="deal-actions">
+        <button type="button" onClick={getQuote} disabled={!check?.ok || locked || busy !== null}>
+          {busy === 'quote' ? 'Getting quote…' : 'Get costs quote'}
+        </button>
+        <button
+          type="button"
+          class="primary"
+          onClick={placeDeal}
+          disabled={!quoteCurrent || !check?.ok || locked || busy !== null}
+          title={quoteCurrent ? undefined : 'Get the costs quote first'}
+        >
+          {busy === 'deal' ? 'Placing…' : 'Place deal'}
+        </button>
+      </div>
+      {quoteCurrent && quote && <CostsQuoteView quote={quote.quote} title="Indicative costs and charges" />}
+      {outcome && <DealOutcomeView outcome={outcome} />}
+      {error && <ErrorState error={error} />}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import './dealing.css';
+import { useId, useState } from 'preact/hooks';
+import { parseAmount } from '../../lib/dealing/form';
+import { minSize, sizeStep } from '../../lib/dealing/ticket';
+import { validateWorkingOrder } from '../../lib/dealing/working-order';
+import { send } from '../../lib/messages/contract';
+import type { Direction, MarketFacts } from '../../lib/model';
+import { ErrorState } from '../ErrorState';
+import { DealOutcomeView } from './DealOutcomeView';
+import { permitOf, useDealingState } from './dealingState';
+import { useDealingAction } from './useDealingAction';
+
+export interface NewWorkingOrderProps {
+  epic: string;
+  instrumentName: string;
+  facts: MarketFacts | null;
+  bid: number | null;
+  offer: number | null;
+}
+
+/** Creates a working order (limit or stop) on a market. Nothing without a dealing permit. */
+export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: NewWorkingOrderProps) {
+  const state = useDealingState();
+  const action = useDealingAction();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [direction, setDirection] = useState<Direction>('BUY');
+  const [type, setType] = useState<'LIMIT' | 'STOP'>('LIMIT');
+  const [sizeText, setSizeText] = useState('');
+  const [levelText, setLevelText] = useState('');
+  const [gtd, setGtd] = useState('');
+  const [stopText, setStopText] = useState('');
+  const [limitText, setLimitText] = useState('');
+  if (!permitOf(state, 'dealing')) return null;
+  const locked = state.lock !== null;
+
+  if (!open)
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        disabled={locked}
+        aria-label={`New working order on ${instrumentName}`}
+      >
+        New working order
+      </button>
+    );
+
+  const gtdMs = gtd ? new Date(gtd).getTime() : null;
+  const check = facts
+    ? validateWorkingOrder(
+        {
+          epic,
+          direction,
+          type,
+          size: parseAmount(sizeText),
+          level: parseAmount(levelText),
+          goodTillDate: gtdMs !== null && Number.isFinite(gtdMs) ? gtdMs : null,
+          stopDistance: parseAmount(stopText),
+          limitDistance: parseAmount(limitText),
+        },
+        facts,
+        { bid, offer },
+        Date.now(),
+      )
+    : null;
+  const touched = sizeText !== '' || levelText !== '';
+  const issues = check && !check.ok && touched ? check.issues : [];
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!check?.ok) return;
+    void action.run(() => send('workingOrders.create', check.order), action.setOutcome);
+  };
+
+  return (
+    <form class="deal-form" aria-label={`New working order on ${instrumentName}`} onSubmit={submit}>
+      <fieldset class="deal-direction">
+        <legend class="visually-hidden">Direction</legend>
+        {(['BUY', 'SELL'] as const).map((d) => (
+          <label key={d}>
+            <input
+              type="radio"
+              name={`${id}-wo-direction`}
+              checked={direction === d}
+              onChange={() => setDirection(d)}
+            />
+            {d === 'BUY' ? 'Buy' : 'Sell'}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        Order type
+        <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
+          <option value="LIMIT">Limit (a better price)</option>
+          <option value="STOP">Stop (the market moves through)</option>
+        </select>
+      </label>
+      <label>
+        Size
+        <input
+          type="number"
+          min={facts ? minSize(facts) : undefined}
+          step={facts ? sizeStep(facts) : 'any'}
+          value={sizeText}
+          onInput={(e) => setSizeText(e.currentTarget.value)}
+        />
+      </label>
+      <label>
+        Order level
+        <input type="text" inputMode="decimal" value={levelText} onInput={(e) => setLevelText(e.currentTarget.value)} />
+      </label>
+      <label>
+        Good till (empty: until cancelled)
+        <input type="datetime-local" value={gtd} onInput={(e) => setGtd(e.currentTarget.value)} />
+      </label>
+      <label>
+        Stop distance
+        <input type="text" inputMode="decimal" value={stopText} onInput={(e) => setStopText(e.currentTarget.value)} />
+      </label>
+      <label>
+        Limit distance
+        <input type="text" inputMode="decimal" value={limitText} onInput={(e) => setLimitText(e.currentTarget.value)} />
+      </label>
+      {issues.length > 0 && (
+        <ul class="deal-issues" aria-live="polite">
+          {issues.map((i) => (
+            <li key={i.field + i.message}>{i.message}</li>
+          ))}
+        </ul>
+      )}
+      <div class="deal-actions">
+        <button type="submit" class="primary" disabled={!check?.ok || locked || action.busy}>
+          Place order
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+      {action.outcome && <DealOutcomeView outcome={action.outcome} verb="Order" />}
+      {action.error && <ErrorState error={action.error} />}
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import './dealing.css';
+import { useState } from 'preact/hooks';
+import { parseAmount } from '../../lib/dealing/form';
+import { type CostsQuote, send } from '../../lib/messages/contract';
+import type { PositionView } from '../../lib/model';
+import { ErrorState } from '../ErrorState';
+import { CostsQuoteView } from './CostsQuoteView';
+import { DealOutcomeView } from './DealOutcomeView';
+import { permitOf, useDealingState } from './dealingState';
+import { useDealingAction } from './useDealingAction';
+
+/** Amend a position's stop and limit, or close it (close quote first). Nothing without a dealing permit. */
+export function PositionActions({ position }: { position: PositionView }) {
+  const state = useDealingState();
+  const action = useDealingAction();
+  const [mode, setMode] = useState<'idle' | 'amend' | 'close'>('idle');
+  const [stopText, setStopText] = useState(position.stopLevel?.toString() ?? '');
+  const [limitText, setLimitText] = useState(position.limitLevel?.toString() ?? '');
+  const [closeQuote, setCloseQuote] = useState<CostsQuote | null>(null);
+  const [verb, setVerb] = useState('Change');
+  if (!permitOf(state, 'dealing')) return null;
+  const locked = state.lock !== null;
+  const name = `${position.direction === 'BUY' ? 'buy' : 'sell'} ${position.size} ${position.instrumentName}`;
+
+  const stop = parseAmount(stopText);
+  const limit = parseAmount(limitText);
+  const amendIssue =
+    (stop !== null && !(stop > 0)) || (limit !== null && !(limit > 0))
+      ? 'Levels must be positive numbers (leave empty to remove).'
+      : stop !== null && position.direction === 'BUY' && stop >= (position.bid ?? Number.POSITIVE_INFINITY)
+        ? 'A stop on a buy must be below the current bid.'
+        : stop !== null && position.direction === 'SELL' && stop <= (position.offer ?? 0)
+          ? 'A stop on a sell must be above the current offer.'
+          : limit !== null && position.direction === 'BUY' && limit <= (position.bid ?? 0)
+            ? 'A limit on a buy must be above the current bid.'
+            : limit !== null && position.direction === 'SELL' && limit >= (position.offer ?? Number.POSITIVE_INFINITY)
+              ? 'A limit on a sell must be below the current offer.'
+              : null;
+
+  const amend = () => {
+    setVerb('Change');
+    return action.run(
+      () => send('positions.amend', { dealId: position.dealId, stopLevel: stop, limitLevel: limit }),
+      (o) => {
+        action.setOutcome(o);
+        setMode('idle');
+      },
+    );
+  };
+  const quoteClose = () => {
+    setMode('close');
+    setCloseQuote(null);
+    void action.run(() => send('positions.quoteClose', { dealId: position.dealId }), setCloseQuote);
+  };
+  const close = () => {
+    if (!closeQuote) return;
+    setVerb('Close');
+    void action.run(
+      () => send('positions.close', { dealId: position.dealId, quoteReference: closeQuote.quoteReference }),
+      (o) => {
+        action.setOutcome(o);
+        setCloseQuote(null);
+        setMode('idle');
+      },
+    );
+  };
+
+  return (
+    <div class="position-actions" data-testid="position-actions">
+      <div class="deal-actions">
+        <button
+          type="button"
+          aria-label={`Amend stop and limit of ${name}`}
+          aria-expanded={mode === 'amend'}
+          disabled={locked}
+          onClick={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
+        >
+          Amend
+        </button>
+        <button type="button" aria-label={`Close ${name}`} disabled={locked || action.busy} onClick={quoteClose}>
+          Close
+        </button>
+      </div>
+      {mode === 'amend' && (
+        <form
+          class="deal-form"
+          aria-label={`Amend ${name}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!amendIssue) void amend();
+          }}
+        >
+          <label>
+            Stop level
+            <input
+              type="text"
+              inputMode="decimal"
+              value={stopText}
+              onInput={(e) => setStopText(e.currentTarget.value)}
+            />
+          </label>
+          <label>
+            Limit level
+            <input
+              type="text"
+              inputMode="decimal"
+              value={limitText}
+              onInput={(e) => setLimitText(e.currentTarget.value)}
+            />
+          </label>
+          {amendIssue && <p class="deal-issues">{amendIssue}</p>}
+          <div class="deal-actions">
+            <button type="submit" class="primary" disabled={amendIssue !== null || locked || action.busy}>
+              Save stop and limit
+            </button>
+            <button type="button" onClick={() => setMode('idle')}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {mode === 'close' && closeQuote && (
+        <fieldset class="deal-form" aria-label={`Close ${name}`}>
+          <CostsQuoteView quote={closeQuote} title="Indicative costs of closing" />
+          <div class="deal-actions">
+            <button type="button" class="primary" onClick={close} disabled={locked || action.busy}>
+              Confirm close
+            </button>
+            <button type="button" onClick={() => setMode('idle')}>
+              Cancel
+            </button>
+          </div>
+        </fieldset>
+      )}
+      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} />}
+      {action.error && <ErrorState error={action.error} />}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import './dealing.css';
+import { useState } from 'preact/hooks';
+import { parseAmount } from '../../lib/dealing/form';
+import { send } from '../../lib/messages/contract';
+import type { WorkingOrderView } from '../../lib/model';
+import { ErrorState } from '../ErrorState';
+import { DealOutcomeView } from './DealOutcomeView';
+import { permitOf, useDealingState } from './dealingState';
+import { useDealingAction } from './useDealingAction';
+
+/** Amend or delete a working order. Nothing without a dealing permit. */
+export function WorkingOrderActions({ order }: { order: WorkingOrderView }) {
+  const state = useDealingState();
+  const action = useDealingAction();
+  const [mode, setMode] = useState<'idle' | 'amend' | 'delete'>('idle');
+  const [levelText, setLevelText] = useState(order.level.toString());
+  const [type, setType] = useState<'LIMIT' | 'STOP'>(order.orderType);
+  const [stopText, setStopText] = useState(order.stopDistance?.toString() ?? '');
+  const [limitText, setLimitText] = useState(order.limitDistance?.toString() ?? '');
+  const [verb, setVerb] = useState('Change');
+  if (!permitOf(state, 'dealing')) return null;
+  const locked = state.lock !== null;
+  const name = `${order.orderType.toLowerCase()} order to ${order.direction === 'BUY' ? 'buy' : 'sell'} ${order.size} ${order.instrumentName} at ${order.level}`;
+
+  const level = parseAmount(levelText);
+  const stopDistance = parseAmount(stopText);
+  const limitDistance = parseAmount(limitText);
+  const issue =
+    level === null || !(level > 0)
+      ? 'Enter the order level.'
+      : (stopDistance !== null && !(stopDistance > 0)) || (limitDistance !== null && !(limitDistance > 0))
+        ? 'Distances must be positive numbers (leave empty for none).'
+        : null;
+
+  const amend = () => {
+    if (issue || level === null) return;
+    setVerb('Change');
+    void action.run(
+      () =>
+        send('workingOrders.amend', {
+          dealId: order.dealId,
+          level,
+          type,
+          timeInForce: order.timeInForce === 'GOOD_TILL_DATE' ? 'GOOD_TILL_DATE' : 'GOOD_TILL_CANCELLED',
+          goodTillDate: order.goodTillDate ? Date.parse(order.goodTillDate) || null : null,
+          stopDistance,
+          limitDistance,
+        }),
+      (o) => {
+        action.setOutcome(o);
+        setMode('idle');
+      },
+    );
+  };
+  const remove = () => {
+    setVerb('Deletion');
+    void action.run(
+      () => send('workingOrders.delete', { dealId: order.dealId }),
+      (o) => {
+        action.setOutcome(o);
+        setMode('idle');
+      },
+    );
+  };
+
+  return (
+    <div class="working-order-actions" data-testid="working-order-actions">
+      <div class="deal-actions">
+        <button
+          type="button"
+          aria-label={`Amend ${name}`}
+          aria-expanded={mode === 'amend'}
+          disabled={locked}
+          onClick={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
+        >
+          Amend
+        </button>
+        <button type="button" aria-label={`Delete ${name}`} disabled={locked} onClick={() => setMode('delete')}>
+          Delete
+        </button>
+      </div>
+      {mode === 'amend' && (
+        <form
+          class="deal-form"
+          aria-label={`Amend ${name}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            amend();
+          }}
+        >
+          <label>
+            Order level
+            <input
+              type="text"
+              inputMode="decimal"
+              value={levelText}
+              onInput={(e) => setLevelText(e.currentTarget.value)}
+            />
+          </label>
+          <label>
+            Order type
+            <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
+              <option value="LIMIT">Limit</option>
+              <option value="STOP">Stop</option>
+            </select>
+          </label>
+          <label>
+            Stop distance
+            <input
+              type="text"
+              inputMode="decimal"
+              value={stopText}
+              onInput={(e) => setStopText(e.currentTarget.value)}
+            />
+          </label>
+          <label>
+            Limit distance
+            <input
+              type="text"
+              inputMode="decimal"
+              value={limitText}
+              onInput={(e) => setLimitText(e.currentTarget.value)}
+            />
+          </label>
+          {issue && <p class="deal-issues">{issue}</p>}
+          <div class="deal-actions">
+            <button type="submit" class="primary" disabled={issue !== null || locked || action.busy}>
+              Save order
+            </button>
+            <button type="button" onClick={() => setMode('idle')}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {mode === 'delete' && (
+        <fieldset class="deal-form" aria-label={`Delete ${name}`}>
+          <p>Delete this working order? It will no longer trigger.</p>
+          <div class="deal-actions">
+            <button type="button" class="primary" onClick={remove} disabled={locked || action.busy}>
+              Delete order
+            </button>
+            <button type="button" onClick={() => setMode('idle')}>
+              Keep it
+            </button>
+          </div>
+        </fieldset>
+      )}
+      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} />}
+      {action.error && <ErrorState error={action.error} />}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'preact/hooks';
+import type { ErrorView, Reply } from '../../lib/messages/contract';
+import type { DealOutcome } from '../../lib/model';
+import { refreshDealingState } from './dealingState';
+
+/** Runs one dealing request at a time and keeps its outcome or error for display. */
+export function useDealingAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [outcome, setOutcome] = useState<DealOutcome | null>(null);
+
+  async function run<T>(request: () => Promise<Reply<T>>, onData?: (data: T) => void): Promise<T | null> {
+    if (busy) return null;
+    setBusy(true);
+    setError(null);
+    setOutcome(null);
+    try {
+      const reply = await request();
+      if (!reply.ok) {
+        setError(reply.error);
+        return null;
+      }
+      onData?.(reply.data);
+      return reply.data;
+    } finally {
+      setBusy(false);
+      refreshDealingState();
+    }
+  }
+
+  return { busy, error, outcome, setOutcome, setError, run };
+}

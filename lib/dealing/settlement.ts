@@ -1,0 +1,18 @@
+// The last reconciliation's result, kept so a page opened after the background settled an unknown
+// outcome (on worker start, say) can still tell the user what happened.
+import { storage } from 'wxt/utils/storage';
+import type { DealOutcome } from '../model';
+
+export interface Settlement {
+  dealReference: string | null;
+  /** The operation whose outcome was unknown, e.g. 'positions.create'. */
+  operation: string;
+  epic: string | null;
+  /** The outcome as the service reports it, when it could be established by deal reference. */
+  outcome: DealOutcome | null;
+  /** One sentence for the banner: what actually happened. */
+  summary: string;
+  settledAt: number;
+}
+
+export const lastSettlement = storage.defineItem<Settlement | null>('local:dealingSettlement', { fallback: null });

@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import { idString, optBool, optList, optNum, optStr } from './kit';
+
+const account = v.looseObject({ accountId: v.string(), accountName: optStr, accountType: optStr, preferred: optBool });
+
+/** POST /session v2 body (tokens travel in the CST / X-SECURITY-TOKEN headers). */
+export const LoginV2BodySchema = v.looseObject({
+  currentAccountId: v.string(),
+  accounts: optList(account),
+  clientId: v.optional(v.nullable(idString)),
+  accountType: optStr,
+  currencyIsoCode: optStr,
+  currencySymbol: optStr,
+  lightstreamerEndpoint: optStr,
+  timezoneOffset: optNum,
+  dealingEnabled: optBool,
+  hasActiveDemoAccounts: optBool,
+  hasActiveLiveAccounts: optBool,
+  trailingStopsEnabled: optBool,
+});
+
+const oauthToken = v.looseObject({
+  access_token: v.string(),
+  refresh_token: v.string(),
+  expires_in: v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform((x) => Number(x)),
+    v.number(),
+  ),
+  scope: optStr,
+  token_type: optStr,
+});
+
+/** POST /session v3 body. */
+export const LoginV3BodySchema = v.looseObject({
+  accountId: v.string(),
+  clientId: v.optional(v.nullable(idString)),
+  lightstreamerEndpoint: optStr,
+  timezoneOffset: optNum,
+  oauthToken,
+});
+
+/** POST /session/refresh-token v1 body. */
+export const RefreshBodySchema = oauthToken;
+
+export const SessionDetailsSchema = v.looseObject({
+  accountId: v.string(),
+  clientId: v.optional(v.nullable(idString)),
+  currency: optStr,
+  lightstreamerEndpoint: optStr,
+  locale: optStr,
+  timezoneOffset: optNum,
+});
+export type SessionDetails = v.InferOutput<typeof SessionDetailsSchema>;
+
+export const SwitchAccountSchema = v.looseObject({
+  dealingEnabled: optBool,
+  hasActiveDemoAccounts: optBool,
+  hasActiveLiveAccounts: optBool,
+  trailingStopsEnabled: optBool,
+});
+export type SwitchAccountResponse = v.InferOutput<typeof SwitchAccountSchema>;
+
+export const EncryptionKeySchema = v.looseObject({ encryptionKey: v.string(), timeStamp: v.number() });
+export type EncryptionKey = v.InferOutput<typeof EncryptionKeySchema>;

@@ -1,0 +1,261 @@
+// Login and tokens: lazy login on first need (one login shared by concurrent requests), v2 CST /
+// X-SECURITY-TOKEN and v3 OAuth with refresh before expiry, recovery on token-invalid codes.
+// A refused login (bad credentials, locked account) blocks automatic logins until `login()` is
+// called explicitly, so a wrong password is never retried in a loop.
+
+import { OAUTH_INVALID } from './classify';
+import { endpointByLabel } from './endpoints';
+import { AuthError, isApiError } from './errors';
+import { check, malformed } from './parse';
+import type { Logger, Redactor } from './redact';
+import { LoginV2BodySchema, LoginV3BodySchema, RefreshBodySchema } from './schemas/session';
+import type { SessionInfo, SessionTokens, SessionTokensV3, TokenStore } from './stores';
+import type { AuthProvider, Reply, Transport } from './transport';
+
+export interface SessionConfig {
+  baseUrl: string;
+  identifier: string;
+  password: string;
+  sessionVersion: 2 | 3;
+  accountId?: string | undefined;
+}
+
+type Work = 'login' | 'refresh' | 'load';
+
+export class SessionManager implements AuthProvider {
+  private tokens: SessionTokens | null = null;
+  private loaded = false;
+  private pending: Promise<SessionTokens> | null = null;
+  private pendingWork: Work = 'load';
+  private blocked: AuthError | null = null;
+
+  constructor(
+    private readonly config: SessionConfig,
+    private readonly transport: Transport,
+    private readonly store: TokenStore,
+    private readonly redactor: Redactor,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get info(): SessionInfo | null {
+    return this.tokens?.info ?? null;
+  }
+
+  get accountId(): string | null {
+    return this.tokens?.info.accountId ?? null;
+  }
+
+  async headers(signal?: AbortSignal): Promise<Record<string, string>> {
+    return authHeaders(await this.ensure(signal));
+  }
+
+  /** Valid tokens, logging in or refreshing first when needed; concurrent callers share the work. */
+  async ensure(signal?: AbortSignal): Promise<SessionTokens> {
+    for (;;) {
+      const busy = this.pending;
+      if (busy) {
+        const work = this.pendingWork;
+        try {
+          await busy;
+        } catch (error) {
+          // Share the outcome of a login or refresh already in flight rather than starting another.
+          if (work !== 'load') throw error;
+        }
+        continue;
+      }
+      if (!this.loaded) {
+        await this.run('load', signal);
+        continue;
+      }
+      const tokens = this.tokens;
+      if (tokens && !(tokens.version === 3 && this.now() >= tokens.refreshAt)) return tokens;
+      if (this.blocked) throw this.blocked;
+      return this.run(tokens ? 'refresh' : 'login', signal);
+    }
+  }
+
+  async recover(errorCode: string, used: Record<string, string>, signal?: AbortSignal): Promise<void> {
+    if (this.pending) {
+      await this.pending;
+      return;
+    }
+    const stale = this.tokens;
+    // Another request already renewed the tokens this one was refused with.
+    if (stale && !sameHeaders(authHeaders(stale), used)) return;
+    this.logger.info('session token rejected', { errorCode });
+    if (errorCode === OAUTH_INVALID && stale?.version === 3) await this.run('refresh', signal);
+    else await this.run('login', signal);
+  }
+
+  /** An explicit login (e.g. the settings page's login check); lifts a block left by a refused login. */
+  async login(signal?: AbortSignal): Promise<SessionInfo> {
+    this.blocked = null;
+    if (this.pending) await this.pending.catch(() => undefined);
+    const tokens = await this.run('login', signal);
+    return tokens.info;
+  }
+
+  async clear(): Promise<void> {
+    this.tokens = null;
+    this.loaded = true;
+    await this.store.clear();
+  }
+
+  /** After PUT /session: new account, and new CST / X-SECURITY-TOKEN when the reply carries them. */
+  async adoptSwitch(accountId: string, headers: Headers): Promise<void> {
+    const tokens = this.tokens;
+    if (!tokens) return;
+    const info = { ...tokens.info, accountId };
+    if (tokens.version === 2) {
+      const cst = headers.get('cst') ?? tokens.cst;
+      const securityToken = headers.get('x-security-token') ?? tokens.securityToken;
+      this.redactor.add(cst, securityToken);
+      await this.save({ ...tokens, cst, securityToken, info });
+    } else {
+      await this.save({ ...tokens, info });
+    }
+  }
+
+  private run(work: Work, signal?: AbortSignal): Promise<SessionTokens> {
+    const job = (async () => {
+      if (work === 'load') return this.load();
+      if (work === 'refresh') return this.refresh(signal);
+      return this.doLogin(signal);
+    })();
+    const shared = job.finally(() => {
+      if (this.pending === shared) this.pending = null;
+    });
+    this.pending = shared;
+    this.pendingWork = work;
+    return shared;
+  }
+
+  private async load(): Promise<SessionTokens> {
+    const stored = await this.store.load().catch(() => null);
+    this.loaded = true;
+    const c = this.config;
+    if (
+      stored &&
+      stored.baseUrl === c.baseUrl &&
+      stored.identifier === c.identifier &&
+      stored.version === c.sessionVersion
+    ) {
+      if (stored.version === 2) this.redactor.add(stored.cst, stored.securityToken);
+      else this.redactor.add(stored.accessToken, stored.refreshToken);
+      this.tokens = stored;
+    }
+    return this.tokens as SessionTokens;
+  }
+
+  private async save(tokens: SessionTokens): Promise<SessionTokens> {
+    this.tokens = tokens;
+    this.loaded = true;
+    await this.store.save(tokens);
+    return tokens;
+  }
+
+  private async doLogin(signal?: AbortSignal): Promise<SessionTokens> {
+    const c = this.config;
+    const label = c.sessionVersion === 3 ? 'session.login_v3' : 'session.login_v2';
+    let reply: Reply;
+    try {
+      reply = await this.transport.send(endpointByLabel(label), {
+        body: { identifier: c.identifier, password: c.password },
+        auth: false,
+        retry: false,
+        signal,
+      });
+    } catch (error) {
+      if (isApiError(error) && error.status !== undefined && error.status >= 400 && error.status < 500) {
+        const refused = error instanceof AuthError ? error : new AuthError(error.message, error);
+        this.blocked = refused;
+        this.tokens = null;
+        await this.store.clear().catch(() => undefined);
+        throw refused;
+      }
+      throw error;
+    }
+    const ctx = { label, status: reply.status, requestId: reply.requestId };
+    const base = { baseUrl: c.baseUrl, identifier: c.identifier };
+    if (c.sessionVersion === 2) {
+      const body = check(LoginV2BodySchema, reply.body, ctx);
+      const cst = reply.headers.get('cst');
+      const securityToken = reply.headers.get('x-security-token');
+      if (!cst || !securityToken) throw malformed(ctx, 'the session tokens are missing');
+      this.redactor.add(cst, securityToken);
+      const info: SessionInfo = {
+        clientId: body.clientId ?? undefined,
+        accountId: body.currentAccountId,
+        accounts: (body.accounts ?? []).map((a) => ({
+          accountId: a.accountId,
+          accountName: a.accountName ?? undefined,
+          accountType: a.accountType ?? undefined,
+          preferred: a.preferred ?? undefined,
+        })),
+        currencyIsoCode: body.currencyIsoCode ?? undefined,
+        lightstreamerEndpoint: body.lightstreamerEndpoint ?? undefined,
+        timezoneOffset: body.timezoneOffset ?? undefined,
+        dealingEnabled: body.dealingEnabled ?? undefined,
+      };
+      this.logger.info('logged in', { version: 2 });
+      return this.save({ ...base, version: 2, cst, securityToken, info });
+    }
+    const body = check(LoginV3BodySchema, reply.body, ctx);
+    this.redactor.add(body.oauthToken.access_token, body.oauthToken.refresh_token);
+    const accountId = c.accountId ?? body.accountId;
+    const info: SessionInfo = {
+      clientId: body.clientId ?? undefined,
+      accountId,
+      accounts: [{ accountId }],
+      lightstreamerEndpoint: body.lightstreamerEndpoint ?? undefined,
+      timezoneOffset: body.timezoneOffset ?? undefined,
+    };
+    this.logger.info('logged in', { version: 3 });
+    return this.save({ ...base, version: 3, info, ...this.oauth(body.oauthToken) });
+  }
+
+  private oauth(t: { access_token: string; refresh_token: string; expires_in: number }) {
+    const ttl = Math.max(0, t.expires_in * 1000);
+    const now = this.now();
+    return {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token,
+      expiresAt: now + ttl,
+      refreshAt: now + ttl - Math.min(10_000, ttl / 5),
+    };
+  }
+
+  private async refresh(signal?: AbortSignal): Promise<SessionTokens> {
+    const tokens = this.tokens;
+    if (tokens?.version !== 3) return this.doLogin(signal);
+    const label = 'session.refresh_token';
+    try {
+      const reply = await this.transport.send(endpointByLabel(label), {
+        body: { refresh_token: tokens.refreshToken },
+        auth: false,
+        retry: false,
+        signal,
+        headers: { 'IG-ACCOUNT-ID': tokens.info.accountId },
+      });
+      const body = check(RefreshBodySchema, reply.body, { label, status: reply.status, requestId: reply.requestId });
+      this.redactor.add(body.access_token, body.refresh_token);
+      this.logger.info('access token refreshed');
+      const next: SessionTokensV3 = { ...tokens, ...this.oauth(body) };
+      return this.save(next);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      this.logger.info('refresh failed; logging in again', { error: (error as Error).name });
+      return this.doLogin(signal);
+    }
+  }
+}
+
+export function authHeaders(tokens: SessionTokens): Record<string, string> {
+  if (tokens.version === 2) return { CST: tokens.cst, 'X-SECURITY-TOKEN': tokens.securityToken };
+  return { Authorization: `Bearer ${tokens.accessToken}`, 'IG-ACCOUNT-ID': tokens.info.accountId };
+}
+
+function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
+  return Object.entries(a).every(([k, v]) => b[k] === v);
+}

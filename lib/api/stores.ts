@@ -1,0 +1,110 @@
+// Stores the caller provides so state survives a restart of the extension's worker:
+// session tokens (kept in memory-only storage.session by the background) and the reconciliation lock
+// (kept in storage.local). In-memory versions serve tests and Node scripts.
+
+export interface LoginAccount {
+  accountId: string;
+  accountName?: string | undefined;
+  accountType?: string | undefined;
+  preferred?: boolean | undefined;
+}
+
+/** Non-secret facts about the session, from the login reply. */
+export interface SessionInfo {
+  clientId?: string | undefined;
+  accountId: string;
+  accounts: LoginAccount[];
+  currencyIsoCode?: string | undefined;
+  lightstreamerEndpoint?: string | undefined;
+  timezoneOffset?: number | undefined;
+  dealingEnabled?: boolean | undefined;
+}
+
+interface TokensBase {
+  /** Tokens belong to one gateway and one identifier; others are ignored when loaded. */
+  baseUrl: string;
+  identifier: string;
+  info: SessionInfo;
+}
+
+export interface SessionTokensV2 extends TokensBase {
+  version: 2;
+  cst: string;
+  securityToken: string;
+}
+
+export interface SessionTokensV3 extends TokensBase {
+  version: 3;
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds at which the access token expires. */
+  expiresAt: number;
+  /** Epoch milliseconds after which the transport refreshes before sending. */
+  refreshAt: number;
+}
+
+export type SessionTokens = SessionTokensV2 | SessionTokensV3;
+
+export interface TokenStore {
+  load(): Promise<SessionTokens | null>;
+  save(tokens: SessionTokens): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export function memoryTokenStore(initial: SessionTokens | null = null): TokenStore {
+  let tokens = initial;
+  return {
+    load: async () => tokens,
+    save: async (t) => {
+      tokens = t;
+    },
+    clear: async () => {
+      tokens = null;
+    },
+  };
+}
+
+export type LockedOperation =
+  | 'positions.create'
+  | 'positions.amend'
+  | 'positions.close'
+  | 'working_orders.create'
+  | 'working_orders.amend'
+  | 'working_orders.delete';
+
+/** An ambiguous dealing mutation that must be reconciled before any other mutation is sent. */
+export interface ReconciliationLock {
+  label: LockedOperation;
+  /** Client-generated reference of a create; null for amend/close/delete. */
+  dealReference: string | null;
+  /** The position or working order an amend/close/delete targeted. */
+  dealId: string | null;
+  epic: string | null;
+  direction: 'BUY' | 'SELL' | null;
+  size: number | null;
+  /** Levels an amend asked for, used to recognise it in the account state. */
+  levels: Record<string, number | null> | null;
+  environment: string;
+  accountId: string | null;
+  /** Epoch milliseconds when the ambiguous request was sent. */
+  createdAt: number;
+}
+
+export interface LockStore {
+  get(): Promise<ReconciliationLock | null>;
+  set(lock: ReconciliationLock): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export function memoryLockStore(initial: ReconciliationLock | null = null): LockStore {
+  let lock = initial;
+  return {
+    get: async () => lock,
+    set: async (l) => {
+      lock = l;
+    },
+    clear: async () => {
+      lock = null;
+    },
+  };
+}

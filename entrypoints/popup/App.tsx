@@ -1,3 +1,295 @@
-export function App() {
-  return <main>Marketside popup</main>;
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ErrorState } from '../../components/ErrorState';
+import { MarketList, rowId } from '../../components/popup/MarketList';
+import { MarketView } from '../../components/popup/MarketView';
+import { SearchBox } from '../../components/popup/SearchBox';
+import { readQuotes, readSearch } from '../../lib/cache/read';
+import type { ErrorView, StatusView } from '../../lib/messages/contract';
+import type { Fresh, MarketQuote } from '../../lib/model';
+import type { LiveLink, PopupDeps } from '../../lib/popup/deps';
+import { createChangeHub } from '../../lib/popup/hub';
+import { isListKey, isSearchShortcut, moveActive } from '../../lib/popup/keyboard';
+import { popupLastQuery } from '../../lib/popup/last-query';
+import type { PopupParams } from '../../lib/popup/params';
+import { mergeQuotes, recentRows, resultRows } from '../../lib/popup/rows';
+import { createSearch, emptySearch, type SearchView } from '../../lib/popup/search';
+import { type RecentLookup, recentLookups } from '../../lib/settings/registry';
+
+const LIST_ID = 'popup-list';
+/** Rows the live Port keeps fresh while the list is on screen. */
+const WATCH_ROWS = 20;
+
+interface Props {
+  deps: PopupDeps;
+  params: PopupParams;
+}
+
+const signedOut: ErrorView = {
+  kind: 'signed-out',
+  message: 'Connect Marketside to your IG account in the settings to look up markets.',
+};
+
+export function App({ deps, params }: Props) {
+  const { send } = deps;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hub = useMemo(createChangeHub, []);
+  const liveRef = useRef<LiveLink | null>(null);
+  const [text, setText] = useState(params.q ?? '');
+  const [search, setSearch] = useState<SearchView>(emptySearch);
+  const [recent, setRecent] = useState<RecentLookup[]>([]);
+  const [quotes, setQuotes] = useState<Map<string, Fresh<MarketQuote>>>(() => new Map());
+  const [status, setStatus] = useState<StatusView | null>(null);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [market, setMarket] = useState<{ epic: string; initial: MarketQuote | null } | null>(
+    params.epic ? { epic: params.epic, initial: null } : null,
+  );
+  const [marketError, setMarketError] = useState<ErrorView | null>(null);
+  const [active, setActive] = useState(-1);
+
+  const controller = useMemo(
+    () =>
+      createSearch({
+        readCache: readSearch,
+        request: (term) => send('markets.search', { term }),
+        onChange: setSearch,
+      }),
+    [send],
+  );
+  useEffect(() => () => controller.dispose(), [controller]);
+
+  // Status, the live Port, online/offline.
+  useEffect(() => {
+    let live = true;
+    void send('status.get', {}).then((reply) => {
+      if (live && reply.ok) setStatus(reply.data);
+    });
+    liveRef.current = deps.connectLive((message) => {
+      if (message.kind === 'status') setStatus(message.status);
+      else hub.emit(message.store, message.keys);
+    });
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      live = false;
+      liveRef.current?.close();
+      liveRef.current = null;
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, [send, deps, hub]);
+
+  // Recent lookups with their last price: cache first, then the background.
+  useEffect(() => {
+    let live = true;
+    const show = async (list: RecentLookup[]) => {
+      if (!live) return;
+      setRecent(list);
+      if (list.length === 0) return;
+      const epics = list.map((r) => r.epic);
+      const cached = await readQuotes(epics);
+      if (live) setQuotes((q) => mergeQuotes(q, cached.values()));
+      const reply = await send('markets.quotes', { epics });
+      if (live && reply.ok) setQuotes((q) => mergeQuotes(q, reply.data));
+    };
+    void recentLookups.getValue().then(show);
+    const unwatch = recentLookups.watch((list) => void show(list));
+    return () => {
+      live = false;
+      unwatch();
+    };
+  }, [send]);
+
+  // The text the popup opened with: `?q=`, else this session's last search.
+  useEffect(() => {
+    if (params.epic) return;
+    if (params.q) {
+      controller.submit(params.q);
+      return;
+    }
+    void popupLastQuery.getValue().then((last) => {
+      if (!last || controller.view.term !== '' || inputRef.current?.value) return;
+      setText(last);
+      controller.submit(last);
+      queueMicrotask(() => inputRef.current?.select());
+    });
+  }, [controller, params]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  // Prices of the rows on screen follow the cache as the background refreshes it.
+  useEffect(
+    () =>
+      hub.subscribe((store, keys) => {
+        if (store !== 'snapshots' || keys.length === 0) return;
+        void readQuotes(keys).then((found) => setQuotes((q) => mergeQuotes(q, found.values())));
+      }),
+    [hub],
+  );
+
+  const showingResults = search.term !== '';
+  const rows = useMemo(
+    () =>
+      showingResults
+        ? resultRows(search.results ?? [], search.fetchedAt, search.stale, quotes)
+        : recentRows(recent, quotes),
+    [showingResults, search, recent, quotes],
+  );
+  useEffect(() => setActive(-1), [search.term, search.results]);
+
+  const rowEpics = rows
+    .slice(0, WATCH_ROWS)
+    .map((r) => r.epic)
+    .join(' ');
+  useEffect(() => {
+    if (!market) liveRef.current?.watch({ epics: rowEpics ? rowEpics.split(' ') : [], marketIds: [], visible: true });
+  }, [market, rowEpics]);
+  const watchMarket = useCallback(
+    (epics: string[], marketIds: string[]) => liveRef.current?.watch({ epics, marketIds, visible: true }),
+    [],
+  );
+
+  function openRow(index: number) {
+    const row = rows[index];
+    if (!row) return;
+    setMarket({ epic: row.epic, initial: row.quote });
+    setMarketError(null);
+    void send('recent.add', { epic: row.epic });
+    if (search.term) void popupLastQuery.setValue(search.term);
+  }
+
+  function back() {
+    setMarket(null);
+    setMarketError(null);
+    inputRef.current?.focus();
+  }
+
+  function onInput(value: string) {
+    setText(value);
+    if (market) setMarket(null);
+    controller.input(value);
+    if (value.trim() === '') void popupLastQuery.setValue('');
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (isListKey(e.key) && !market) {
+      e.preventDefault();
+      setActive((a) => moveActive(a, rows.length, e.key as Parameters<typeof moveActive>[2]));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (market) return;
+      if (active >= 0) openRow(active);
+      else if (!search.pending && rows.length > 0 && (search.term !== '' || text.trim() === '')) openRow(0);
+      else controller.submit(text);
+    } else if (e.key === 'Escape' && !market && text !== '') {
+      e.preventDefault();
+      e.stopPropagation();
+      onInput('');
+    }
+  }
+
+  // Page-wide keys: "/" focuses the search, Escape leaves the market view.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isSearchShortcut(e, e.target as HTMLElement | null)) {
+        e.preventDefault();
+        inputRef.current?.focus();
+        inputRef.current?.select();
+      } else if (e.key === 'Escape' && market && !e.defaultPrevented) {
+        e.preventDefault();
+        back();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const openSettings = () => deps.openOptions();
+  const error: ErrorView | null = !online
+    ? { kind: 'offline', message: 'Prices shown are from the cache and may be out of date.' }
+    : status?.state === 'signed-out' || search.error?.kind === 'signed-out' || marketError?.kind === 'signed-out'
+      ? signedOut
+      : market
+        ? marketError
+        : search.error;
+
+  return (
+    <div class="popup">
+      <SearchBox
+        value={text}
+        inputRef={inputRef}
+        listId={LIST_ID}
+        expanded={!market && rows.length > 0}
+        activeId={!market && active >= 0 ? rowId(LIST_ID, active) : null}
+        busy={search.pending}
+        onInput={onInput}
+        onKeyDown={onKeyDown}
+      />
+      {error && (
+        <ErrorState
+          error={error}
+          onOpenSettings={openSettings}
+          onRetry={market ? undefined : () => controller.submit(text)}
+        />
+      )}
+      {market ? (
+        <>
+          <button type="button" class="back" onClick={back} aria-keyshortcuts="Escape">
+            ← Back to {search.term ? 'results' : 'recent lookups'}
+          </button>
+          <MarketView
+            key={market.epic}
+            deps={deps}
+            epic={market.epic}
+            initial={market.initial}
+            hub={hub}
+            onWatch={watchMarket}
+            onError={setMarketError}
+          />
+        </>
+      ) : (
+        <ListArea
+          showingResults={showingResults}
+          search={search}
+          rows={rows}
+          active={active}
+          onOpen={openRow}
+          onActivate={setActive}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ListAreaProps {
+  showingResults: boolean;
+  search: SearchView;
+  rows: ReturnType<typeof recentRows>;
+  active: number;
+  onOpen: (index: number) => void;
+  onActivate: (index: number) => void;
+}
+
+function ListArea({ showingResults, search, rows, active, onOpen, onActivate }: ListAreaProps) {
+  const label = showingResults ? `Markets matching ${search.term}` : 'Recent lookups';
+  return (
+    <section class="list">
+      {!showingResults && rows.length > 0 && <h2 class="list__title">Recent lookups</h2>}
+      <MarketList id={LIST_ID} label={label} items={rows} active={active} onOpen={onOpen} onActivate={onActivate} />
+      <p class="list__note muted" role="status">
+        {showingResults
+          ? search.pending && search.results === null
+            ? 'Searching…'
+            : !search.pending && !search.error && rows.length === 0
+              ? `No markets match “${search.term}”.`
+              : ''
+          : rows.length === 0
+            ? 'Type at least two letters of a market name or epic, for example “EUR/USD” or “FTSE”.'
+            : ''}
+      </p>
+    </section>
+  );
 }

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { MarketQuote } from '../../lib/model';
+import type { PopupDeps } from '../../lib/popup/deps';
+import { pinnedEpic } from '../../lib/settings/registry';
+import { WatchlistAdd } from './WatchlistAdd';
+
+interface Props {
+  deps: PopupDeps;
+  epic: string;
+  quote: MarketQuote | null;
+  marketId: string | null;
+}
+
+/** Watchlist, badge, side panel: what the user can do with the market on screen. */
+export function MarketActions({ deps, epic, quote }: Props) {
+  const { send } = deps;
+  const [pinned, setPinned] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void pinnedEpic.getValue().then((value) => {
+      if (live) setPinned(value);
+    });
+    const unwatch = pinnedEpic.watch((value) => setPinned(value));
+    return () => {
+      live = false;
+      unwatch();
+    };
+  }, []);
+
+  const isPinned = pinned === epic;
+  async function togglePin() {
+    setMessage(null);
+    const reply = await send('badge.pin', { epic: isPinned ? null : epic });
+    if (reply.ok) {
+      setPinned(isPinned ? null : epic);
+      setMessage({ text: isPinned ? 'Unpinned from the toolbar' : 'Pinned to the toolbar badge', error: false });
+    } else setMessage({ text: reply.error.message, error: true });
+  }
+
+  function openPanel() {
+    setMessage(null);
+    deps.openSidePanel(epic).catch((err: unknown) => {
+      setMessage({ text: err instanceof Error ? err.message : 'The side panel did not open', error: true });
+    });
+  }
+
+  const name = quote?.instrumentName ?? epic;
+  return (
+    <section class="market__actions" aria-label="Actions">
+      <WatchlistAdd send={send} epic={epic} instrumentName={name} />
+      <div class="market__buttons">
+        <button type="button" onClick={togglePin}>
+          {isPinned ? 'Unpin from toolbar' : 'Pin to toolbar'}
+        </button>
+        <button type="button" onClick={openPanel}>
+          Open in side panel
+        </button>
+      </div>
+      <p class="market__message" role="status">
+        {message && <span class={message.error ? 'down' : undefined}>{message.text}</span>}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'preact/hooks';
+import type { RowItem } from '../../lib/popup/rows';
+import { MarketRow } from './MarketRow';
+
+interface Props {
+  id: string;
+  label: string;
+  items: RowItem[];
+  active: number;
+  onOpen: (index: number) => void;
+  onActivate: (index: number) => void;
+}
+
+export function rowId(listId: string, index: number): string {
+  return `${listId}-${index}`;
+}
+
+/** The results (or recent lookups) as a listbox driven from the search box. */
+export function MarketList({ id, label, items, active, onOpen, onActivate }: Props) {
+  const hasRows = items.length > 0;
+  useEffect(() => {
+    // Runs after the first rows were painted: what the popup benchmark measures.
+    if (hasRows && performance.getEntriesByName('first-content').length === 0) performance.mark('first-content');
+  }, [hasRows]);
+  useEffect(() => {
+    if (active >= 0) document.getElementById(rowId(id, active))?.scrollIntoView?.({ block: 'nearest' });
+  }, [id, active]);
+  return (
+    <div id={id} role="listbox" aria-label={label} class="rows">
+      {items.map((item, i) => (
+        <MarketRow
+          key={item.epic}
+          id={rowId(id, i)}
+          item={item}
+          active={i === active}
+          onOpen={() => onOpen(i)}
+          onHover={() => onActivate(i)}
+        />
+      ))}
+    </div>
+  );
+}

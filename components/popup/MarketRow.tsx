@@ -1,0 +1,51 @@
+import { formatPrice } from '../../lib/format';
+import type { RowItem } from '../../lib/popup/rows';
+import { Change } from '../Change';
+import { MarketStatusTag } from '../MarketStatusTag';
+import { StaleMark } from '../StaleMark';
+
+interface Props {
+  item: RowItem;
+  id: string;
+  active: boolean;
+  onOpen: () => void;
+  onHover: () => void;
+}
+
+/** One market in the popup's list: name, epic, bid/offer, change, status, staleness. */
+export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
+  const q = item.quote;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the list's keyboard lives in the combobox (aria-activedescendant)
+    <div
+      id={id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={active}
+      class={`row${active ? ' row--active' : ''}`}
+      data-testid="popup-result"
+      data-epic={item.epic}
+      onClick={onOpen}
+      onMouseMove={active ? undefined : onHover}
+    >
+      <div class="row__left">
+        <div class="row__name">
+          <span class="row__title">{item.instrumentName}</span>
+          {q && <MarketStatusTag status={q.marketStatus} />}
+          {item.fetchedAt !== null && <StaleMark stale={item.stale} fetchedAt={item.fetchedAt} />}
+        </div>
+        <div class="row__epic muted">{item.epic}</div>
+      </div>
+      <div class="row__right num">
+        <div class="row__prices">
+          <span class="visually-hidden">Bid </span>
+          {formatPrice(q?.bid)}
+          <span class="muted"> / </span>
+          <span class="visually-hidden">Offer </span>
+          {formatPrice(q?.offer)}
+        </div>
+        <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Ref } from 'preact';
+
+interface Props {
+  value: string;
+  inputRef: Ref<HTMLInputElement>;
+  listId: string;
+  expanded: boolean;
+  activeId: string | null;
+  busy: boolean;
+  onInput: (text: string) => void;
+  onKeyDown: (e: KeyboardEvent) => void;
+}
+
+/** The search box, a combobox over the market list: focus stays here while the arrows move the row. */
+export function SearchBox({ value, inputRef, listId, expanded, activeId, busy, onInput, onKeyDown }: Props) {
+  return (
+    <div class="search" aria-busy={busy}>
+      <input
+        ref={inputRef}
+        type="text"
+        enterKeyHint="search"
+        role="combobox"
+        aria-label="Search markets"
+        aria-autocomplete="list"
+        aria-controls={listId}
+        aria-expanded={expanded}
+        aria-activedescendant={activeId ?? undefined}
+        aria-keyshortcuts="/"
+        placeholder="Search markets (press / )"
+        autocomplete="off"
+        spellcheck={false}
+        maxLength={100}
+        value={value}
+        onInput={(e) => onInput(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      {busy && <span class="search__spinner" aria-hidden="true" />}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// The popup's last search, for this browser session: reopening the popup shows it again with its
+// cached results at once (the text selected, so typing replaces it).
+import { storage } from 'wxt/utils/storage';
+
+export const popupLastQuery = storage.defineItem<string>('session:popupLastQuery', { fallback: '' });

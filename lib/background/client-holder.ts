@@ -1,0 +1,157 @@
+// Holds the one client of the background: built lazily from the settings (the connection, and the
+// session-only secrets when the user did not tick "remember"), rebuilt when they change, logged in on
+// first need. Tokens and the lock live in storage, so a rebuilt or restarted worker reuses them.
+import {
+  type Client,
+  createClient,
+  DEMO_ALLOWANCES,
+  type LockStore,
+  RateBudget,
+  type SessionInfo,
+  type TokenStore,
+} from '../api';
+import { connection, sessionSecrets } from '../settings/registry';
+import { baseUrlFor } from './base-url';
+import { SignedOutError } from './errors';
+import { storageLockStore, storageTokenStore } from './storage-stores';
+
+export interface ClientHolderOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+  tokenStore?: TokenStore;
+  lockStore?: LockStore;
+  timeoutMs?: number;
+  retry?: { attempts: number; baseDelayMs: number };
+}
+
+export interface ClientSettings {
+  baseUrl: string;
+  apiKey: string;
+  identifier: string;
+  password: string;
+  sessionVersion: 2 | 3;
+}
+
+/** The settings a client needs, or null when something is missing (the user is signed out). */
+export async function readClientSettings(): Promise<ClientSettings | null> {
+  const conn = await connection.getValue();
+  const secrets = conn.remember ? { apiKey: conn.apiKey, password: conn.password } : await sessionSecrets.getValue();
+  const baseUrl = baseUrlFor(conn.environment, conn.baseUrl);
+  const apiKey = secrets.apiKey ?? conn.apiKey;
+  const password = secrets.password ?? conn.password;
+  if (!baseUrl || !apiKey || !password || !conn.identifier) return null;
+  return { baseUrl, apiKey, identifier: conn.identifier, password, sessionVersion: conn.sessionVersion };
+}
+
+function sameSettings(a: ClientSettings, b: ClientSettings): boolean {
+  return (
+    a.baseUrl === b.baseUrl &&
+    a.apiKey === b.apiKey &&
+    a.identifier === b.identifier &&
+    a.password === b.password &&
+    a.sessionVersion === b.sessionVersion
+  );
+}
+
+export class ClientHolder {
+  private current: { settings: ClientSettings; client: Client } | null = null;
+  private readonly budgets = new Map<string, RateBudget>();
+  private readonly unwatch: (() => void)[] = [];
+  readonly tokenStore: TokenStore;
+  readonly lockStore: LockStore;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: ClientHolderOptions = {}) {
+    this.tokenStore = options.tokenStore ?? storageTokenStore();
+    this.lockStore = options.lockStore ?? storageLockStore();
+  }
+
+  /** Rebuild the client when the connection or the session secrets change. */
+  watchSettings(): void {
+    const drop = () => this.invalidate();
+    this.unwatch.push(connection.watch(drop), sessionSecrets.watch(drop));
+  }
+
+  stop(): void {
+    for (const u of this.unwatch.splice(0)) u();
+  }
+
+  onRebuild(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  invalidate(): void {
+    if (!this.current) return;
+    this.current = null;
+    for (const l of this.listeners) l();
+  }
+
+  /** The client if one was built and logged in; never builds or logs in. */
+  peek(): Client | null {
+    return this.current?.client ?? null;
+  }
+
+  private budgetFor(settings: ClientSettings): RateBudget {
+    let budget = this.budgets.get(settings.apiKey);
+    if (!budget) {
+      const demo = settings.baseUrl.includes('demo-api.ig.com');
+      budget = new RateBudget({
+        now: this.options.now,
+        allowances: demo ? DEMO_ALLOWANCES : undefined,
+        maxWaitMs: 5_000,
+      });
+      this.budgets.set(settings.apiKey, budget);
+    }
+    return budget;
+  }
+
+  /** The client for the current settings; throws SignedOutError when credentials are missing. */
+  async get(): Promise<Client> {
+    const settings = await readClientSettings();
+    if (!settings) {
+      this.invalidate();
+      throw new SignedOutError();
+    }
+    if (this.current && sameSettings(this.current.settings, settings)) return this.current.client;
+    const client = createClient({
+      ...settings,
+      fetch: this.options.fetch,
+      now: this.options.now,
+      timeoutMs: this.options.timeoutMs,
+      retry: this.options.retry,
+      tokenStore: this.tokenStore,
+      lockStore: this.lockStore,
+      rateBudget: this.budgetFor(settings),
+    });
+    if (this.current) this.invalidate();
+    this.current = { settings, client };
+    return client;
+  }
+
+  /** The session's facts: the client's, or those of stored tokens that belong to these settings. */
+  async sessionInfo(): Promise<SessionInfo | null> {
+    const current = this.current;
+    if (!current) return null;
+    const info = current.client.sessionInfo();
+    if (info) return info;
+    const stored = await this.tokenStore.load().catch(() => null);
+    const s = current.settings;
+    if (
+      stored &&
+      stored.baseUrl === s.baseUrl &&
+      stored.identifier === s.identifier &&
+      stored.version === s.sessionVersion
+    ) {
+      return stored.info;
+    }
+    return null;
+  }
+
+  /** The client with a session: stored tokens are reused, otherwise it logs in now. */
+  async signedIn(): Promise<{ client: Client; info: SessionInfo }> {
+    const client = await this.get();
+    const info = (await this.sessionInfo()) ?? (await client.login());
+    return { client, info };
+  }
+}

@@ -1,0 +1,191 @@
+// The service's replies (as lib/api parses them) turned into the view models the pages and the cache
+// use. Pure; tolerant of missing fields and null prices.
+import type { MarketDetails, MarketSummary } from '../api/schemas/market';
+import type { PriceAllowance, PricePoint } from '../api/schemas/prices';
+import type { ClientSentiment } from '../api/schemas/sentiment';
+import type { Watchlist } from '../api/schemas/watchlists';
+import type {
+  Candle,
+  HistoricalAllowance,
+  MarketFacts,
+  MarketQuote,
+  MarketStatus,
+  Sentiment,
+  StepRule,
+  WatchlistSummary,
+} from '../model';
+
+const STATUSES = new Set<MarketStatus>([
+  'TRADEABLE',
+  'CLOSED',
+  'EDITS_ONLY',
+  'OFFLINE',
+  'ON_AUCTION',
+  'ON_AUCTION_NO_EDITS',
+  'SUSPENDED',
+  'CLOSINGS_ONLY',
+  'DEAL_NO_EDIT',
+]);
+
+export function marketStatus(value: string | null | undefined): MarketStatus {
+  return value && STATUSES.has(value as MarketStatus) ? (value as MarketStatus) : 'UNKNOWN';
+}
+
+const num = (x: number | null | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+const str = (x: string | null | undefined, fallback = ''): string => (typeof x === 'string' ? x : fallback);
+
+/** "HH:MM:SS" UTC of the most recent such time at or before `now`. */
+export function timeOfDayUtc(hms: string | null | undefined, now: number): number | null {
+  const m = typeof hms === 'string' ? /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(hms) : null;
+  if (!m) return null;
+  const d = new Date(now);
+  let t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
+  if (t > now + 60_000) t -= 24 * 3600_000;
+  return t;
+}
+
+export function quoteFromSummary(m: MarketSummary, now: number): MarketQuote {
+  const quote: MarketQuote = {
+    epic: m.epic,
+    instrumentName: str(m.instrumentName, m.epic),
+    instrumentType: str(m.instrumentType),
+    expiry: str(m.expiry, '-'),
+    bid: num(m.bid),
+    offer: num(m.offer),
+    high: num(m.high),
+    low: num(m.low),
+    netChange: num(m.netChange),
+    percentageChange: num(m.percentageChange),
+    marketStatus: marketStatus(m.marketStatus),
+    updatedAt: timeOfDayUtc(m.updateTimeUTC, now),
+  };
+  if (typeof m.scalingFactor === 'number') quote.scalingFactor = m.scalingFactor;
+  if (typeof m.delayTime === 'number') quote.delayTime = m.delayTime;
+  return quote;
+}
+
+function stepRule(x: { unit?: string | null | undefined; value?: number | null | undefined } | null | undefined) {
+  if (!x || typeof x.value !== 'number') return null;
+  const rule: StepRule = { unit: x.unit === 'PERCENTAGE' ? 'PERCENTAGE' : 'POINTS', value: x.value };
+  return rule;
+}
+
+export function quoteFromDetails(d: MarketDetails, now: number): MarketQuote {
+  const i = d.instrument;
+  const s = d.snapshot ?? {};
+  const quote: MarketQuote = {
+    epic: i.epic,
+    instrumentName: str(i.name, i.epic),
+    instrumentType: str(i.type),
+    expiry: str(i.expiry, '-'),
+    bid: num(s.bid),
+    offer: num(s.offer),
+    high: num(s.high),
+    low: num(s.low),
+    netChange: num(s.netChange),
+    percentageChange: num(s.percentageChange),
+    marketStatus: marketStatus(s.marketStatus),
+    updatedAt: num(s.updateTimestampUTC) ?? timeOfDayUtc(s.updateTime, now),
+  };
+  if (i.marketId) quote.marketId = i.marketId;
+  if (typeof s.scalingFactor === 'number') quote.scalingFactor = s.scalingFactor;
+  if (typeof s.delayTime === 'number') quote.delayTime = s.delayTime;
+  return quote;
+}
+
+export function factsFromDetails(d: MarketDetails): MarketFacts {
+  const i = d.instrument;
+  const r = d.dealingRules ?? {};
+  const currency = i.currencies?.find((c) => c.isDefault)?.code ?? i.currencies?.[0]?.code ?? null;
+  const unit = i.marginFactorUnit;
+  const hours = i.openingHours?.marketTimes;
+  return {
+    epic: i.epic,
+    marketId: i.marketId ?? null,
+    name: str(i.name, i.epic),
+    instrumentType: str(i.type),
+    expiry: str(i.expiry, '-'),
+    currency,
+    lotSize: num(i.lotSize),
+    marginFactor: num(i.marginFactor),
+    marginFactorUnit: unit === 'PERCENTAGE' || unit === 'POINTS' ? unit : null,
+    valueOfOnePip: i.valueOfOnePip === undefined || i.valueOfOnePip === null ? null : String(i.valueOfOnePip),
+    onePipMeans: i.onePipMeans ?? null,
+    openingHours: hours ? hours.map((h) => ({ openTime: str(h.openTime), closeTime: str(h.closeTime) })) : null,
+    stopsLimitsAllowed: i.stopsLimitsAllowed ?? false,
+    controlledRiskAllowed: i.controlledRiskAllowed ?? false,
+    dealingRules: {
+      minDealSize: stepRule(r.minDealSize),
+      minStepDistance: stepRule(r.minStepDistance),
+      minNormalStopOrLimitDistance: stepRule(r.minNormalStopOrLimitDistance),
+      minControlledRiskStopDistance: stepRule(r.minControlledRiskStopDistance),
+      maxStopOrLimitDistance: stepRule(r.maxStopOrLimitDistance),
+      marketOrderPreference: r.marketOrderPreference ?? null,
+      trailingStopsPreference: r.trailingStopsPreference ?? null,
+    },
+  };
+}
+
+/** A reading with both sides; null when the service sent no percentages. */
+export function sentimentView(s: ClientSentiment): Sentiment | null {
+  const long = num(s.longPositionPercentage);
+  const short = num(s.shortPositionPercentage);
+  if (long === null && short === null) return null;
+  return {
+    marketId: s.marketId,
+    longPositionPercentage: long ?? 100 - (short as number),
+    shortPositionPercentage: short ?? 100 - (long as number),
+  };
+}
+
+function mid(p: { bid?: number | null; ask?: number | null; lastTraded?: number | null } | null | undefined) {
+  if (!p) return null;
+  const bid = num(p.bid);
+  const ask = num(p.ask);
+  if (bid !== null && ask !== null) return (bid + ask) / 2;
+  return bid ?? ask ?? num(p.lastTraded);
+}
+
+/** `2021-10-13T07:13:00` (UTC) or `2021/10/13 07:13:00` as epoch ms. */
+export function parseSnapshotTime(p: PricePoint): number | null {
+  const utc = p.snapshotTimeUTC;
+  if (typeof utc === 'string') {
+    const t = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(utc) ? utc : `${utc}Z`);
+    if (Number.isFinite(t)) return t;
+  }
+  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(p.snapshotTime);
+  if (!m) return null;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+}
+
+export function candleFromPoint(p: PricePoint): Candle | null {
+  const t = parseSnapshotTime(p);
+  if (t === null) return null;
+  return {
+    t,
+    open: mid(p.openPrice),
+    high: mid(p.highPrice),
+    low: mid(p.lowPrice),
+    close: mid(p.closePrice),
+    volume: num(p.lastTradedVolume),
+  };
+}
+
+export function allowanceView(a: PriceAllowance | null | undefined, now: number): HistoricalAllowance | null {
+  if (!a || typeof a.remainingAllowance !== 'number' || typeof a.totalAllowance !== 'number') return null;
+  return {
+    remainingAllowance: a.remainingAllowance,
+    totalAllowance: a.totalAllowance,
+    resetsAt: now + (num(a.allowanceExpiry) ?? 0) * 1000,
+  };
+}
+
+export function watchlistSummary(w: Watchlist): WatchlistSummary {
+  return {
+    id: w.id,
+    name: w.name,
+    editable: w.editable ?? false,
+    deleteable: w.deleteable ?? false,
+    defaultSystemWatchlist: w.defaultSystemWatchlist ?? false,
+  };
+}

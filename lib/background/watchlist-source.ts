@@ -1,0 +1,123 @@
+// Watchlists: the list and each one's members cached; a watchlist's reply also refreshes the snapshots
+// of its markets. Edits change the cache only after the service has confirmed them, so a failed request
+// loses nothing.
+import { keys, type WatchlistMembers } from '../cache/entry';
+import type { WatchlistView } from '../messages/contract';
+import type { Fresh, MarketQuote, WatchlistSummary } from '../model';
+import { NotFoundError } from './errors';
+import type { ReadOptions } from './ports';
+import type { QuoteSource } from './quote-source';
+import { need, revalidate, type SourceDeps, toFresh } from './source-deps';
+
+export class WatchlistSource {
+  constructor(
+    private readonly deps: SourceDeps,
+    private readonly quotes: QuoteSource,
+  ) {}
+
+  private loadList(): Promise<Fresh<WatchlistSummary[]>> {
+    return this.deps.inflight.share('watchlists', async () => {
+      const data = await this.deps.data();
+      const list = await data.watchlists();
+      const fetchedAt = this.deps.now();
+      await this.deps.cache.put('watchlists', keys.watchlistList, list, fetchedAt);
+      return { value: list, fetchedAt, stale: false };
+    });
+  }
+
+  async list(): Promise<Fresh<WatchlistSummary[]>> {
+    const entry = await this.deps.cache.get<WatchlistSummary[]>('watchlists', keys.watchlistList);
+    const now = this.deps.now();
+    const n = need('watchlists', entry, now);
+    if (!entry || n === 'missing') return this.loadList();
+    if (n === 'stale') revalidate(this.deps, () => this.loadList());
+    return toFresh('watchlists', entry, now);
+  }
+
+  private async summaryOf(id: string): Promise<WatchlistSummary> {
+    const list = await this.list();
+    const summary = list.value.find((w) => w.id === id);
+    if (!summary) throw new NotFoundError('That watchlist no longer exists');
+    return summary;
+  }
+
+  private load(id: string): Promise<Fresh<WatchlistView>> {
+    return this.deps.inflight.share(`watchlist:${id}`, async () => {
+      const summary = await this.summaryOf(id);
+      const data = await this.deps.data();
+      const markets = await data.watchlistMarkets(id);
+      const fetchedAt = this.deps.now();
+      await this.quotes.store(markets, fetchedAt);
+      const epics = markets.map((m) => m.epic);
+      await this.deps.cache.put<WatchlistMembers>('watchlists', keys.watchlist(id), { summary, epics }, fetchedAt);
+      return { value: { summary, epics, markets }, fetchedAt, stale: false };
+    });
+  }
+
+  private async view(members: WatchlistMembers): Promise<WatchlistView> {
+    const snapshots = await this.deps.cache.getMany<MarketQuote>('snapshots', members.epics);
+    const markets: MarketQuote[] = [];
+    for (const s of snapshots) if (s) markets.push(s.value);
+    return { summary: members.summary, epics: members.epics, markets };
+  }
+
+  async get(id: string, options: ReadOptions = {}): Promise<Fresh<WatchlistView>> {
+    const entry = await this.deps.cache.get<WatchlistMembers>('watchlists', keys.watchlist(id));
+    const now = this.deps.now();
+    const n = need('watchlists', entry, now, options.maxAgeMs);
+    if (!entry || n === 'missing') return this.load(id);
+    if (n === 'stale') revalidate(this.deps, () => this.load(id));
+    return { value: await this.view(entry.value), fetchedAt: entry.fetchedAt, stale: n === 'stale' };
+  }
+
+  private async setList(fn: (list: WatchlistSummary[]) => WatchlistSummary[]): Promise<void> {
+    await this.deps.cache.update<WatchlistSummary[]>('watchlists', [keys.watchlistList], (_, current) =>
+      current ? { ...current, value: fn(current.value), lastUsed: this.deps.now() } : undefined,
+    );
+  }
+
+  async create(name: string, epics: string[]): Promise<WatchlistSummary> {
+    const data = await this.deps.data();
+    const id = await data.createWatchlist(name, epics);
+    const summary: WatchlistSummary = { id, name, editable: true, deleteable: true, defaultSystemWatchlist: false };
+    await this.setList((list) => [...list.filter((w) => w.id !== id), summary]);
+    await this.deps.cache.put<WatchlistMembers>(
+      'watchlists',
+      keys.watchlist(id),
+      { summary, epics: [...new Set(epics)] },
+      this.deps.now(),
+    );
+    return summary;
+  }
+
+  async remove(id: string): Promise<void> {
+    const data = await this.deps.data();
+    await data.deleteWatchlist(id);
+    await this.setList((list) => list.filter((w) => w.id !== id));
+    await this.deps.cache.remove('watchlists', [keys.watchlist(id)]);
+  }
+
+  private async edit(id: string, change: (epics: string[]) => string[]): Promise<WatchlistView> {
+    await this.deps.cache.update<WatchlistMembers>('watchlists', [keys.watchlist(id)], (_, current) =>
+      current ? { ...current, value: { ...current.value, epics: change(current.value.epics) } } : undefined,
+    );
+    const entry = await this.deps.cache.get<WatchlistMembers>('watchlists', keys.watchlist(id));
+    if (!entry) throw new NotFoundError('That watchlist no longer exists');
+    return this.view(entry.value);
+  }
+
+  async addMarket(id: string, epic: string): Promise<WatchlistView> {
+    await this.get(id);
+    const data = await this.deps.data();
+    await data.addMarket(id, epic);
+    await this.quotes.quotes([epic]).catch(() => []);
+    return this.edit(id, (epics) => (epics.includes(epic) ? epics : [...epics, epic]));
+  }
+
+  async removeMarket(id: string, epic: string): Promise<WatchlistView> {
+    await this.get(id);
+    const data = await this.deps.data();
+    await data.removeMarket(id, epic);
+    return this.edit(id, (epics) => epics.filter((e) => e !== epic));
+  }
+}

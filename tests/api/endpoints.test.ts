@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { endpointByLabel, endpoints } from '../../lib/api';
+
+const shared = '/work/shared/spec/trading-service-interface.md';
+const copy = fileURLToPath(new URL('../fixtures/ig/spec/trading-service-interface.md', import.meta.url));
+const specText = readFileSync(existsSync(shared) ? shared : copy, 'utf8');
+
+/** Every row of the spec's endpoint tables: | Method | Path | Version | Operation label |. */
+function specRows() {
+  const rows: { method: string; path: string; version: number; label: string }[] = [];
+  for (const line of specText.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells.length !== 6) continue;
+    const [, method, path, version, label] = cells;
+    if (!method || !/^(GET|POST|PUT|DELETE)$/.test(method)) continue;
+    rows.push({ method, path: path ?? '', version: Number(version), label: label ?? '' });
+  }
+  return rows;
+}
+
+describe('endpoint table', () => {
+  it('equals the spec tables row for row, in order', () => {
+    const spec = specRows();
+    expect(spec).toHaveLength(40);
+    const mine = endpoints.filter((e) => !e.internal).map(({ method, path, version, label }) => ({ method, path, version, label }));
+    expect(mine).toEqual(spec);
+  });
+
+  it('has unique labels and the internal login and refresh rows', () => {
+    const labels = endpoints.map((e) => e.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    const internal = endpoints.filter((e) => e.internal).map(({ method, path, version }) => `${method} ${path} v${version}`);
+    expect(internal.sort()).toEqual(['POST /session v2', 'POST /session v3', 'POST /session/refresh-token v1']);
+  });
+
+  it('looks rows up by label and refuses unknown labels', () => {
+    expect(endpointByLabel('client_sentiment.related')).toMatchObject({
+      method: 'GET',
+      path: '/client-sentiment/related/{market_id}',
+      version: 1,
+    });
+    expect(() => endpointByLabel('positions.nope')).toThrow();
+  });
+
+  it('names the versions the spec lists under Versioning', () => {
+    const v = (label: string) => endpointByLabel(label).version;
+    expect(v('prices.list')).toBe(3);
+    expect(v('markets.get')).toBe(4);
+    expect(v('markets.list')).toBe(2);
+    expect(v('markets.search')).toBe(1);
+  });
+});

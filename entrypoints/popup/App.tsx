@@ -45,13 +45,20 @@ export function App({ deps, params }: Props) {
   );
   const [marketError, setMarketError] = useState<ErrorView | null>(null);
   const [active, setActive] = useState(-1);
+  const shownRef = useRef({ term: '', epics: '' });
 
   const controller = useMemo(
     () =>
       createSearch({
         readCache: readSearch,
         request: (term) => send('markets.search', { term }),
-        onChange: setSearch,
+        onChange: (next) => {
+          // A different list of markets starts with no row active; a fresher copy of the same keeps it.
+          const epics = next.results?.map((r) => r.epic).join(' ') ?? '';
+          if (next.term !== shownRef.current.term || epics !== shownRef.current.epics) setActive(-1);
+          shownRef.current = { term: next.term, epics };
+          setSearch(next);
+        },
       }),
     [send],
   );
@@ -84,12 +91,13 @@ export function App({ deps, params }: Props) {
   useEffect(() => {
     let live = true;
     const show = async (list: RecentLookup[]) => {
-      if (!live) return;
-      setRecent(list);
-      if (list.length === 0) return;
       const epics = list.map((r) => r.epic);
-      const cached = await readQuotes(epics);
-      if (live) setQuotes((q) => mergeQuotes(q, cached.values()));
+      // Rows and their cached prices paint together.
+      const cached = epics.length ? await readQuotes(epics) : new Map<string, Fresh<MarketQuote>>();
+      if (!live) return;
+      setQuotes((q) => mergeQuotes(q, cached.values()));
+      setRecent(list);
+      if (epics.length === 0) return;
       const reply = await send('markets.quotes', { epics });
       if (live && reply.ok) setQuotes((q) => mergeQuotes(q, reply.data));
     };
@@ -138,7 +146,6 @@ export function App({ deps, params }: Props) {
         : recentRows(recent, quotes),
     [showingResults, search, recent, quotes],
   );
-  useEffect(() => setActive(-1), [search.term, search.results]);
 
   const rowEpics = rows
     .slice(0, WATCH_ROWS)

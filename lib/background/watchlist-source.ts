@@ -54,10 +54,20 @@ export class WatchlistSource {
     });
   }
 
+  /** The members with their snapshots; members the cache has no snapshot of are fetched (batched). */
   private async view(members: WatchlistMembers): Promise<WatchlistView> {
     const snapshots = await this.deps.cache.getMany<MarketQuote>('snapshots', members.epics);
+    const lacking = members.epics.filter((_, i) => !snapshots[i]);
+    const fetched = new Map<string, MarketQuote>();
+    if (lacking.length) {
+      const got = await this.quotes.quotes(lacking).catch(() => []);
+      for (const q of got) fetched.set(q.value.epic, q.value);
+    }
     const markets: MarketQuote[] = [];
-    for (const s of snapshots) if (s) markets.push(s.value);
+    members.epics.forEach((epic, i) => {
+      const q = snapshots[i]?.value ?? fetched.get(epic);
+      if (q) markets.push(q);
+    });
     return { summary: members.summary, epics: members.epics, markets };
   }
 
@@ -110,7 +120,6 @@ export class WatchlistSource {
     await this.get(id);
     const data = await this.deps.data();
     await data.addMarket(id, epic);
-    await this.quotes.quotes([epic]).catch(() => []);
     return this.edit(id, (epics) => (epics.includes(epic) ? epics : [...epics, epic]));
   }
 

@@ -1,0 +1,122 @@
+// Settles an unknown outcome: by deal reference, then by account state (lib/api's reconcile). Runs
+// soon after the ambiguity, again with growing pauses while the worker lives, on worker start and
+// whenever a page asks (lock.reconcile). The lock lives in storage.local, so none of this is lost
+// when the panel closes or the worker stops.
+import { storage } from 'wxt/utils/storage';
+import { type ReconcileResult, reconcile } from '../../api/reconcile';
+import type { ReconciliationLock } from '../../api/stores';
+import { reasonSentence } from '../../dealing/reasons';
+import { lastSettlement, type Settlement } from '../../dealing/settlement';
+import { lockView, outcomeOf } from '../../dealing/views';
+import type { Replies } from '../../messages/contract';
+import type { DealOutcome, LockView } from '../../model';
+import type { HandlerContext } from '../handlers';
+import { clientOf } from './context';
+
+interface Progress {
+  /** Which lock these attempts belong to. */
+  key: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+export const reconcileProgress = storage.defineItem<Progress | null>('local:reconcileProgress', { fallback: null });
+
+const lockKey = (lock: ReconciliationLock) => `${lock.label}:${lock.dealReference ?? lock.dealId}:${lock.createdAt}`;
+
+export async function currentLockView(ctx: HandlerContext): Promise<LockView | null> {
+  const lock = await ctx.session.lockStore.get();
+  if (!lock) return null;
+  const progress = await reconcileProgress.getValue();
+  return lockView(lock, progress?.key === lockKey(lock) ? progress : { attempts: 0, lastError: null });
+}
+
+const NAMES: Record<ReconciliationLock['label'], string> = {
+  'positions.create': 'The deal',
+  'positions.amend': 'The change to the position',
+  'positions.close': 'The close of the position',
+  'working_orders.create': 'The working order',
+  'working_orders.amend': 'The change to the working order',
+  'working_orders.delete': 'The deletion of the working order',
+};
+
+export function settlementOf(result: Exclude<ReconcileResult, { outcome: 'none' | 'unknown' }>, now: number): Settlement {
+  const { lock } = result;
+  const what = `${NAMES[lock.label]}${lock.epic ? ` on ${lock.epic}` : ''}`;
+  const ref = lock.dealReference ?? '';
+  let outcome: DealOutcome | null;
+  let summary: string;
+  if (result.outcome === 'rejected') {
+    outcome = outcomeOf(result.confirmation, ref);
+    summary = `${what} was not executed: ${reasonSentence(result.reason)}`;
+  } else {
+    outcome = result.confirmation
+      ? outcomeOf(result.confirmation, ref)
+      : { status: 'accepted', dealReference: ref, dealId: result.dealId ?? '', level: null, size: lock.size };
+    summary =
+      result.via === 'confirm'
+        ? `${what} went through (confirmed by IG).`
+        : `${what} went through (found in the account's ${result.via === 'positions' ? 'positions' : 'working orders'}).`;
+  }
+  return { dealReference: lock.dealReference, operation: lock.label, epic: lock.epic, outcome, summary, settledAt: now };
+}
+
+let running: Promise<Replies['lock.reconcile']> | null = null;
+
+/** One reconciliation attempt (shared by concurrent callers). */
+export function reconcileNow(ctx: HandlerContext): Promise<Replies['lock.reconcile']> {
+  running ??= attempt(ctx).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function attempt(ctx: HandlerContext): Promise<Replies['lock.reconcile']> {
+  const lock = await ctx.session.lockStore.get();
+  if (!lock) return { settled: true, outcome: null, lock: null };
+  const key = lockKey(lock);
+  const before = await reconcileProgress.getValue();
+  const attempts = (before?.key === key ? before.attempts : 0) + 1;
+  let result: ReconcileResult;
+  try {
+    result = await reconcile(await clientOf(ctx), { attempts: 3, delayMs: 1000 });
+  } catch (error) {
+    const lastError = error instanceof Error ? `${error.message}` : 'The check failed';
+    await reconcileProgress.setValue({ key, attempts, lastError });
+    await ctx.statusChanged();
+    return { settled: false, outcome: null, lock: await currentLockView(ctx) };
+  }
+  if (result.outcome === 'none') return { settled: true, outcome: null, lock: null };
+  if (result.outcome === 'unknown') {
+    await reconcileProgress.setValue({ key, attempts, lastError: 'IG has no definite answer yet' });
+    await ctx.statusChanged();
+    return { settled: false, outcome: null, lock: await currentLockView(ctx) };
+  }
+  const settlement = settlementOf(result, ctx.now());
+  await lastSettlement.setValue(settlement);
+  await reconcileProgress.setValue(null);
+  await ctx.statusChanged();
+  return { settled: true, outcome: settlement.outcome, lock: null };
+}
+
+const DELAYS_MS = [1500, 5000, 15_000, 30_000, 60_000, 120_000, 300_000];
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps trying while the worker lives, with growing pauses, until the lock is settled. */
+export function scheduleReconcile(ctx: HandlerContext, step = 0): void {
+  clearTimeout(timer);
+  const delay = DELAYS_MS[Math.min(step, DELAYS_MS.length - 1)]!;
+  timer = setTimeout(() => {
+    void reconcileNow(ctx).then(
+      (r) => {
+        if (!r.settled) scheduleReconcile(ctx, step + 1);
+      },
+      () => scheduleReconcile(ctx, step + 1),
+    );
+  }, delay);
+}
+
+export function stopReconcileSchedule(): void {
+  clearTimeout(timer);
+  timer = undefined;
+}

@@ -1,0 +1,11 @@
+export { openLookup, openMarketInPanel, openPage, openSidePanel } from './open';
+export {
+  createLookupMenu,
+  type LookupDeps,
+  MENU_ID,
+  onCommand,
+  onLookupMenuClicked,
+  onOmniboxEntered,
+  registerLookup,
+  SIDE_PANEL_COMMAND,
+} from './register';

@@ -24,14 +24,18 @@ describe('endpoint table', () => {
   it('equals the spec tables row for row, in order', () => {
     const spec = specRows();
     expect(spec).toHaveLength(40);
-    const mine = endpoints.filter((e) => !e.internal).map(({ method, path, version, label }) => ({ method, path, version, label }));
+    const mine = endpoints
+      .filter((e) => !e.internal)
+      .map(({ method, path, version, label }) => ({ method, path, version, label }));
     expect(mine).toEqual(spec);
   });
 
   it('has unique labels and the internal login and refresh rows', () => {
     const labels = endpoints.map((e) => e.label);
     expect(new Set(labels).size).toBe(labels.length);
-    const internal = endpoints.filter((e) => e.internal).map(({ method, path, version }) => `${method} ${path} v${version}`);
+    const internal = endpoints
+      .filter((e) => e.internal)
+      .map(({ method, path, version }) => `${method} ${path} v${version}`);
     expect(internal.sort()).toEqual(['POST /session v2', 'POST /session v3', 'POST /session/refresh-token v1']);
   });
 

@@ -27,11 +27,20 @@ const calls: Record<string, [Call, string]> = {
   'positions.get': [({ client }) => client.positions.get('DIAAAAB35X4T4A4'), '/positions/DIAAAAB35X4T4A4'],
   'positions.create': [
     ({ dealing }) =>
-      dealing.positions.create({ epic: 'CS.D.EURUSD.CFD.IP', direction: 'BUY', size: 1, currencyCode: 'USD', expiry: '-' }),
+      dealing.positions.create({
+        epic: 'CS.D.EURUSD.CFD.IP',
+        direction: 'BUY',
+        size: 1,
+        currencyCode: 'USD',
+        expiry: '-',
+      }),
     '/positions/otc',
   ],
   'positions.amend': [({ dealing }) => dealing.positions.amend('DEAL1', { stopLevel: 1.1 }), '/positions/otc/DEAL1'],
-  'positions.close': [({ dealing }) => dealing.positions.close({ dealId: 'DEAL1', direction: 'SELL', size: 1 }), '/positions/otc'],
+  'positions.close': [
+    ({ dealing }) => dealing.positions.close({ dealId: 'DEAL1', direction: 'SELL', size: 1 }),
+    '/positions/otc',
+  ],
   'repeat_dealing_window.get': [({ client }) => client.repeatDealingWindow.get(), '/repeat-dealing-window'],
   'working_orders.list': [({ client }) => client.workingOrders.list(), '/working-orders'],
   'working_orders.create': [
@@ -47,7 +56,10 @@ const calls: Record<string, [Call, string]> = {
       }),
     '/working-orders/otc',
   ],
-  'working_orders.amend': [({ dealing }) => dealing.workingOrders.amend('WO1', { level: 1.06 }), '/working-orders/otc/WO1'],
+  'working_orders.amend': [
+    ({ dealing }) => dealing.workingOrders.amend('WO1', { level: 1.06 }),
+    '/working-orders/otc/WO1',
+  ],
   'working_orders.delete': [({ dealing }) => dealing.workingOrders.delete('WO1'), '/working-orders/otc/WO1'],
   'categories.list': [({ client }) => client.categories.list(), '/categories'],
   'categories.list_instruments': [
@@ -72,7 +84,8 @@ const calls: Record<string, [Call, string]> = {
     '/indicativecostsandcharges/open',
   ],
   'indicative_costs.quote_close': [
-    ({ client }) => client.indicativeCosts.quoteClose({ ask: 2, bid: 1, dealCurrencyCode: 'GBP', size: 1, openingLevel: 1.5 }),
+    ({ client }) =>
+      client.indicativeCosts.quoteClose({ ask: 2, bid: 1, dealCurrencyCode: 'GBP', size: 1, openingLevel: 1.5 }),
     '/indicativecostsandcharges/close',
   ],
   'indicative_costs.quote_edit': [
@@ -114,7 +127,10 @@ const calls: Record<string, [Call, string]> = {
   'session.get_encryption_key': [({ client }) => client.session.getEncryptionKey(), '/session/encryptionKey'],
   'client_sentiment.list': [({ client }) => client.clientSentiment.list(['FT100', 'EURUSD']), '/client-sentiment'],
   'client_sentiment.get': [({ client }) => client.clientSentiment.get('FT100'), '/client-sentiment/FT100'],
-  'client_sentiment.related': [({ client }) => client.clientSentiment.related('FT100'), '/client-sentiment/related/FT100'],
+  'client_sentiment.related': [
+    ({ client }) => client.clientSentiment.related('FT100'),
+    '/client-sentiment/related/FT100',
+  ],
   'applications.list': [({ client }) => client.applications.list(), '/operations/application'],
   'applications.update': [
     ({ admin }) => admin.applications.update({ apiKey: FAKE_API_KEY, status: 'ENABLED', allowanceAccountOverall: 30 }),
@@ -195,7 +211,13 @@ describe('query parameters and bodies on the wire', () => {
     await client.markets.list(['CS.D.EURUSD.CFD.IP', 'IX.D.FTSE.DAILY.IP'], { filter: 'SNAPSHOT_ONLY' });
     await client.clientSentiment.list(['FT100', 'EURUSD']);
     await client.categories.listInstruments('FX', { page_size: 25 });
-    await dealing.positions.create({ epic: 'CS.D.EURUSD.CFD.IP', direction: 'BUY', size: 1.5, currencyCode: 'USD', expiry: '-' });
+    await dealing.positions.create({
+      epic: 'CS.D.EURUSD.CFD.IP',
+      direction: 'BUY',
+      size: 1.5,
+      currencyCode: 'USD',
+      expiry: '-',
+    });
     await dealing.positions.close({ dealId: 'DEAL1', direction: 'SELL', size: 1 });
     const sent = fake.calls().filter((r) => fake.requests.indexOf(r) >= before);
     expect(sent[0]?.query).toEqual({ searchTerm: 'ftse 100' });

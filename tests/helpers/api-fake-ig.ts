@@ -54,9 +54,7 @@ export interface FakeIg {
 
 export const route = (method: string, pathPattern: RegExp, version?: number): Match => {
   return (r) =>
-    r.method === method &&
-    pathPattern.test(r.path) &&
-    (version === undefined || r.headers.version === String(version));
+    r.method === method && pathPattern.test(r.path) && (version === undefined || r.headers.version === String(version));
 };
 
 const dealRef = (r: RecordedRequest) => {
@@ -87,7 +85,8 @@ function defaultReply(r: RecordedRequest): FakeReply {
     return { body: { marketDetails: epics.map((epic) => ({ instrument: { epic }, snapshot: { bid: 1, offer: 2 } })) } };
   }
   if (key === 'GET /markets') return { body: { markets: [] } };
-  if (/^GET \/markets\/[^/]+$/.test(key)) return { body: { instrument: { epic: decodeURIComponent(p.split('/')[2] ?? '') } } };
+  if (/^GET \/markets\/[^/]+$/.test(key))
+    return { body: { instrument: { epic: decodeURIComponent(p.split('/')[2] ?? '') } } };
   if (/^GET \/prices\/[^/]+$/.test(key)) {
     return { body: { prices: [], metadata: { pageData: { pageNumber: 1, pageSize: 20, totalPages: 1 } } } };
   }
@@ -110,12 +109,24 @@ function defaultReply(r: RecordedRequest): FakeReply {
   if (key === 'GET /client-sentiment') {
     const ids = (r.query.marketIds ?? '').split(',').filter(Boolean);
     return {
-      body: { clientSentiments: ids.map((marketId) => ({ marketId, longPositionPercentage: 60, shortPositionPercentage: 40 })) },
+      body: {
+        clientSentiments: ids.map((marketId) => ({
+          marketId,
+          longPositionPercentage: 60,
+          shortPositionPercentage: 40,
+        })),
+      },
     };
   }
   if (/^GET \/client-sentiment\/related\//.test(key)) return { body: { clientSentiments: [] } };
   if (/^GET \/client-sentiment\//.test(key)) {
-    return { body: { marketId: decodeURIComponent(p.split('/')[2] ?? ''), longPositionPercentage: 55, shortPositionPercentage: 45 } };
+    return {
+      body: {
+        marketId: decodeURIComponent(p.split('/')[2] ?? ''),
+        longPositionPercentage: 55,
+        shortPositionPercentage: 45,
+      },
+    };
   }
   if (key === 'GET /operations/application') return { body: [{ apiKey: FAKE_API_KEY, status: 'ENABLED' }] };
   if (/^PUT \/operations\/application/.test(key)) return { body: { apiKey: FAKE_API_KEY, status: 'DISABLED' } };
@@ -136,14 +147,16 @@ export async function startFakeIg(): Promise<FakeIg> {
   };
 
   function auth(r: RecordedRequest): FakeReply | undefined {
-    if (r.headers['x-ig-api-key'] !== FAKE_API_KEY) return { status: 403, body: { errorCode: 'error.security.api-key-invalid' } };
+    if (r.headers['x-ig-api-key'] !== FAKE_API_KEY)
+      return { status: 403, body: { errorCode: 'error.security.api-key-invalid' } };
     if (r.path === '/session/encryptionKey') return undefined;
     const bearer = r.headers.authorization;
     if (bearer) {
       if (!valid.access.has(bearer.replace(/^Bearer /, ''))) {
         return { status: 401, body: { errorCode: 'error.security.oauth-token-invalid' } };
       }
-      if (!r.headers['ig-account-id']) return { status: 401, body: { errorCode: 'error.security.account-token-missing' } };
+      if (!r.headers['ig-account-id'])
+        return { status: 401, body: { errorCode: 'error.security.account-token-missing' } };
       return undefined;
     }
     if (!r.headers.cst) return { status: 401, body: { errorCode: 'error.security.client-token-missing' } };
@@ -199,7 +212,12 @@ export async function startFakeIg(): Promise<FakeIg> {
       valid.access.add(access);
       valid.refresh.add(refresh);
       return {
-        body: { access_token: access, refresh_token: refresh, expires_in: String(fake.oauthTtlSeconds), token_type: 'Bearer' },
+        body: {
+          access_token: access,
+          refresh_token: refresh,
+          expires_in: String(fake.oauthTtlSeconds),
+          token_type: 'Bearer',
+        },
       };
     }
     return undefined;

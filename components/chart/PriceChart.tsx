@@ -1,0 +1,180 @@
+// The price chart. lightweight-charts is loaded here only, through a dynamic import, so that it is a
+// chunk of its own fetched when a market's detail opens and never part of the panel's first load.
+import type {
+  CandlestickData,
+  IChartApi,
+  ISeriesApi,
+  LineData,
+  MouseEventParams,
+  UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatPrice } from '../../lib/format';
+import type { Candle } from '../../lib/model';
+import { type BarValues, lastBar, toLine, toOhlc } from './series';
+
+export type ChartStyle = 'candles' | 'line';
+
+interface Props {
+  candles: Candle[];
+  style: ChartStyle;
+  /** Show hours and minutes on the time axis. */
+  intraday: boolean;
+  /** Accessible name of the chart, e.g. "Price chart of EUR/USD, 1 hour bars". */
+  label: string;
+  /** Changes when the page's theme changes, to recolour the chart. */
+  theme?: string;
+  height?: number;
+}
+
+type Lib = typeof import('lightweight-charts');
+type AnySeries = ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
+
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+function colours() {
+  return {
+    fg: cssVar('--fg', '#17202a'),
+    muted: cssVar('--muted', '#5d6d7e'),
+    line: cssVar('--line', '#dfe4ea'),
+    up: cssVar('--up', '#0a7d43'),
+    down: cssVar('--down', '#c0392b'),
+    accent: cssVar('--accent', '#126e5a'),
+  };
+}
+
+function formatTime(seconds: number, intraday: boolean): string {
+  const d = new Date(seconds * 1000);
+  return intraday
+    ? d.toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+}
+
+export function PriceChart({ candles, style, intraday, label, theme, height = 240 }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const lib = useRef<Lib | null>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<AnySeries | null>(null);
+  const [ready, setReady] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [hover, setHover] = useState<BarValues | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    import('lightweight-charts')
+      .then((mod) => {
+        if (cancelled || !container.current) return;
+        const c = colours();
+        lib.current = mod;
+        chart.current = mod.createChart(container.current, {
+          autoSize: true,
+          height,
+          layout: { background: { color: 'transparent' }, textColor: c.muted },
+          grid: { vertLines: { color: c.line }, horzLines: { color: c.line } },
+          rightPriceScale: { borderColor: c.line },
+          timeScale: { borderColor: c.line, timeVisible: intraday, secondsVisible: false },
+          crosshair: { mode: mod.CrosshairMode.Normal },
+        });
+        setReady(true);
+      })
+      .catch((err: unknown) => {
+        if (!cancelled) setLoadError(err instanceof Error ? err.message : String(err));
+      });
+    return () => {
+      cancelled = true;
+      chart.current?.remove();
+      chart.current = null;
+      series.current = null;
+    };
+    // The chart is created once; later prop changes are applied by the effects below.
+  }, []);
+
+  useEffect(() => {
+    if (!ready || !chart.current) return;
+    const c = colours();
+    chart.current.applyOptions({
+      layout: { textColor: c.muted },
+      grid: { vertLines: { color: c.line }, horzLines: { color: c.line } },
+      timeScale: { timeVisible: intraday },
+    });
+    series.current?.applyOptions(
+      style === 'candles'
+        ? { upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down, borderVisible: false }
+        : { color: c.accent },
+    );
+  }, [ready, theme, intraday, style]);
+
+  useEffect(() => {
+    const api = chart.current;
+    const mod = lib.current;
+    if (!ready || !api || !mod) return;
+    if (series.current) api.removeSeries(series.current);
+    const c = colours();
+    if (style === 'candles') {
+      const s = api.addSeries(mod.CandlestickSeries, {
+        upColor: c.up,
+        downColor: c.down,
+        wickUpColor: c.up,
+        wickDownColor: c.down,
+        borderVisible: false,
+      });
+      s.setData(toOhlc(candles) as CandlestickData<UTCTimestamp>[]);
+      series.current = s;
+    } else {
+      const s = api.addSeries(mod.LineSeries, { color: c.accent, lineWidth: 2 });
+      s.setData(toLine(candles) as LineData<UTCTimestamp>[]);
+      series.current = s;
+    }
+    api.timeScale().fitContent();
+  }, [ready, style, candles]);
+
+  useEffect(() => {
+    const api = chart.current;
+    if (!ready || !api) return;
+    const onMove = (param: MouseEventParams) => {
+      const s = series.current;
+      const data = s ? param.seriesData.get(s) : undefined;
+      if (!data || param.time === undefined) {
+        setHover(null);
+        return;
+      }
+      const time = param.time as number;
+      const bar = data as Partial<{ open: number; high: number; low: number; close: number; value: number }>;
+      if (bar.close !== undefined)
+        setHover({ time, open: bar.open ?? null, high: bar.high ?? null, low: bar.low ?? null, close: bar.close });
+      else if (bar.value !== undefined) setHover({ time, open: null, high: null, low: null, close: bar.value });
+      else setHover(null);
+    };
+    api.subscribeCrosshairMove(onMove);
+    return () => api.unsubscribeCrosshairMove(onMove);
+  }, [ready]);
+
+  const shown = hover ?? lastBar(candles);
+  return (
+    <figure class="chart" aria-label={label}>
+      <figcaption class="chart__legend num" data-testid="panel-chart-legend">
+        {shown ? (
+          <>
+            <span>{formatTime(shown.time, intraday)}</span>
+            {shown.open !== null && <span>O {formatPrice(shown.open)}</span>}
+            {shown.high !== null && <span>H {formatPrice(shown.high)}</span>}
+            {shown.low !== null && <span>L {formatPrice(shown.low)}</span>}
+            <span>C {formatPrice(shown.close)}</span>
+          </>
+        ) : (
+          <span class="muted">No prices in this range</span>
+        )}
+      </figcaption>
+      {loadError && (
+        <div class="banner banner--error" role="alert">
+          The chart could not load: {loadError}
+        </div>
+      )}
+      {!ready && !loadError && <div class="muted chart__loading">Loading chart…</div>}
+      <div ref={container} class="chart__canvas" style={{ height: `${height}px` }} data-testid="panel-chart" />
+    </figure>
+  );
+}

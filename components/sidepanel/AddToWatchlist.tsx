@@ -1,0 +1,85 @@
+// "Add to watchlist" for one market, choosing among the account's editable lists.
+import { useEffect, useState } from 'preact/hooks';
+import { readWatchlists } from '../../lib/cache/read';
+import { type ErrorView, send } from '../../lib/messages/contract';
+import type { WatchlistSummary } from '../../lib/model';
+import { ErrorState } from '../ErrorState';
+import { usePanel } from './context';
+import { settle } from './errors';
+
+let shared: Promise<WatchlistSummary[]> | null = null;
+
+/** The editable watchlists, asked once per panel view and shared by every row that offers "Add". */
+export function useEditableLists(): WatchlistSummary[] | null {
+  const [lists, setLists] = useState<WatchlistSummary[] | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void readWatchlists().then((cached) => {
+      if (!cancelled && cached) setLists((current) => current ?? cached.value.filter((l) => l.editable));
+    });
+    shared ??= settle(send('watchlists.list', {})).then((reply) => {
+      shared = null;
+      return reply.ok ? reply.data.value.filter((l) => l.editable) : [];
+    });
+    void shared.then((found) => {
+      if (!cancelled && found.length) setLists(found);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return lists;
+}
+
+interface Props {
+  epic: string;
+  instrumentName: string;
+  lists: WatchlistSummary[] | null;
+}
+
+export function AddToWatchlist({ epic, instrumentName, lists }: Props) {
+  const { prefs } = usePanel();
+  const [target, setTarget] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  if (!lists || lists.length === 0) return null;
+  const chosen =
+    lists.find((l) => l.id === target) ?? lists.find((l) => l.id === prefs.selectedWatchlistId) ?? lists[0]!;
+
+  const add = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const reply = await settle(send('watchlists.addMarket', { id: chosen.id, epic }));
+    setBusy(false);
+    if (reply.ok) setDone(`Added to “${chosen.name}”.`);
+    else setError(reply.error);
+  };
+
+  return (
+    <div class="add-to">
+      {lists.length > 1 && (
+        <label>
+          <span class="visually-hidden">Watchlist for {instrumentName}</span>
+          <select value={chosen.id} onChange={(e) => setTarget(e.currentTarget.value)}>
+            {lists.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button type="button" disabled={busy} onClick={add} aria-label={`Add ${instrumentName} to ${chosen.name}`}>
+        Add to {lists.length > 1 ? 'list' : chosen.name}
+      </button>
+      {done && (
+        <span class="muted" role="status">
+          {done}
+        </span>
+      )}
+      {error && <ErrorState error={error} />}
+    </div>
+  );
+}

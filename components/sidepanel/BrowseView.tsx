@@ -1,0 +1,159 @@
+// Discover markets without knowing a name: IG's categories and their instruments, page by page.
+import { useEffect, useState } from 'preact/hooks';
+import { formatPrice } from '../../lib/format';
+import { type ErrorView, send } from '../../lib/messages/contract';
+import type { CategorySummary, MarketQuote } from '../../lib/model';
+import { ErrorState } from '../ErrorState';
+import { MarketStatusTag } from '../MarketStatusTag';
+import { useEditableLists } from './AddToWatchlist';
+import { usePanel } from './context';
+import { settle } from './errors';
+
+const PAGE_SIZE = 50;
+
+interface Listing {
+  instruments: MarketQuote[];
+  page: number;
+  hasMore: boolean;
+}
+
+export function BrowseView() {
+  const { navigate, openSettings, prefs } = usePanel();
+  const [categories, setCategories] = useState<CategorySummary[] | null>(null);
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [listingError, setListingError] = useState<ErrorView | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const lists = useEditableLists();
+  const [target, setTarget] = useState<string | null>(null);
+  const [adding, setAdding] = useState<string | null>(null);
+  const [added, setAdded] = useState<Set<string>>(new Set());
+  const [addError, setAddError] = useState<ErrorView | null>(null);
+
+  const loadCategories = async () => {
+    setError(null);
+    const reply = await settle(send('categories.list', {}));
+    if (reply.ok) setCategories(reply.data.value);
+    else setError(reply.error);
+  };
+
+  useEffect(() => {
+    void loadCategories();
+  }, []);
+
+  const loadPage = async (categoryId: string, page: number) => {
+    setListingError(null);
+    setLoadingMore(true);
+    const reply = await settle(send('categories.instruments', { categoryId, page, pageSize: PAGE_SIZE }));
+    setLoadingMore(false);
+    if (!reply.ok) {
+      setListingError(reply.error);
+      return;
+    }
+    setListing((current) => ({
+      instruments:
+        page === 1 || !current ? reply.data.instruments : [...current.instruments, ...reply.data.instruments],
+      page: reply.data.page,
+      hasMore: reply.data.hasMore,
+    }));
+  };
+
+  const toggle = (code: string) => {
+    if (open === code) {
+      setOpen(null);
+      return;
+    }
+    setOpen(code);
+    setListing(null);
+    void loadPage(code, 1);
+  };
+
+  const chosen =
+    lists?.find((l) => l.id === target) ?? lists?.find((l) => l.id === prefs.selectedWatchlistId) ?? lists?.[0];
+
+  const add = async (q: MarketQuote) => {
+    if (!chosen) return;
+    setAdding(q.epic);
+    setAddError(null);
+    const reply = await settle(send('watchlists.addMarket', { id: chosen.id, epic: q.epic }));
+    setAdding(null);
+    if (reply.ok) setAdded((s) => new Set([...s, `${chosen.id}|${q.epic}`]));
+    else setAddError(reply.error);
+  };
+
+  if (error && !categories) return <ErrorState error={error} onRetry={loadCategories} onOpenSettings={openSettings} />;
+  if (!categories) return <p class="muted">Loading categories…</p>;
+
+  return (
+    <section class="view" aria-labelledby="browse-title">
+      <h2 id="browse-title">Browse markets</h2>
+      {chosen && lists && lists.length > 1 && (
+        <label class="browse-target">
+          Add to{' '}
+          <select value={chosen.id} onChange={(e) => setTarget(e.currentTarget.value)}>
+            {lists.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {addError && <ErrorState error={addError} />}
+      {categories.length === 0 && <p class="muted">IG lists no categories for this account.</p>}
+      <ul class="categories">
+        {categories.map((c) => (
+          <li key={c.code}>
+            <button type="button" class="category" aria-expanded={open === c.code} onClick={() => toggle(c.code)}>
+              {c.code}
+              {c.nonTradeable && <span class="muted"> (not tradeable)</span>}
+            </button>
+            {open === c.code && (
+              <div class="category__body">
+                {listingError && (
+                  <ErrorState error={listingError} onRetry={() => loadPage(c.code, (listing?.page ?? 0) + 1)} />
+                )}
+                {!listing && !listingError && <p class="muted">Loading…</p>}
+                {listing && listing.instruments.length === 0 && <p class="muted">No instruments in {c.code}.</p>}
+                {listing && (
+                  <ul class="instruments" aria-label={`Instruments in ${c.code}`}>
+                    {listing.instruments.map((q) => {
+                      const isAdded = chosen ? added.has(`${chosen.id}|${q.epic}`) : false;
+                      return (
+                        <li key={q.epic} class="instrument" data-testid="panel-instrument">
+                          <button type="button" class="link" onClick={() => navigate({ view: 'market', epic: q.epic })}>
+                            {q.instrumentName}
+                          </button>
+                          <span class="num">
+                            {formatPrice(q.bid)} / {formatPrice(q.offer)}
+                          </span>
+                          <MarketStatusTag status={q.marketStatus} />
+                          {chosen && (
+                            <button
+                              type="button"
+                              disabled={adding === q.epic || isAdded}
+                              aria-label={`Add ${q.instrumentName} to ${chosen.name}`}
+                              onClick={() => add(q)}
+                            >
+                              {isAdded ? 'Added' : 'Add'}
+                            </button>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+                {listing?.hasMore && (
+                  <button type="button" disabled={loadingMore} onClick={() => loadPage(c.code, listing.page + 1)}>
+                    {loadingMore ? 'Loading…' : `More in ${c.code}`}
+                  </button>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

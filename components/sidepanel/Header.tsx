@@ -1,0 +1,76 @@
+// The panel's header: the account in use, the views, the rate budget on demand and the settings.
+import { useState } from 'preact/hooks';
+import type { StatusView } from '../../lib/messages/contract';
+import type { SidepanelRoute, SidepanelView } from '../../lib/sidepanel/route';
+import { BudgetPanel } from './BudgetPanel';
+
+const envLabel = { demo: 'Demo', live: 'Live', custom: 'Custom' } as const;
+
+interface Props {
+  status: StatusView | null;
+  view: SidepanelView;
+  navigate(route: SidepanelRoute): void;
+  openSettings(): void;
+  showAlerts: boolean;
+}
+
+export function Header({ status, view, navigate, openSettings, showAlerts }: Props) {
+  const [budgetOpen, setBudgetOpen] = useState(false);
+  const account = status?.account;
+  const tabs: { view: SidepanelView; label: string }[] = [
+    { view: 'watchlists', label: 'Watchlists' },
+    { view: 'browse', label: 'Browse' },
+    { view: 'positions', label: 'Positions' },
+    ...(showAlerts ? [{ view: 'alerts' as const, label: 'Alerts' }] : []),
+  ];
+  return (
+    <header class="panel-head">
+      <div class="panel-head__row">
+        <div class="account" data-testid="panel-account">
+          {account ? (
+            <>
+              <strong>{account.accountName}</strong>{' '}
+              <span class="muted">
+                {account.accountId}
+                {status?.environment && ` · ${envLabel[status.environment]}`}
+              </span>
+              {status?.environment === 'live' && <span class="live-tag">LIVE</span>}
+            </>
+          ) : (
+            <span class="muted">
+              {status?.state === 'signing-in' ? 'Signing in…' : status ? 'Not connected' : 'Connecting…'}
+            </span>
+          )}
+        </div>
+        {status && (
+          <button
+            type="button"
+            aria-expanded={budgetOpen}
+            aria-controls="panel-budget"
+            onClick={() => setBudgetOpen(!budgetOpen)}
+            title="Requests used against your IG allowances"
+          >
+            Budget
+          </button>
+        )}
+        <button type="button" onClick={openSettings} aria-label="Settings" title="Settings">
+          ⚙
+        </button>
+      </div>
+      {budgetOpen && status && <BudgetPanel id="panel-budget" budget={status.budget} />}
+      <nav class="tabs" aria-label="Side panel views">
+        {tabs.map((t) => (
+          <button
+            key={t.view}
+            type="button"
+            class={view === t.view ? 'tab tab--on' : 'tab'}
+            aria-current={view === t.view ? 'page' : undefined}
+            onClick={() => navigate({ view: t.view } as SidepanelRoute)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </nav>
+    </header>
+  );
+}

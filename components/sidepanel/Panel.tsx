@@ -1,0 +1,182 @@
+// The side panel app: status and preferences, routing between views, theme, and the live channel's
+// visibility. Views read the cache first and ask the background; nothing here calls IG.
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { type StatusView, send } from '../../lib/messages/contract';
+import { defaultPrefs, type Prefs, prefs as prefsItem } from '../../lib/settings/registry';
+import type { LiveLink } from '../../lib/sidepanel/live';
+import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
+import { ErrorState } from '../ErrorState';
+import { BrowseView } from './BrowseView';
+import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
+import { Header } from './Header';
+import { MarketDetail } from './MarketDetail';
+import { PositionsView } from './PositionsView';
+import { useDealingModule } from './useDealing';
+import { WatchlistsView } from './WatchlistsView';
+
+/** Parts of other features that the panel hosts when they are present. */
+export interface PanelSlots {
+  /** The alerts list (components/alerts/AlertsList), shown in the Alerts view. */
+  alertsList?: () => ComponentChildren;
+  /** The alert form for one market (components/alerts/AlertForm), shown in the market detail. */
+  alertForm?: (market: {
+    epic: string;
+    instrumentName: string;
+    marketId: string | null;
+    bid: number | null;
+    offer: number | null;
+  }) => ComponentChildren;
+  /** CSV import/export of a watchlist (components/watchlists/ImportExport), in the watchlist toolbar. */
+  importExport?: (watchlistId: string | null, onDone: () => void) => ComponentChildren;
+}
+
+function systemDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots }) {
+  const [route, setRoute] = useState<SidepanelRoute | null>(null);
+  const [status, setStatus] = useState<StatusView | null>(null);
+  const [prefs, setPrefs] = useState<Prefs>(defaultPrefs);
+  const [dark, setDark] = useState(systemDark);
+  const history = useRef<SidepanelRoute[]>([]);
+  const current = useRef<SidepanelRoute | null>(null);
+
+  const show = useCallback((next: SidepanelRoute) => {
+    const was = current.current;
+    if (was && sameRoute(was, next)) return;
+    if (was && next.view === 'market') history.current = [...history.current, was].slice(-20);
+    else if (next.view !== 'market') history.current = [];
+    current.current = next;
+    setRoute(next);
+  }, []);
+
+  useEffect(() => {
+    void readRoute().then(show);
+    return watchRoute(show);
+  }, [show]);
+
+  useEffect(() => {
+    void prefsItem.getValue().then(setPrefs);
+    return prefsItem.watch((value) => setPrefs(value ?? defaultPrefs));
+  }, []);
+
+  useEffect(() => {
+    void send('status.get', {}).then(
+      (reply) => reply.ok && setStatus(reply.data),
+      () => undefined,
+    );
+    return live.subscribe((message) => {
+      if (message.kind === 'status') setStatus(message.status);
+    });
+  }, [live]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (prefs.theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = prefs.theme;
+  }, [prefs.theme]);
+
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => setDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const navigate = useCallback(
+    (next: SidepanelRoute) => {
+      show(next);
+      void openRoute(next);
+    },
+    [show],
+  );
+
+  const back = useCallback(() => {
+    const previous = history.current.pop() ?? { view: 'watchlists' as const };
+    current.current = previous;
+    setRoute(previous);
+    void openRoute(previous);
+  }, []);
+
+  const updatePrefs = useCallback((patch: Partial<Prefs>) => {
+    setPrefs((p) => ({ ...p, ...patch }));
+    // Merge into what is stored now, so a setting changed elsewhere meanwhile is kept.
+    void prefsItem.getValue().then((stored) => prefsItem.setValue({ ...stored, ...patch }));
+  }, []);
+
+  const openSettings = useCallback(() => {
+    void browser.runtime.openOptionsPage();
+  }, []);
+
+  const dealing = useDealingModule(hasDealingPermit(status) || status?.lock != null);
+  const theme = prefs.theme === 'system' ? (dark ? 'dark' : 'light') : prefs.theme;
+
+  const env: PanelEnv = useMemo(
+    () => ({ status, prefs, updatePrefs, live, navigate, openSettings, dealing, theme }),
+    [status, prefs, updatePrefs, live, navigate, openSettings, dealing, theme],
+  );
+
+  const view = route?.view ?? 'watchlists';
+  return (
+    <PanelContext.Provider value={env}>
+      <Header
+        status={status}
+        view={view}
+        navigate={navigate}
+        openSettings={openSettings}
+        showAlerts={!!slots.alertsList}
+      />
+      <main class="panel-main">
+        <StatusBanner status={status} openSettings={openSettings} />
+        {dealing && view !== 'positions' && <dealing.ReconciliationBanner />}
+        {route?.view === 'market' ? (
+          <MarketDetail key={route.epic} epic={route.epic} onBack={back} alertForm={slots.alertForm} />
+        ) : view === 'browse' ? (
+          <BrowseView />
+        ) : view === 'positions' ? (
+          <PositionsView />
+        ) : view === 'alerts' && slots.alertsList ? (
+          <section class="view" aria-labelledby="alerts-title">
+            <h2 id="alerts-title">Alerts</h2>
+            {slots.alertsList()}
+          </section>
+        ) : route ? (
+          <WatchlistsView importExport={slots.importExport} />
+        ) : null}
+      </main>
+    </PanelContext.Provider>
+  );
+}
+
+function StatusBanner({ status, openSettings }: { status: StatusView | null; openSettings(): void }) {
+  if (!status) return null;
+  if (status.state === 'signed-out')
+    return (
+      <div class="banner banner--warn" role="status" data-testid="panel-signed-out">
+        <strong>Not connected to IG.</strong> Enter your API key and login in the settings; cached prices are shown
+        meanwhile.{' '}
+        <button type="button" class="primary" onClick={openSettings}>
+          Open settings
+        </button>
+      </div>
+    );
+  if (status.state === 'offline')
+    return (
+      <div class="banner banner--warn" role="status">
+        You appear to be offline: showing cached data, refreshing when the connection is back.
+      </div>
+    );
+  if (status.state === 'error' && status.lastError)
+    return <ErrorState error={status.lastError} onOpenSettings={openSettings} />;
+  if (status.budget.throttled)
+    return (
+      <div class="banner banner--warn" role="status">
+        Refreshing more slowly to stay within your IG allowance: {status.budget.throttled.reason}.
+      </div>
+    );
+  return null;
+}

@@ -1,0 +1,247 @@
+// The rows of a watchlist: sortable, virtualised (a 500-market list keeps a few dozen rows in the DOM),
+// each row flashing briefly when its price moves. It reports the rows on screen so that only those
+// (plus a margin) are kept live.
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { formatChange, formatPct, formatPrice, trendOf } from '../../lib/format';
+import type { MarketQuote } from '../../lib/model';
+import type { SortColumn } from '../../lib/settings/registry';
+import { type Flash, nextSort, priceMoves, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
+import { MarketStatusTag } from '../MarketStatusTag';
+import { SentimentBar } from '../SentimentBar';
+import { Sparkline } from '../Sparkline';
+import { StaleMark } from '../StaleMark';
+import { useVirtualRows } from './useVirtualRows';
+
+export const ROW_HEIGHT = 48;
+export const COMPACT_ROW_HEIGHT = 40;
+const FLASH_MS = 1500;
+/** The sticky header's height (CSS .wl-head): rows start below it in the scroller. */
+export const HEAD_HEIGHT = 28;
+
+interface Props {
+  rows: RowModel[];
+  listName: string;
+  sort: SortChoice;
+  onSort(next: SortChoice): void;
+  sparklines: boolean;
+  sparks: Map<string, (number | null)[]>;
+  onOpen(epic: string): void;
+  /** Absent when the list cannot be edited (system lists). */
+  onRemove?: (row: RowModel) => void;
+  /** The epic whose removal is under way. */
+  busyEpic?: string | null;
+  /** The rows on screen, in display order, whenever they change. */
+  onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
+}
+
+const columns: { id: SortColumn; label: string; short: string }[] = [
+  { id: 'name', label: 'Market', short: 'Market' },
+  { id: 'bid', label: 'Bid', short: 'Bid' },
+  { id: 'offer', label: 'Offer', short: 'Offer' },
+  { id: 'change', label: 'Change', short: 'Chg' },
+  { id: 'changePct', label: 'Change %', short: 'Chg %' },
+  { id: 'sentiment', label: 'Client sentiment', short: 'Sentiment' },
+  { id: 'status', label: 'Market status', short: 'Status' },
+];
+
+function arrowOf(value: number | null): string {
+  const trend = trendOf(value);
+  return trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
+}
+
+interface FlashMark {
+  dir: Flash;
+  at: number;
+  seq: number;
+}
+
+/** Remembers each row's last price and marks the rows whose price moved since the previous rows. */
+function useFlashes(rows: RowModel[]): Map<string, FlashMark> {
+  const state = useRef<{ rows: RowModel[] | null; quotes: Map<string, MarketQuote>; marks: Map<string, FlashMark> }>({
+    rows: null,
+    quotes: new Map(),
+    marks: new Map(),
+  });
+  const s = state.current;
+  if (s.rows !== rows) {
+    const now = Date.now();
+    for (const [epic, dir] of priceMoves(
+      s.quotes,
+      rows.map((r) => r.quote),
+    )) {
+      s.marks.set(epic, { dir, at: now, seq: (s.marks.get(epic)?.seq ?? 0) + 1 });
+    }
+    for (const [epic, mark] of s.marks) if (now - mark.at > FLASH_MS) s.marks.delete(epic);
+    s.rows = rows;
+    s.quotes = new Map(rows.map((r) => [r.epic, r.quote]));
+  }
+  return s.marks;
+}
+
+export function WatchlistTable(props: Props) {
+  const { rows, listName, sort, onSort, sparklines, sparks, onOpen, onRemove, busyEpic, onVisible } = props;
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const flashes = useFlashes(rows);
+  const scroller = useRef<HTMLDivElement>(null);
+  const rowHeight = sparklines ? ROW_HEIGHT : COMPACT_ROW_HEIGHT;
+  const virtualizer = useVirtualRows({
+    count: sorted.length,
+    rowHeight,
+    getScrollElement: () => scroller.current,
+    scrollMargin: HEAD_HEIGHT,
+  });
+
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
+
+  const range = virtualizer.range;
+  const rangeKey = range ? `${range.startIndex}-${range.endIndex}` : 'none';
+  const visibleCallback = useRef(onVisible);
+  visibleCallback.current = onVisible;
+  useEffect(() => {
+    visibleCallback.current?.(sorted, virtualizer.range);
+  }, [sorted, rangeKey, virtualizer]);
+
+  const focusRow = (index: number) => {
+    if (index < 0 || index >= sorted.length) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    requestAnimationFrame(() => {
+      scroller.current?.querySelector<HTMLElement>(`[data-open-index="${index}"]`)?.focus();
+    });
+  };
+
+  const onRowKey = (event: KeyboardEvent, index: number) => {
+    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+    if (event.key in step) {
+      event.preventDefault();
+      focusRow(Math.max(0, Math.min(sorted.length - 1, index + step[event.key]!)));
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      focusRow(event.key === 'Home' ? 0 : sorted.length - 1);
+    }
+  };
+
+  const now = Date.now();
+  return (
+    <div ref={scroller} class={`wl-scroll${sparklines ? '' : ' wl-compact'}`} data-testid="panel-rows">
+      <table class="wl-table" aria-label={`Markets in ${listName}`} aria-rowcount={sorted.length + 1}>
+        <thead class="wl-head">
+          <tr aria-rowindex={1}>
+            {columns.map((c) => {
+              const active = sort.column === c.id;
+              return (
+                <th
+                  key={c.id}
+                  scope="col"
+                  class={`wl-th wl-th--${c.id}`}
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <button
+                    type="button"
+                    class={`wl-sort${active ? ' wl-sort--active' : ''}`}
+                    aria-label={`Sort by ${c.label}`}
+                    onClick={() => onSort(nextSort(sort, c.id))}
+                  >
+                    {c.short}
+                    {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>}
+                  </button>
+                </th>
+              );
+            })}
+            <th scope="col" class="visually-hidden">
+              Recent prices
+            </th>
+            <th scope="col" class="visually-hidden">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody style={{ height: `${virtualizer.getTotalSize()}px` }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = sorted[item.index];
+            if (!row) return null;
+            const flash = flashes.get(row.epic);
+            const flashClass = flash && now - flash.at < FLASH_MS ? ` flash-${flash.dir}-${flash.seq % 2}` : '';
+            const q = row.quote;
+            const spark = sparks.get(row.epic);
+            return (
+              <tr
+                key={row.epic}
+                aria-rowindex={item.index + 2}
+                class={`wl-row${flashClass}`}
+                data-testid="panel-row"
+                data-epic={row.epic}
+                style={{ transform: `translateY(${item.start - HEAD_HEIGHT}px)`, height: `${item.size}px` }}
+              >
+                <td class="wl-name">
+                  <button
+                    type="button"
+                    class="link"
+                    data-open-index={item.index}
+                    onClick={() => onOpen(row.epic)}
+                    onKeyDown={(e) => onRowKey(e, item.index)}
+                  >
+                    {q.instrumentName}
+                  </button>
+                  <span class="wl-epic muted">{row.epic}</span>
+                </td>
+                <td class="wl-bid num">{formatPrice(q.bid)}</td>
+                <td class="wl-offer num">{formatPrice(q.offer)}</td>
+                <td class="wl-chg num">
+                  <span class={trendOf(q.netChange)}>{formatChange(q.netChange)}</span>
+                </td>
+                <td class="wl-pct num">
+                  <span class={trendOf(q.percentageChange)}>
+                    <span aria-hidden="true">{arrowOf(q.percentageChange)}</span>
+                    {formatPct(q.percentageChange)}
+                  </span>
+                </td>
+                <td class="wl-sent">
+                  {row.sentiment ? (
+                    <SentimentBar
+                      long={row.sentiment.longPositionPercentage}
+                      short={row.sentiment.shortPositionPercentage}
+                      compact
+                    />
+                  ) : (
+                    <span class="muted" title="No sentiment for this market">
+                      –
+                    </span>
+                  )}
+                </td>
+                <td class="wl-stat">
+                  <MarketStatusTag status={q.marketStatus} />
+                  <StaleMark stale={row.stale} fetchedAt={row.fetchedAt} />
+                </td>
+                <td class="wl-spark">
+                  {sparklines && (
+                    <Sparkline
+                      values={spark ?? []}
+                      width={64}
+                      height={18}
+                      label={`Recent prices of ${q.instrumentName}`}
+                    />
+                  )}
+                </td>
+                <td class="wl-act">
+                  {onRemove && (
+                    <button
+                      type="button"
+                      class="icon"
+                      aria-label={`Remove ${q.instrumentName} from ${listName}`}
+                      disabled={busyEpic === row.epic}
+                      onClick={() => onRemove(row)}
+                    >
+                      ×
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

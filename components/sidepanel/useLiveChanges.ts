@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { CacheStoreName } from '../../lib/messages/contract';
+import { usePanel } from './context';
+
+/** Calls back when the background announces new data in one of the given cache stores. */
+export function useLiveChanges(stores: CacheStoreName[], onChange: (store: CacheStoreName, keys: string[]) => void) {
+  const { live } = usePanel();
+  const callback = useRef(onChange);
+  callback.current = onChange;
+  const wanted = stores.join(',');
+  useEffect(() => {
+    const set = new Set(wanted.split(','));
+    return live.subscribe((message) => {
+      if (message.kind === 'changed' && set.has(message.store)) callback.current(message.store, message.keys);
+    });
+  }, [live, wanted]);
+}
+
+/** Tells the background which markets this view shows; cleared when the view goes away. */
+export function useWatch(source: string, epics: string[], marketIds: string[]) {
+  const { live } = usePanel();
+  const key = `${epics.join(',')}|${marketIds.join(',')}`;
+  useEffect(() => {
+    live.setWatch(source, epics, marketIds);
+    // epics/marketIds are captured through `key`.
+  }, [live, source, key]);
+  useEffect(() => () => live.setWatch(source, [], []), [live, source]);
+}

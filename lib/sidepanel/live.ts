@@ -1,0 +1,147 @@
+// The panel's end of the live channel: one Port to the background while the panel is open, telling it
+// which markets are on screen (the union of what each view watches) and whether the panel is visible.
+// The background stops refreshing for a hidden panel; a worker restart closes the port and we reconnect.
+import type { LiveFromPage, LiveToPage } from '../messages/contract';
+
+export interface PortLike {
+  postMessage(message: unknown): void;
+  onMessage: { addListener(callback: (message: unknown) => void): void };
+  onDisconnect: { addListener(callback: () => void): void };
+  disconnect(): void;
+}
+
+export interface LiveTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: LiveTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** Coalesces watch changes (scrolling changes them often) into one message. */
+const POST_DELAY_MS = 120;
+const RECONNECT_DELAY_MS = 1000;
+
+function isLiveToPage(message: unknown): message is LiveToPage {
+  if (typeof message !== 'object' || message === null) return false;
+  const kind = (message as { kind?: unknown }).kind;
+  if (kind === 'changed') {
+    const m = message as { store?: unknown; keys?: unknown };
+    return typeof m.store === 'string' && Array.isArray(m.keys);
+  }
+  return kind === 'status' && typeof (message as { status?: unknown }).status === 'object';
+}
+
+export class LiveLink {
+  private port: PortLike | null = null;
+  private readonly sources = new Map<string, { epics: string[]; marketIds: string[] }>();
+  private visible = true;
+  private lastPosted = '';
+  private postTimer: unknown = null;
+  private reconnectTimer: unknown = null;
+  private closed = false;
+  private readonly listeners = new Set<(message: LiveToPage) => void>();
+
+  constructor(
+    private readonly connect: () => PortLike,
+    private readonly timers: LiveTimers = realTimers,
+  ) {}
+
+  start(): void {
+    this.closed = false;
+    this.open();
+  }
+
+  /** What one view shows now; the background is told the union over views. */
+  setWatch(source: string, epics: string[], marketIds: string[]): void {
+    if (epics.length === 0 && marketIds.length === 0) this.sources.delete(source);
+    else this.sources.set(source, { epics, marketIds });
+    this.schedulePost();
+  }
+
+  setVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    // Hiding pauses the refresh at once; showing resumes it at once too.
+    this.post();
+  }
+
+  subscribe(listener: (message: LiveToPage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.postTimer !== null) this.timers.clear(this.postTimer);
+    if (this.reconnectTimer !== null) this.timers.clear(this.reconnectTimer);
+    this.postTimer = this.reconnectTimer = null;
+    const port = this.port;
+    this.port = null;
+    port?.disconnect();
+  }
+
+  /** The message the background would get now. */
+  current(): LiveFromPage {
+    const epics = new Set<string>();
+    const marketIds = new Set<string>();
+    for (const source of this.sources.values()) {
+      for (const e of source.epics) epics.add(e);
+      for (const m of source.marketIds) marketIds.add(m);
+    }
+    return { kind: 'watch', epics: [...epics], marketIds: [...marketIds], visible: this.visible };
+  }
+
+  private open(): void {
+    let port: PortLike;
+    try {
+      port = this.connect();
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.port = port;
+    this.lastPosted = '';
+    port.onMessage.addListener((message) => {
+      if (!isLiveToPage(message)) return;
+      for (const listener of this.listeners) listener(message);
+    });
+    port.onDisconnect.addListener(() => {
+      if (this.port !== port) return;
+      this.port = null;
+      if (!this.closed) this.scheduleReconnect();
+    });
+    this.post();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer !== null) return;
+    this.reconnectTimer = this.timers.set(() => {
+      this.reconnectTimer = null;
+      if (!this.closed) this.open();
+    }, RECONNECT_DELAY_MS);
+  }
+
+  private schedulePost(): void {
+    if (this.postTimer !== null) return;
+    this.postTimer = this.timers.set(() => {
+      this.postTimer = null;
+      this.post();
+    }, POST_DELAY_MS);
+  }
+
+  private post(): void {
+    if (!this.port) return;
+    const message = this.current();
+    const key = JSON.stringify(message);
+    if (key === this.lastPosted) return;
+    try {
+      this.port.postMessage(message);
+      this.lastPosted = key;
+    } catch {
+      // The port died under us; its onDisconnect reconnects and posts again.
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// Profit and loss of open positions from the latest prices the panel holds.
+import type { MarketQuote, PositionView, WorkingOrderView } from '../model';
+
+/** Points times size at the closing price (bid for a buy, offer for a sell); null without that price. */
+export function profitLossOf(position: PositionView, quote?: Pick<MarketQuote, 'bid' | 'offer'>): number | null {
+  const bid = quote ? quote.bid : position.bid;
+  const offer = quote ? quote.offer : position.offer;
+  if (position.direction === 'BUY') return bid === null ? null : (bid - position.level) * position.size;
+  return offer === null ? null : (position.level - offer) * position.size;
+}
+
+/** Positions with prices and profit/loss brought up to the given quotes. */
+export function repricePositions(positions: PositionView[], quotes: Map<string, MarketQuote>): PositionView[] {
+  return positions.map((p) => {
+    const q = quotes.get(p.epic);
+    if (!q) return p;
+    return { ...p, bid: q.bid, offer: q.offer, marketStatus: q.marketStatus, profitLoss: profitLossOf(p, q) };
+  });
+}
+
+export function repriceOrders(orders: WorkingOrderView[], quotes: Map<string, MarketQuote>): WorkingOrderView[] {
+  return orders.map((o) => {
+    const q = quotes.get(o.epic);
+    return q ? { ...o, bid: q.bid, offer: q.offer, marketStatus: q.marketStatus } : o;
+  });
+}
+
+/** Sum of profit/loss per currency, ignoring positions without a price. */
+export function totalsByCurrency(positions: PositionView[]): { currency: string; total: number }[] {
+  const totals = new Map<string, number>();
+  for (const p of positions) {
+    if (p.profitLoss === null) continue;
+    totals.set(p.currency, (totals.get(p.currency) ?? 0) + p.profitLoss);
+  }
+  return [...totals].map(([currency, total]) => ({ currency, total }));
+}
+
+/** How far an order's level is from the price that would trigger it, in points. */
+export function distanceToLevel(order: WorkingOrderView): number | null {
+  const price = order.direction === 'BUY' ? order.offer : order.bid;
+  return price === null ? null : order.level - price;
+}

@@ -1,0 +1,115 @@
+// Watchlist rows: what one row shows, how rows sort, and which rows changed price since the last read.
+import { midOf } from '../format';
+import type { Fresh, MarketQuote, Sentiment } from '../model';
+import type { SortColumn } from '../settings/registry';
+
+export interface RowModel {
+  epic: string;
+  quote: MarketQuote;
+  /** Epoch ms when this row's price was fetched. */
+  fetchedAt: number;
+  stale: boolean;
+  sentiment: Sentiment | null;
+}
+
+export interface SortChoice {
+  column: SortColumn;
+  direction: 'asc' | 'desc';
+}
+
+export type Flash = 'up' | 'down';
+
+/** The rows of a watchlist from its markets, with fresher per-market quotes and sentiment where known. */
+export function buildRows(
+  markets: MarketQuote[],
+  listFetchedAt: number,
+  listStale: boolean,
+  quotes: Map<string, Fresh<MarketQuote>>,
+  sentiment: Map<string, Fresh<Sentiment>>,
+): RowModel[] {
+  return markets.map((market) => {
+    const fresh = quotes.get(market.epic);
+    const newer = fresh && fresh.fetchedAt >= listFetchedAt;
+    const quote = newer ? { ...fresh.value, marketId: fresh.value.marketId ?? market.marketId } : market;
+    const marketId = quote.marketId;
+    return {
+      epic: market.epic,
+      quote,
+      fetchedAt: newer ? fresh.fetchedAt : listFetchedAt,
+      stale: newer ? fresh.stale : listStale,
+      sentiment: marketId ? (sentiment.get(marketId)?.value ?? null) : null,
+    };
+  });
+}
+
+function sortValue(row: RowModel, column: SortColumn): string | number | null {
+  const q = row.quote;
+  switch (column) {
+    case 'name':
+      return q.instrumentName.toLocaleLowerCase();
+    case 'bid':
+      return q.bid;
+    case 'offer':
+      return q.offer;
+    case 'change':
+      return q.netChange;
+    case 'changePct':
+      return q.percentageChange;
+    case 'sentiment':
+      return row.sentiment ? row.sentiment.longPositionPercentage : null;
+    case 'status':
+      return q.marketStatus;
+  }
+}
+
+/** Sorted copy; rows without a value for the column go last in either direction; ties by name, then epic. */
+export function sortRows(rows: RowModel[], sort: SortChoice): RowModel[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const va = sortValue(a, sort.column);
+    const vb = sortValue(b, sort.column);
+    if (va !== vb) {
+      if (va === null) return 1;
+      if (vb === null) return -1;
+      const cmp = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
+      if (cmp !== 0) return cmp * sign;
+    }
+    const byName = a.quote.instrumentName.localeCompare(b.quote.instrumentName);
+    return byName !== 0 ? byName : a.epic.localeCompare(b.epic);
+  });
+}
+
+/** Clicking a column header: a new column sorts ascending (names) or descending (numbers); the same one flips. */
+export function nextSort(current: SortChoice, column: SortColumn): SortChoice {
+  if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { column, direction: column === 'name' || column === 'status' ? 'asc' : 'desc' };
+}
+
+/** Markets whose bid or offer moved between two readings, and which way the mid went. */
+export function priceMoves(before: Map<string, MarketQuote>, after: Iterable<MarketQuote>): Map<string, Flash> {
+  const moves = new Map<string, Flash>();
+  for (const quote of after) {
+    const old = before.get(quote.epic);
+    if (!old || (old.bid === quote.bid && old.offer === quote.offer)) continue;
+    const from = midOf(old.bid, old.offer);
+    const to = midOf(quote.bid, quote.offer);
+    if (from === null || to === null) continue;
+    moves.set(quote.epic, to >= from ? 'up' : 'down');
+  }
+  return moves;
+}
+
+/** The epics and market ids to keep live: the rows on screen plus a margin either side. */
+export function watchedSlice(
+  rows: RowModel[],
+  range: { startIndex: number; endIndex: number } | null,
+  margin: number,
+): { epics: string[]; marketIds: string[] } {
+  if (!range || rows.length === 0) return { epics: [], marketIds: [] };
+  const start = Math.max(0, range.startIndex - margin);
+  const end = Math.min(rows.length - 1, range.endIndex + margin);
+  const slice = rows.slice(start, end + 1);
+  const marketIds = new Set<string>();
+  for (const row of slice) if (row.quote.marketId) marketIds.add(row.quote.marketId);
+  return { epics: slice.map((r) => r.epic), marketIds: [...marketIds] };
+}

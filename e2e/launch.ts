@@ -1,0 +1,159 @@
+// Launching Debian's Chromium with the built Marketside and pointing it at a trading service:
+// shared by the end-to-end harness, the demo and the benchmarks, so there is one way to do it.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import type { Connection } from '../lib/settings/registry';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const EXTENSION_DIR = join(ROOT, '.output', 'chrome-mv3');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The size Chrome gives the popup here (its body is 380 px wide). */
+export const POPUP_VIEWPORT = { width: 380, height: 600 };
+export const SIDEPANEL_VIEWPORT = { width: 400, height: 760 };
+
+/** The extension APIs tests call inside the service worker (`chrome` is not typed in this project). */
+export interface ExtensionGlobals {
+  chrome: {
+    storage: {
+      local: {
+        get(keys?: string | string[] | null): Promise<Record<string, unknown>>;
+        set(items: Record<string, unknown>): Promise<void>;
+      };
+      session: {
+        get(keys?: string | string[] | null): Promise<Record<string, unknown>>;
+        set(items: Record<string, unknown>): Promise<void>;
+      };
+    };
+    action: { getBadgeText(details: { tabId?: number }): Promise<string> };
+    runtime: {
+      getContexts(filter: { contextTypes?: string[] }): Promise<{ contextType: string; documentUrl?: string }[]>;
+    };
+  };
+}
+
+export interface Launched {
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+}
+
+export interface LaunchOptions {
+  headless?: boolean;
+  extensionDir?: string;
+}
+
+export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
+  return [
+    ...(headless ? ['--headless=new'] : []),
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+  ];
+}
+
+/** Starts Chromium in a fresh profile with the extension loaded and waits for its service worker. */
+export async function launchExtension(opts: LaunchOptions = {}): Promise<Launched> {
+  const extensionDir = opts.extensionDir ?? EXTENSION_DIR;
+  const headless = opts.headless ?? true;
+  if (!existsSync(join(extensionDir, 'manifest.json')))
+    throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build\` first`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: CHROMIUM,
+    headless,
+    args: chromiumArgs(extensionDir, headless),
+    viewport: headless ? { width: 1280, height: 800 } : null,
+  });
+  try {
+    const serviceWorker = await findServiceWorker(context);
+    const extensionId = new URL(serviceWorker.url()).host;
+    return { context, serviceWorker, extensionId };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
+
+/** The extension's running service worker (Chromium may stop an idle worker; this finds the new one). */
+export async function findServiceWorker(context: BrowserContext, timeout = 15_000): Promise<Worker> {
+  const running = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
+  if (running) return running;
+  return context.waitForEvent('serviceworker', {
+    predicate: (w) => w.url().startsWith('chrome-extension://'),
+    timeout,
+  });
+}
+
+/** What a connection needs from the trading service (the sim's handle has these fields). */
+export interface ServiceCredentials {
+  baseUrl: string;
+  apiKey: string;
+  identifier: string;
+  password: string;
+}
+
+/**
+ * Connects Marketside to a service the way the settings page would: writes `local:connection`
+ * (remembered credentials) into the extension's own storage from its service worker.
+ */
+export async function configureConnection(
+  serviceWorker: Worker,
+  service: ServiceCredentials,
+  overrides: Partial<Connection> = {},
+): Promise<void> {
+  const connection: Connection = {
+    environment: 'custom',
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
+    identifier: service.identifier,
+    password: service.password,
+    remember: true,
+    sessionVersion: 2,
+    ...overrides,
+  };
+  await serviceWorker.evaluate(
+    (value) =>
+      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({
+        connection: value,
+        connection$: { v: 1 },
+      }),
+    connection as unknown as Record<string, unknown>,
+  );
+}
+
+export function extensionUrl(extensionId: string, path: string): string {
+  return `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`;
+}
+
+/** Opens an extension page as a tab; popup and side panel get the size the browser gives them. */
+export async function openExtensionPage(
+  context: BrowserContext,
+  extensionId: string,
+  path: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await context.newPage();
+  const size =
+    viewport ??
+    (path.startsWith('popup.html') ? POPUP_VIEWPORT : path.startsWith('sidepanel.html') ? SIDEPANEL_VIEWPORT : null);
+  if (size) await page.setViewportSize(size);
+  await page.goto(extensionUrl(extensionId, path));
+  return page;
+}
+
+/** Saves a PNG of the page under `dir` and returns its path. */
+export async function saveScreenshot(page: Page, dir: string, name: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}

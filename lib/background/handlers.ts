@@ -1,22 +1,31 @@
 // The handler table: one async function per message name of the contract. The router validates the
 // request and the sender before a handler runs, and turns whatever a handler throws into an ErrorView.
-// Other parts plug in by exporting a `Partial<Handlers>` that lib/background/all-handlers.ts merges.
+// Other parts plug in through a BackgroundPlugin (plugins.ts): a `Partial<Handlers>` and engine hooks.
+import type { Guard } from '../api';
 import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../messages/contract';
 import type { registry } from '../settings/registry';
 import type { ApiClient } from './api-client';
+import type { ClientHolder } from './client-holder';
 import type { CacheWriter, MarketWatchApi, SessionApi } from './ports';
 
 export interface HandlerContext {
   /** Market data through the cache: fresh entries cost no request, stale ones are revalidated. */
   markets: MarketWatchApi;
-  /** The signed-in client, built from the settings and logged in on first need; rebuilt when they change. */
+  /** The client with a session (stored tokens reused, otherwise logs in); throws SignedOutError without settings. */
   getClient(): Promise<ApiClient>;
+  /** The client's holder: `peek()` without logging in, `sessionInfo()`, `invalidate()` after a settings change. */
+  clients: ClientHolder;
+  /** The one permit guard of the background; restored from the stored permits at start. */
+  guard: Guard;
+  /** The status, the signed-in account and the reconciliation lock store. */
   session: SessionApi;
   cache: CacheWriter;
   /** Tell open pages that these keys of a cache store changed, so they re-read them. */
   announce(store: CacheStoreName, keys: string[]): void;
-  /** Recompute the status and send it to open pages (after a permit, lock or account change). */
+  /** Recompute the status and send it to open pages (after a permit, lock, account or pin change). */
   statusChanged(): Promise<void>;
+  /** Remember an error for the status (what the pages show as the last problem); null clears it. */
+  reportError(err: unknown): void;
   registry: typeof registry;
   now(): number;
 }

@@ -1,6 +1,7 @@
 // What the handlers see of the background's parts: the market-watch service, the cache writer and the
 // session. Concrete classes implement these; handlers and tests depend only on the shapes here.
-import type { LockStore } from '../api/stores';
+
+import type { LockStore } from '../api';
 import type { CacheEntry } from '../cache/entry';
 import type { CacheStoreName, StatusView, WatchlistView } from '../messages/contract';
 import type {
@@ -48,6 +49,8 @@ export interface MarketWatchApi {
 /** The only writer of the cache. Whole entries only, after a complete, validated reply. */
 export interface CacheWriter {
   get<T>(store: CacheStoreName, key: string): Promise<CacheEntry<T> | undefined>;
+  getMany<T>(store: CacheStoreName, keys: string[]): Promise<(CacheEntry<T> | undefined)[]>;
+  /** Writes whole entries and announces the keys to open pages. */
   put<T>(store: CacheStoreName, key: string, value: T, fetchedAt?: number): Promise<void>;
   remove(store: CacheStoreName, keys: string[]): Promise<void>;
 }
@@ -55,7 +58,8 @@ export interface CacheWriter {
 export interface SessionApi {
   /** The status the pages show; also broadcast to open live ports when it changes. */
   status(): Promise<StatusView>;
-  /** The signed-in account, logging in on first need. */
+  /** The signed-in account, logging in on first need (stored tokens are reused). */
   account(): Promise<AccountSummary>;
+  /** The reconciliation lock (storage.local); the client records it, dealing handlers read and clear it. */
   lockStore: LockStore;
 }

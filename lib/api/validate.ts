@@ -23,7 +23,7 @@ const rules = {
   marketId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,30}$/)), '1-30 letters, digits, ., _ or -'],
   accountId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/)), '1-30 letters, digits or -'],
   categoryId: [v.pipe(v.string(), v.regex(/^[^/?#\s][^/?#]{0,99}$/)), 'a non-empty id'],
-  watchlistId: [v.pipe(v.string(), v.regex(/^[^/?#]{1,100}$/), v.regex(/\S/)), 'a non-empty id'],
+  watchlistId: [v.pipe(v.string(), v.regex(/^[^/]{1,100}$/), v.regex(/\S/)), 'a non-empty id without /'],
   watchlistName: [
     v.pipe(v.string(), v.regex(/^[\p{L}\p{N}._ ]{1,100}$/u), v.regex(/\S/)),
     'letters, digits, ., _ or spaces',

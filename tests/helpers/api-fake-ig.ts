@@ -43,6 +43,8 @@ export interface FakeIg {
   refreshes(): RecordedRequest[];
   /** Answer the next `times` matching requests with `reply` (times = Infinity for all). */
   override(match: Match, reply: Responder, times?: number): void;
+  /** Forget recorded requests and pending overrides (between tests). */
+  reset(): void;
   /** Every token issued so far stops working. */
   expireTokens(): void;
   /** Seconds reported as OAuth expires_in. */
@@ -258,11 +260,12 @@ export async function startFakeIg(): Promise<FakeIg> {
       return;
     }
     const out = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-    res.writeHead(reply.status ?? 200, {
-      'Content-Type': 'application/json; charset=UTF-8',
-      'X-REQUEST-ID': `req-${requests.length}`,
-      ...reply.headers,
-    });
+    const headersOut: Record<string, string> = {
+      'content-type': 'application/json; charset=UTF-8',
+      'x-request-id': `req-${requests.length}`,
+    };
+    for (const [k, v] of Object.entries(reply.headers ?? {})) headersOut[k.toLowerCase()] = v;
+    res.writeHead(reply.status ?? 200, headersOut);
     res.end(out);
   }
 
@@ -282,6 +285,11 @@ export async function startFakeIg(): Promise<FakeIg> {
     refreshes: () => requests.filter((r) => r.path === '/session/refresh-token'),
     override(match, reply, times = 1) {
       overrides.push({ match, reply, left: times });
+    },
+    reset() {
+      requests.length = 0;
+      overrides.length = 0;
+      fake.oauthTtlSeconds = 60;
     },
     expireTokens() {
       valid.cst = '';

@@ -111,7 +111,10 @@ export function App({ deps, params }: Props) {
 
   // The text the popup opened with: `?q=`, else this session's last search.
   useEffect(() => {
-    if (params.epic) return;
+    if (params.epic) {
+      void send('recent.add', { epic: params.epic });
+      return;
+    }
     if (params.q) {
       controller.submit(params.q);
       return;
@@ -122,7 +125,7 @@ export function App({ deps, params }: Props) {
       controller.submit(last);
       queueMicrotask(() => inputRef.current?.select());
     });
-  }, [controller, params]);
+  }, [controller, params, send]);
 
   useEffect(() => {
     inputRef.current?.focus();

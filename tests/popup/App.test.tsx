@@ -285,7 +285,7 @@ describe('popup market view', () => {
 
   it('opens straight from ?epic= with prices, spread, sentiment since last seen and related markets', async () => {
     await lastSeenSentiment.setValue({ EURUSD: { long: 60, at: 1 } });
-    setup(marketHandlers, { epic: EURUSD.epic });
+    const { named } = setup(marketHandlers, { epic: EURUSD.epic });
     expect(await screen.findByRole('heading', { level: 1, name: 'EUR/USD' })).toBeTruthy();
     const prices = document.querySelector('.market__prices')!;
     expect(prices?.textContent).toContain('Bid1.0841');
@@ -297,6 +297,7 @@ describe('popup market view', () => {
     expect(await screen.findByText('+4.00 pts')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Clients 30% long, 70% short' })).toBeTruthy();
     await waitFor(async () => expect((await lastSeenSentiment.getValue()).EURUSD?.long).toBe(64));
+    expect(named('recent.add')).toEqual([{ epic: EURUSD.epic }]);
   });
 
   it('adds the market to a chosen watchlist, and to a new one created inline', async () => {

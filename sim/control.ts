@@ -1,0 +1,159 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CORS_HEADERS, readBody } from './gateway';
+import type { FaultBook, FaultRule } from './faults';
+import { accountFunds } from './funds';
+import type { MarketOverride } from './prices/snapshot';
+import type { RateLimiter } from './rate-limits';
+import type { LogEntry, RequestLog } from './request-log';
+import type { Position, WorkingOrder } from './state';
+import type { MarketStatus } from './universe/types';
+import type { World } from './world';
+
+export interface SimState {
+  positions: Position[];
+  workingOrders: WorkingOrder[];
+  watchlists: { id: string; name: string; epics: string[] }[];
+  accounts: { accountId: string; accountType: string; balance: number; available: number }[];
+}
+
+export interface MarketPatch {
+  bid?: number;
+  offer?: number;
+  marketStatus?: MarketStatus;
+  instrumentName?: string;
+}
+
+/** The test handle of a running simulator (also served over HTTP at /__control/*, loopback only). */
+export interface SimControl {
+  injectFault(rule: FaultRule): void;
+  clearFaults(): void;
+  faults(): FaultRule[];
+  /** Every issued CST/X-SECURITY-TOKEN and OAuth access token becomes invalid (refresh tokens stay valid). */
+  expireTokens(): void;
+  advanceClock(ms: number): void;
+  /** Simulated time (ms). */
+  now(): number;
+  requestLog(): LogEntry[];
+  clearLog(): void;
+  /** Back to the seeded initial state: accounts, deals, watchlists, sessions, faults, log, clock advances. */
+  reset(): void;
+  state(): SimState;
+  setMarket(epic: string, patch: MarketPatch): void;
+}
+
+const STATUSES = ['TRADEABLE', 'CLOSED', 'EDITS_ONLY', 'OFFLINE', 'ON_AUCTION', 'ON_AUCTION_NO_EDITS', 'SUSPENDED'];
+
+export function createControl(world: World, faults: FaultBook, log: RequestLog, limiter: RateLimiter): SimControl {
+  return {
+    injectFault: (rule) => faults.add(rule),
+    clearFaults: () => faults.clear(),
+    faults: () => faults.list(),
+    expireTokens: () => world.tokens.expireAll(),
+    advanceClock: (ms) => {
+      if (!Number.isFinite(ms)) throw new Error('advanceClock needs a number of milliseconds');
+      world.clock.advance(ms);
+    },
+    now: () => world.now(),
+    requestLog: () => log.list(),
+    clearLog: () => log.clear(),
+    reset: () => {
+      world.clock.reset();
+      world.reset();
+      faults.clear();
+      log.clear();
+      limiter.clear();
+    },
+    state: () => ({
+      positions: world.positions.map((p) => ({ ...p })),
+      workingOrders: world.workingOrders.map((o) => ({ ...o })),
+      watchlists: world.watchlists.map((w) => ({ id: w.id, name: w.name, epics: [...w.epics] })),
+      accounts: world.accounts.map((a) => {
+        const f = accountFunds(world, a);
+        return { accountId: a.accountId, accountType: a.accountType, balance: f.balance, available: f.available };
+      }),
+    }),
+    setMarket: (epic, patch) => {
+      if (!world.market(epic)) throw new Error(`unknown epic ${epic}`);
+      if (patch.marketStatus !== undefined && !STATUSES.includes(patch.marketStatus))
+        throw new Error(`unknown market status ${patch.marketStatus}`);
+      const current: MarketOverride = world.overrides.get(epic) ?? {};
+      const next: MarketOverride = { ...current };
+      if (typeof patch.bid === 'number') next.bid = patch.bid;
+      if (typeof patch.offer === 'number') next.offer = patch.offer;
+      if (patch.marketStatus !== undefined) next.marketStatus = patch.marketStatus;
+      if (typeof patch.instrumentName === 'string') next.instrumentName = patch.instrumentName;
+      world.overrides.set(epic, next);
+    },
+  };
+}
+
+function isLoopback(req: IncomingMessage): boolean {
+  const a = req.socket.remoteAddress ?? '';
+  return a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=UTF-8' });
+  res.end(JSON.stringify(body));
+}
+
+/** Serves /__control/*. */
+export async function handleControl(
+  control: SimControl,
+  credentials: () => unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  if (!isLoopback(req)) {
+    req.resume();
+    return send(res, 403, { errorCode: 'control.loopback-only' });
+  }
+  let body: Record<string, unknown> = {};
+  try {
+    const raw = (await readBody(req)).toString('utf8').trim();
+    body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  } catch {
+    return send(res, 400, { errorCode: 'control.invalid-json' });
+  }
+  const route = `${req.method} ${url.pathname.replace(/\/+$/, '')}`;
+  try {
+    switch (route) {
+      case 'POST /__control/faults':
+        control.injectFault(body as unknown as FaultRule);
+        return send(res, 200, { faults: control.faults() });
+      case 'GET /__control/faults':
+        return send(res, 200, { faults: control.faults() });
+      case 'DELETE /__control/faults':
+        control.clearFaults();
+        return send(res, 200, { faults: [] });
+      case 'POST /__control/expire-tokens':
+        control.expireTokens();
+        return send(res, 200, { ok: true });
+      case 'POST /__control/clock':
+        control.advanceClock(Number(body.advanceMs));
+        return send(res, 200, { now: control.now() });
+      case 'GET /__control/clock':
+        return send(res, 200, { now: control.now() });
+      case 'GET /__control/log':
+        return send(res, 200, control.requestLog());
+      case 'DELETE /__control/log':
+        control.clearLog();
+        return send(res, 200, []);
+      case 'POST /__control/reset':
+        control.reset();
+        return send(res, 200, { ok: true });
+      case 'GET /__control/state':
+        return send(res, 200, control.state());
+      case 'POST /__control/market':
+        control.setMarket(String(body.epic), body as MarketPatch);
+        return send(res, 200, { ok: true });
+      case 'GET /__control/credentials':
+        return send(res, 200, credentials());
+      default:
+        return send(res, 404, { errorCode: 'control.unknown' });
+    }
+  } catch (err) {
+    return send(res, 400, { errorCode: 'control.invalid', message: err instanceof Error ? err.message : String(err) });
+  }
+}

@@ -1,0 +1,29 @@
+import Router from 'find-my-way';
+import type { Route } from './http';
+
+export type Lookup =
+  | { kind: 'found'; route: Route; params: Record<string, string | undefined> }
+  | { kind: 'method-not-allowed' }
+  | { kind: 'not-found' };
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/** Maps (method, path) to a route; trailing and doubled slashes are ignored, parameters are URL-decoded. */
+export class RouteTable {
+  private readonly router = Router({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
+
+  constructor(routes: Route[]) {
+    for (const route of routes)
+      for (const path of route.paths) this.router.on(route.method, path, () => undefined, { route });
+  }
+
+  lookup(method: string, path: string): Lookup {
+    const found = method === 'OPTIONS' ? null : this.router.find(method as 'GET', path);
+    if (found) {
+      const store = found.store as { route: Route };
+      return { kind: 'found', route: store.route, params: { ...found.params } };
+    }
+    for (const other of METHODS) if (other !== method && this.router.find(other, path)) return { kind: 'method-not-allowed' };
+    return { kind: 'not-found' };
+  }
+}

@@ -2,8 +2,9 @@
 // it fetches (so alert epics ride in the same ≤50-epic batches), then hands what it fetched to
 // `checkAlerts`. `runAlertCheck` does both through the market-watch service for a caller (an alarm)
 // that has nothing else to fetch.
-import { evaluate } from '../../alerts/evaluate';
+
 import { noticeFor } from '../../alerts/describe';
+import { evaluate } from '../../alerts/evaluate';
 import { alertWatchOf, markFired } from '../../alerts/lifecycle';
 import type { AlertRule, Fresh, MarketQuote, Sentiment } from '../../model';
 import type { MarketWatchApi } from '../ports';

@@ -1,8 +1,9 @@
 // alerts.list / create / delete / rearm. Creating looks the market up through the service (its name,
 // its sentiment id, and the mid a move is measured from); the rules live in storage.local.
-import { ValidationError } from '../../api/errors';
+
 import { isSentimentKind, usableMid } from '../../alerts/evaluate';
 import { createRule, rearm } from '../../alerts/lifecycle';
+import { ValidationError } from '../../api/errors';
 import type { AlertRule } from '../../model';
 import { NotFoundError } from '../errors';
 import type { HandlerContext, Handlers } from '../handlers';
@@ -58,7 +59,8 @@ export const alertRuleHandlers: Pick<Handlers, 'alerts.list' | 'alerts.create' |
     const existing = (await readAlerts()).find((r) => r.id === id);
     if (!existing) throw new NotFoundError('That alert no longer exists');
     // A move is measured from the price now; without one, from the next price a check sees.
-    const mid = existing.kind === 'move-pct' ? usableMid(await currentQuote(ctx, existing.epic).catch(() => null)) : null;
+    const mid =
+      existing.kind === 'move-pct' ? usableMid(await currentQuote(ctx, existing.epic).catch(() => null)) : null;
     return updateAlerts((rules) => {
       const rule = rules.find((r) => r.id === id);
       if (!rule) throw new NotFoundError('That alert no longer exists');

@@ -3,12 +3,11 @@
 // natively through `_execute_sidebar_action`). Listeners are added synchronously when the worker starts,
 // as Manifest V3 requires, and the functions they call are exported for tests.
 import { browser } from 'wxt/browser';
-import { lookupTargetOf } from '../../lookup/query';
+import { lookupTargetOf, popupPath } from '../../lookup/query';
 import { defaultSuggestion, openIn, type Suggestion } from '../../lookup/suggest';
 import { createSuggester, type Suggester } from '../../lookup/suggester';
 import type { MarketQuote } from '../../model';
 import { openLookup, openPage, openSidePanel } from './open';
-import { popupPath } from '../../lookup/query';
 
 export const MENU_ID = 'marketside-lookup';
 export const SIDE_PANEL_COMMAND = 'open-side-panel';

@@ -1,7 +1,7 @@
 // The handler table: one async function per message name of the contract. The router validates the
 // request and the sender before a handler runs, and turns whatever a handler throws into an ErrorView.
 // Other parts plug in through a BackgroundPlugin (plugins.ts): a `Partial<Handlers>` and engine hooks.
-import type { Guard } from '../api';
+import type { Guard, LockStore } from '../api';
 import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../messages/contract';
 import type { registry } from '../settings/registry';
 import type { ApiClient } from './api-client';
@@ -19,6 +19,8 @@ export interface HandlerContext {
   guard: Guard;
   /** The status, the signed-in account and the reconciliation lock store. */
   session: SessionApi;
+  /** The reconciliation lock (storage.local), the same store as `session.lockStore`. */
+  lockStore: LockStore;
   cache: CacheWriter;
   /** Tell open pages that these keys of a cache store changed, so they re-read them. */
   announce(store: CacheStoreName, keys: string[]): void;

@@ -1,5 +1,6 @@
 // Launching Debian's Chromium with the built Marketside and pointing it at a trading service:
 // shared by the end-to-end harness, the demo and the benchmarks, so there is one way to do it.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -32,6 +33,12 @@ export interface ExtensionGlobals {
       getContexts(filter: { contextTypes?: string[] }): Promise<{ contextType: string; documentUrl?: string }[]>;
     };
   };
+}
+
+/** Builds the Chrome extension into .output/chrome-mv3 (throws when the build fails). */
+export function buildExtension(): void {
+  const result = spawnSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The extension did not build (npx wxt build failed)');
 }
 
 export interface Launched {

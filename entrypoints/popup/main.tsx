@@ -3,6 +3,7 @@ import './popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { send } from '../../lib/messages/contract';
+import { settledSend } from '../../lib/popup/deps';
 import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
 import { openMarketInSidePanel } from '../../lib/popup/side-panel';
@@ -25,7 +26,7 @@ void browser.windows.getCurrent().then((w) => {
 render(
   <App
     deps={{
-      send,
+      send: settledSend(send),
       connectLive,
       openOptions: () => void browser.runtime.openOptionsPage(),
       openSidePanel: (epic) => openMarketInSidePanel(epic, windowId),

@@ -1,30 +1,49 @@
 // The popup's live Port: says which markets are on screen, hears what changed in the cache.
+// Chromium may stop an idle service worker, which drops the Port: it is opened again and told
+// again what the popup shows.
 import { browser } from 'wxt/browser';
 import { LIVE_PORT, type LiveFromPage, type LiveToPage } from '../messages/contract';
 import type { LiveLink } from './deps';
 
+const RECONNECT_MS = 1000;
+
 export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink {
-  const port = browser.runtime.connect({ name: LIVE_PORT });
+  type Port = ReturnType<typeof browser.runtime.connect>;
   let last: Omit<LiveFromPage, 'kind'> = { epics: [], marketIds: [], visible: true };
+  let port: Port | null = null;
   let closed = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
   const post = () => {
-    if (!closed) port.postMessage({ kind: 'watch', ...last, visible: document.visibilityState !== 'hidden' });
+    port?.postMessage({ kind: 'watch', ...last, visible: document.visibilityState !== 'hidden' });
   };
-  const onVisibility = () => post();
-  port.onMessage.addListener((message: unknown) => onMessage(message as LiveToPage));
-  port.onDisconnect.addListener(() => {
-    closed = true;
-  });
-  document.addEventListener('visibilitychange', onVisibility);
+  const open = () => {
+    retry = null;
+    if (closed) return;
+    const p = browser.runtime.connect({ name: LIVE_PORT });
+    p.onMessage.addListener((message: unknown) => onMessage(message as LiveToPage));
+    p.onDisconnect.addListener(() => {
+      // Reading lastError marks it handled (no "Unchecked runtime.lastError" in the console).
+      void browser.runtime.lastError;
+      port = null;
+      if (!closed) retry = setTimeout(open, RECONNECT_MS);
+    });
+    port = p;
+    post();
+  };
+  document.addEventListener('visibilitychange', post);
+  open();
   return {
     watch(what) {
       last = what;
       post();
     },
     close() {
-      document.removeEventListener('visibilitychange', onVisibility);
-      if (!closed) port.disconnect();
       closed = true;
+      document.removeEventListener('visibilitychange', post);
+      if (retry) clearTimeout(retry);
+      port?.disconnect();
+      port = null;
     },
   };
 }

@@ -85,7 +85,6 @@ export async function openPage(
     await browser.tabs.create({ url, active: where.active });
     return;
   }
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  if (tab?.id !== undefined) await browser.tabs.update(tab.id, { url });
-  else await browser.tabs.create({ url });
+  // No tab id: the active tab of the window the user typed in.
+  await browser.tabs.update({ url });
 }

@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Candle } from '../../lib/model';
+
+const chart = vi.hoisted(() => {
+  const state = {
+    series: [] as {
+      kind: string;
+      options: unknown;
+      data: unknown[];
+      setData(d: unknown[]): void;
+      applyOptions(): void;
+    }[],
+    removed: [] as unknown[],
+    crosshair: null as null | ((p: unknown) => void),
+    options: null as unknown,
+    disposed: false,
+  };
+  const api = {
+    addSeries: (definition: { kind: string }, options: unknown) => {
+      const s = {
+        kind: definition.kind,
+        options,
+        data: [] as unknown[],
+        setData(d: unknown[]) {
+          s.data = d;
+        },
+        applyOptions() {},
+      };
+      state.series.push(s);
+      return s;
+    },
+    removeSeries: (s: unknown) => state.removed.push(s),
+    applyOptions: () => {},
+    timeScale: () => ({ fitContent: () => {} }),
+    subscribeCrosshairMove: (h: (p: unknown) => void) => {
+      state.crosshair = h;
+    },
+    unsubscribeCrosshairMove: () => {
+      state.crosshair = null;
+    },
+    remove: () => {
+      state.disposed = true;
+    },
+  };
+  return { state, api };
+});
+
+vi.mock('lightweight-charts', () => ({
+  createChart: (_el: HTMLElement, options: unknown) => {
+    chart.state.options = options;
+    return chart.api;
+  },
+  CandlestickSeries: { kind: 'Candlestick' },
+  LineSeries: { kind: 'Line' },
+  CrosshairMode: { Normal: 0 },
+}));
+
+import { PriceChart } from '../../components/chart/PriceChart';
+
+const t0 = Date.UTC(2026, 0, 5, 9, 0);
+const candles: Candle[] = [
+  { t: t0 + 3600_000, open: 2, high: 3, low: 1.5, close: 2.5, volume: 10 },
+  { t: t0, open: 1, high: 2.2, low: 0.9, close: 2, volume: 12 },
+  { t: t0 + 7200_000, open: null, high: null, low: null, close: null, volume: null },
+];
+
+beforeEach(() => {
+  chart.state.series = [];
+  chart.state.removed = [];
+  chart.state.crosshair = null;
+  chart.state.disposed = false;
+});
+afterEach(cleanup);
+
+describe('PriceChart', () => {
+  it('draws candles in time order, in seconds, without empty bars', async () => {
+    render(<PriceChart candles={candles} style="candles" intraday label="Price chart of EUR/USD, 1 hour bars" />);
+    await waitFor(() => expect(chart.state.series).toHaveLength(1));
+    const [series] = chart.state.series;
+    expect(series!.kind).toBe('Candlestick');
+    expect(series!.data).toEqual([
+      { time: t0 / 1000, open: 1, high: 2.2, low: 0.9, close: 2 },
+      { time: t0 / 1000 + 3600, open: 2, high: 3, low: 1.5, close: 2.5 },
+    ]);
+    expect(chart.state.options).toMatchObject({ timeScale: { timeVisible: true } });
+    expect(screen.getByRole('figure', { name: 'Price chart of EUR/USD, 1 hour bars' })).toBeTruthy();
+  });
+
+  it('switches to a line of closes, replacing the candles', async () => {
+    const { rerender } = render(<PriceChart candles={candles} style="candles" intraday label="Chart" />);
+    await waitFor(() => expect(chart.state.series).toHaveLength(1));
+    rerender(<PriceChart candles={candles} style="line" intraday label="Chart" />);
+    await waitFor(() => expect(chart.state.series).toHaveLength(2));
+    expect(chart.state.removed).toEqual([chart.state.series[0]]);
+    expect(chart.state.series[1]!.kind).toBe('Line');
+    expect(chart.state.series[1]!.data).toEqual([
+      { time: t0 / 1000, value: 2 },
+      { time: t0 / 1000 + 3600, value: 2.5 },
+    ]);
+  });
+
+  it('redraws with the new bars when the resolution changes', async () => {
+    const { rerender } = render(<PriceChart candles={candles} style="line" intraday label="Chart" />);
+    await waitFor(() => expect(chart.state.series).toHaveLength(1));
+    const daily: Candle[] = [
+      { t: Date.UTC(2026, 0, 1), open: 1, high: 1, low: 1, close: 1.1, volume: null },
+      { t: Date.UTC(2026, 0, 2), open: 1, high: 1, low: 1, close: 1.2, volume: null },
+    ];
+    rerender(<PriceChart candles={daily} style="line" intraday={false} label="Chart" />);
+    await waitFor(() => expect(chart.state.series.at(-1)!.data).toHaveLength(2));
+    expect(chart.state.series.at(-1)!.data).toEqual([
+      { time: Date.UTC(2026, 0, 1) / 1000, value: 1.1 },
+      { time: Date.UTC(2026, 0, 2) / 1000, value: 1.2 },
+    ]);
+  });
+
+  it('shows the values under the crosshair, and the last bar otherwise', async () => {
+    render(<PriceChart candles={candles} style="candles" intraday label="Chart" />);
+    await waitFor(() => expect(chart.state.crosshair).not.toBeNull());
+    const legend = screen.getByTestId('panel-chart-legend');
+    expect(legend.textContent).toContain('C 2.5000');
+    const series = chart.state.series[0]!;
+    chart.state.crosshair!({
+      time: t0 / 1000,
+      seriesData: new Map([[series, { time: t0 / 1000, open: 1, high: 2.2, low: 0.9, close: 2 }]]),
+    });
+    await waitFor(() => expect(legend.textContent).toContain('H 2.2000'));
+    expect(legend.textContent).toContain('O 1.0000');
+    expect(legend.textContent).toContain('L 0.90000');
+    chart.state.crosshair!({ seriesData: new Map() });
+    await waitFor(() => expect(legend.textContent).toContain('C 2.5000'));
+  });
+
+  it('disposes the chart when it goes away', async () => {
+    const { unmount } = render(<PriceChart candles={candles} style="candles" intraday label="Chart" />);
+    await waitFor(() => expect(chart.state.series).toHaveLength(1));
+    unmount();
+    expect(chart.state.disposed).toBe(true);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { Fresh, MarketQuote, Sentiment } from '../../lib/model';
+import { buildRows, nextSort, priceMoves, sortRows, watchedSlice } from '../../lib/sidepanel/rows';
+import { quote, row, sentiment } from './fixtures';
+
+const rows = [
+  row('CS.D.EURUSD.TODAY.IP', { instrumentName: 'EUR/USD', bid: 1.08, percentageChange: 0.2, netChange: 0.002 }),
+  row('IX.D.FTSE.DAILY.IP', { instrumentName: 'FTSE 100', bid: 8100, percentageChange: -1.1, netChange: -90 }),
+  row('CS.D.GBPUSD.TODAY.IP', { instrumentName: 'gbp/usd', bid: null, percentageChange: null, netChange: null }),
+  row('IX.D.DAX.DAILY.IP', { instrumentName: 'Germany 40', bid: 18000, percentageChange: 0.9, marketStatus: 'CLOSED' }),
+];
+const names = (list: typeof rows) => list.map((r) => r.quote.instrumentName);
+
+describe('sortRows', () => {
+  it('sorts names case-insensitively both ways', () => {
+    expect(names(sortRows(rows, { column: 'name', direction: 'asc' }))).toEqual([
+      'EUR/USD',
+      'FTSE 100',
+      'gbp/usd',
+      'Germany 40',
+    ]);
+    expect(names(sortRows(rows, { column: 'name', direction: 'desc' }))).toEqual([
+      'Germany 40',
+      'gbp/usd',
+      'FTSE 100',
+      'EUR/USD',
+    ]);
+  });
+
+  it('sorts numbers numerically and keeps rows without a value last in both directions', () => {
+    expect(names(sortRows(rows, { column: 'bid', direction: 'desc' }))).toEqual([
+      'Germany 40',
+      'FTSE 100',
+      'EUR/USD',
+      'gbp/usd',
+    ]);
+    expect(names(sortRows(rows, { column: 'changePct', direction: 'asc' }))).toEqual([
+      'FTSE 100',
+      'EUR/USD',
+      'Germany 40',
+      'gbp/usd',
+    ]);
+  });
+
+  it('sorts by long sentiment and by status', () => {
+    const withSentiment = [
+      row('A.A.A.A', { instrumentName: 'A' }, { sentiment: sentiment('A', 30) }),
+      row('B.B.B.B', { instrumentName: 'B' }, { sentiment: sentiment('B', 70) }),
+      row('C.C.C.C', { instrumentName: 'C' }),
+    ];
+    expect(names(sortRows(withSentiment, { column: 'sentiment', direction: 'desc' }))).toEqual(['B', 'A', 'C']);
+    expect(names(sortRows(rows, { column: 'status', direction: 'asc' }))[0]).toBe('Germany 40');
+  });
+
+  it('does not reorder the input', () => {
+    const before = names(rows);
+    sortRows(rows, { column: 'bid', direction: 'asc' });
+    expect(names(rows)).toEqual(before);
+  });
+});
+
+describe('nextSort', () => {
+  it('flips the direction of the same column and starts a number column at descending', () => {
+    expect(nextSort({ column: 'name', direction: 'asc' }, 'name')).toEqual({ column: 'name', direction: 'desc' });
+    expect(nextSort({ column: 'name', direction: 'asc' }, 'changePct')).toEqual({
+      column: 'changePct',
+      direction: 'desc',
+    });
+    expect(nextSort({ column: 'bid', direction: 'desc' }, 'status')).toEqual({ column: 'status', direction: 'asc' });
+  });
+});
+
+describe('priceMoves', () => {
+  it('reports the markets whose bid or offer changed, with the direction of the mid', () => {
+    const before = new Map([
+      ['A', quote('A', { bid: 1, offer: 2 })],
+      ['B', quote('B', { bid: 5, offer: 6 })],
+      ['C', quote('C', { bid: 9, offer: 10 })],
+    ]);
+    const moves = priceMoves(before, [
+      quote('A', { bid: 1.5, offer: 2.5 }),
+      quote('B', { bid: 4, offer: 6 }),
+      quote('C', { bid: 9, offer: 10 }),
+      quote('D', { bid: 1, offer: 2 }),
+    ]);
+    expect([...moves]).toEqual([
+      ['A', 'up'],
+      ['B', 'down'],
+    ]);
+  });
+});
+
+describe('watchedSlice', () => {
+  const many = Array.from({ length: 100 }, (_, i) =>
+    row(`EPIC.${String(i).padStart(3, '0')}`, { marketId: i % 2 ? `M${i % 10}` : undefined }),
+  );
+
+  it('keeps the rows on screen plus a margin either side, and their distinct market ids', () => {
+    const slice = watchedSlice(many, { startIndex: 40, endIndex: 49 }, 5);
+    expect(slice.epics).toHaveLength(20);
+    expect(slice.epics[0]).toBe('EPIC.035');
+    expect(slice.epics[19]).toBe('EPIC.054');
+    expect(new Set(slice.marketIds)).toEqual(new Set(['M1', 'M3', 'M5', 'M7', 'M9']));
+  });
+
+  it('clamps at the ends and watches nothing without a range', () => {
+    expect(watchedSlice(many, { startIndex: 0, endIndex: 3 }, 10).epics).toHaveLength(14);
+    expect(watchedSlice(many, { startIndex: 95, endIndex: 99 }, 10).epics).toHaveLength(15);
+    expect(watchedSlice(many, null, 10)).toEqual({ epics: [], marketIds: [] });
+  });
+});
+
+describe('buildRows', () => {
+  it('takes a newer cached quote over the list snapshot, keeps the market id, and attaches sentiment', () => {
+    const markets = [quote('A.B.C.D', { bid: 1, marketId: 'ABC' }), quote('E.F.G.H', { bid: 2 })];
+    const quotes = new Map<string, Fresh<MarketQuote>>([
+      ['A.B.C.D', { value: quote('A.B.C.D', { bid: 1.5 }), fetchedAt: 2_000, stale: true }],
+      ['E.F.G.H', { value: quote('E.F.G.H', { bid: 9 }), fetchedAt: 500, stale: false }],
+    ]);
+    const sentiments = new Map<string, Fresh<Sentiment>>([
+      ['ABC', { value: sentiment('ABC', 62), fetchedAt: 2_000, stale: false }],
+    ]);
+    const [a, e] = buildRows(markets, 1_000, false, quotes, sentiments);
+    expect(a).toMatchObject({ fetchedAt: 2_000, stale: true, quote: { bid: 1.5, marketId: 'ABC' } });
+    expect(a?.sentiment?.longPositionPercentage).toBe(62);
+    expect(e).toMatchObject({ fetchedAt: 1_000, stale: false, quote: { bid: 2 }, sentiment: null });
+  });
+});

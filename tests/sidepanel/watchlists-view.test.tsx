@@ -1,0 +1,182 @@
+// @vitest-environment happy-dom
+// The watchlists view against a scripted background: edits apply only once the service accepted them.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Reply, WatchlistView } from '../../lib/messages/contract';
+import type { WatchlistSummary } from '../../lib/model';
+import { defaultPrefs, type Prefs } from '../../lib/settings/registry';
+import { LiveLink } from '../../lib/sidepanel/live';
+import { quote } from './fixtures';
+
+const background = vi.hoisted(() => ({
+  handlers: {} as Record<string, (req: unknown) => Reply<unknown>>,
+  calls: [] as [string, unknown][],
+}));
+
+vi.mock('../../lib/messages/contract', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  send: async (name: string, req: unknown) => {
+    background.calls.push([name, req]);
+    const handler = background.handlers[name];
+    return handler ? handler(req) : { ok: false, error: { kind: 'internal', message: `no handler for ${name}` } };
+  },
+}));
+
+vi.mock('../../lib/cache/read', () => ({
+  readWatchlists: async () => null,
+  readWatchlist: async () => null,
+  readQuotes: async () => new Map(),
+  readSentiment: async () => new Map(),
+  readSparkline: async () => null,
+  readSearch: async () => null,
+}));
+
+import { PanelContext, type PanelEnv } from '../../components/sidepanel/context';
+import { WatchlistsView } from '../../components/sidepanel/WatchlistsView';
+
+const summaries: WatchlistSummary[] = [
+  { id: 'W1', name: 'Majors', editable: true, deleteable: true, defaultSystemWatchlist: false },
+  { id: 'SYS', name: 'Popular Markets', editable: false, deleteable: false, defaultSystemWatchlist: true },
+];
+let members: Record<string, string[]>;
+
+function view(id: string): WatchlistView {
+  return {
+    summary: summaries.find((s) => s.id === id)!,
+    epics: members[id]!,
+    markets: members[id]!.map((e) => quote(e, { instrumentName: e.split('.')[2]! })),
+  };
+}
+
+function renderView(prefs: Partial<Prefs> = {}) {
+  let current: Prefs = { ...defaultPrefs, ...prefs };
+  const live = new LiveLink(() => ({
+    postMessage() {},
+    onMessage: { addListener() {} },
+    onDisconnect: { addListener() {} },
+    disconnect() {},
+  }));
+  const env = (): PanelEnv => ({
+    status: null,
+    prefs: current,
+    updatePrefs: (patch) => {
+      current = { ...current, ...patch };
+      utils.rerender(<PanelContext.Provider value={env()}>{<WatchlistsView />}</PanelContext.Provider>);
+    },
+    live,
+    navigate: () => {},
+    openSettings: () => {},
+    dealing: null,
+    theme: 'light',
+  });
+  const utils = render(<PanelContext.Provider value={env()}>{<WatchlistsView />}</PanelContext.Provider>);
+  return utils;
+}
+
+beforeEach(() => {
+  background.calls = [];
+  members = { W1: ['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP'], SYS: ['IX.D.DAX.DAILY.IP'] };
+  background.handlers = {
+    'watchlists.list': () => ({ ok: true, data: { value: summaries, fetchedAt: Date.now(), stale: false } }),
+    'watchlists.get': (req) => ({
+      ok: true,
+      data: { value: view((req as { id: string }).id), fetchedAt: Date.now(), stale: false },
+    }),
+    'markets.search': () => ({
+      ok: true,
+      data: {
+        value: [quote('CS.D.GBPUSD.TODAY.IP', { instrumentName: 'GBP/USD' })],
+        fetchedAt: Date.now(),
+        stale: false,
+      },
+    }),
+  };
+});
+afterEach(cleanup);
+
+const rowEpics = () => screen.queryAllByTestId('panel-row').map((r) => r.dataset.epic);
+
+describe('WatchlistsView', () => {
+  it('lists the chosen watchlist and adds a market the service accepted', async () => {
+    background.handlers['watchlists.addMarket'] = (req) => {
+      members.W1!.push((req as { epic: string }).epic);
+      return { ok: true, data: view('W1') };
+    };
+    renderView();
+    await waitFor(() => expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Add a market to Majors' }), { target: { value: 'gbp' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add GBP/USD to Majors' }));
+    await waitFor(() => expect(rowEpics()).toContain('CS.D.GBPUSD.TODAY.IP'));
+    expect(background.calls).toContainEqual(['watchlists.addMarket', { id: 'W1', epic: 'CS.D.GBPUSD.TODAY.IP' }]);
+  });
+
+  it('keeps the list exactly as it was when adding fails, and says why', async () => {
+    background.handlers['watchlists.addMarket'] = () => ({
+      ok: false,
+      error: { kind: 'service', message: 'IG does not know that market.', code: 'error.watchlists.epic.invalid' },
+    });
+    renderView();
+    await waitFor(() => expect(rowEpics()).toHaveLength(2));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Add a market to Majors' }), { target: { value: 'gbp' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add GBP/USD to Majors' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('IG does not know that market.');
+    expect(alert.textContent).toContain('error.watchlists.epic.invalid');
+    expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']);
+  });
+
+  it('keeps a market whose removal failed', async () => {
+    background.handlers['watchlists.removeMarket'] = () => ({
+      ok: false,
+      error: { kind: 'offline', message: 'No connection.' },
+    });
+    renderView();
+    await waitFor(() => expect(rowEpics()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove FTSE from Majors' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('No connection.');
+    expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']);
+  });
+
+  it('keeps the typed name when creating fails on a duplicate', async () => {
+    background.handlers['watchlists.create'] = () => ({
+      ok: false,
+      error: {
+        kind: 'service',
+        message: 'A watchlist with that name already exists.',
+        code: 'error.watchlists.duplicate-name',
+      },
+    });
+    renderView();
+    await waitFor(() => expect(rowEpics()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'New' }));
+    const name = screen.getByRole('textbox', { name: 'New watchlist name' }) as HTMLInputElement;
+    fireEvent.input(name, { target: { value: 'Majors' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('already exists');
+    expect((screen.getByRole('textbox', { name: 'New watchlist name' }) as HTMLInputElement).value).toBe('Majors');
+  });
+
+  it('offers no edits on a system list', async () => {
+    renderView({ selectedWatchlistId: 'SYS' });
+    await waitFor(() => expect(rowEpics()).toEqual(['IX.D.DAX.DAILY.IP']));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('deletes a user list only after confirmation, and keeps it when the service refuses', async () => {
+    background.handlers['watchlists.delete'] = () => ({
+      ok: false,
+      error: { kind: 'service', message: 'This watchlist cannot be deleted.', code: 'error.watchlists.cannot-delete' },
+    });
+    renderView();
+    await waitFor(() => expect(rowEpics()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(background.calls.some(([n]) => n === 'watchlists.delete')).toBe(false);
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm delete' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Majors' }));
+    await waitFor(() => expect(screen.getByText('This watchlist cannot be deleted.')).toBeTruthy());
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('W1');
+    expect(rowEpics()).toHaveLength(2);
+  });
+});

@@ -1,17 +1,23 @@
-// What the dealing handlers need from the background: the signed-in client (as lib/api's Client),
-// the permit context (environment, gateway, active account) and the current API key.
-import type { Client } from '../../api/client';
+// What the dealing handlers need from the background: the permit context (the environment as the
+// client sees it, the gateway, the active account) and the API key in use.
+import { environmentOf } from '../../api/environment';
 import type { PermitContext } from '../../permit/lifecycle';
-import { SignedOutError } from '../errors';
+import { baseUrlFor } from '../base-url';
 import type { HandlerContext } from '../handlers';
 
-export async function clientOf(ctx: HandlerContext): Promise<Client> {
-  return (await ctx.getClient()) as unknown as Client;
+/** The environment as the client and its guard see it: a custom gateway on IG's hosts counts as IG's. */
+export async function connectedEnvironment(ctx: HandlerContext) {
+  const connection = await ctx.registry.connection.getValue();
+  const baseUrl = baseUrlFor(connection.environment, connection.baseUrl);
+  return { environment: baseUrl ? environmentOf(baseUrl) : connection.environment, baseUrl };
 }
 
-/** The environment and gateway as the user configured them, and the account of the session. */
+/**
+ * Where a permit would be used. With `login`, signs in when needed (and throws when that fails);
+ * without, a session that cannot be had gives a null account (no permit then applies).
+ */
 export async function permitContext(ctx: HandlerContext, options: { login: boolean }): Promise<PermitContext> {
-  const connection = await ctx.registry.connection.getValue();
+  const { environment, baseUrl } = await connectedEnvironment(ctx);
   let accountId: string | null = null;
   if (options.login) {
     accountId = (await ctx.session.account()).accountId;
@@ -22,22 +28,13 @@ export async function permitContext(ctx: HandlerContext, options: { login: boole
       accountId = null;
     }
   }
-  return {
-    environment: connection.environment,
-    baseUrl: connection.environment === 'custom' ? connection.baseUrl : null,
-    accountId,
-  };
+  return { environment, baseUrl, accountId };
 }
 
 /** The API key in use (remembered or for this session only); never leaves the worker. */
 export async function currentApiKey(ctx: HandlerContext): Promise<string | null> {
   const connection = await ctx.registry.connection.getValue();
-  if (connection.apiKey) return connection.apiKey;
+  if (connection.remember && connection.apiKey) return connection.apiKey;
   const secrets = await ctx.registry.sessionSecrets.getValue();
-  return secrets.apiKey;
-}
-
-export function requireAccount(context: PermitContext): string {
-  if (!context.accountId) throw new SignedOutError();
-  return context.accountId;
+  return secrets.apiKey ?? connection.apiKey;
 }

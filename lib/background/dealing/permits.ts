@@ -1,10 +1,9 @@
 // The permits as stored (expiring ones in storage.local, "until the browser closes" ones in
-// storage.session) and the client's guard that enforces them. The guard is rebuilt from storage after
-// a worker restart; a permit removed from storage is revoked in the guard at once, so a request
-// already on its way is refused at its last check before it leaves.
-import type { Environment } from '../../api/environment';
-import { createGuard, type Guard, MAX_PERMIT_TTL_MS, type Permit } from '../../api/guard';
+// storage.session) kept in step with the background's one guard: a permit is issued by the guard and
+// then stored; revoking removes it from both at once, so a request already on its way is refused at
+// its last check before it leaves.
 import { PermitRequiredError, ValidationError } from '../../api/errors';
+import { MAX_PERMIT_TTL_MS, type Permit } from '../../api/guard';
 import type { PermitScope, PermitView } from '../../model';
 import {
   activePermit,
@@ -32,74 +31,40 @@ async function writePermits(registry: Registry, list: PermitView[]): Promise<voi
   ]);
 }
 
-let guard: Guard | null = null;
-
-function toGuardPermit(view: PermitView, environment: Environment): Permit {
-  return {
-    id: view.id,
-    scope: view.scope,
-    environment,
-    accountId: view.accountId,
-    issuedAt: view.grantedAt,
-    // "Until the browser closes" is bounded by the guard's longest permit.
-    expiresAt: view.expiresAt ?? view.grantedAt + MAX_PERMIT_TTL_MS,
-  };
-}
-
-/** The guard holding exactly the stored permits (rebuilt when storage has permits it does not know). */
-export async function syncGuard(registry: Registry, environment: Environment, now: () => number): Promise<Guard> {
-  const t = now();
-  const stored = (await storedPermits(registry)).filter((p) => p.expiresAt === null || p.expiresAt > t);
-  const ids = new Set(stored.map((p) => p.id));
-  if (guard) {
-    for (const p of guard.active()) if (!ids.has(p.id)) guard.revoke(p.id);
-    const known = new Set(guard.active().map((p) => p.id));
-    if (stored.every((p) => known.has(p.id))) return guard;
-  }
-  guard = createGuard({ permits: stored.map((p) => toGuardPermit(p, environment)), now });
-  return guard;
-}
-
-/** Revokes in the guard and in storage, at once. */
-export async function revokePermits(registry: Registry, keep: (p: PermitView) => boolean): Promise<PermitView[]> {
-  const list = await storedPermits(registry);
+/** Revokes in the guard and in storage, at once; returns what was revoked. */
+export async function revokePermits(ctx: HandlerContext, keep: (p: PermitView) => boolean): Promise<PermitView[]> {
+  const list = await storedPermits(ctx.registry);
   const gone = list.filter((p) => !keep(p));
-  if (gone.length === 0) return [];
-  for (const p of gone) guard?.revoke(p.id);
-  await writePermits(
-    registry,
-    list.filter((p) => keep(p)),
-  );
+  const goneIds = new Set(gone.map((p) => p.id));
+  const keptIds = new Set(list.filter(keep).map((p) => p.id));
+  // The guard may hold permits storage no longer has (a failed write): those go too, but not
+  // permits of other parts of the background (the watchlists scope is theirs).
+  for (const p of ctx.guard.active())
+    if (goneIds.has(p.id) || (p.scope !== 'watchlists' && !keptIds.has(p.id))) ctx.guard.revoke(p.id);
+  if (gone.length > 0) await writePermits(ctx.registry, list.filter(keep));
   return gone;
 }
 
-export async function revokeScope(registry: Registry, scope: PermitScope): Promise<void> {
-  await revokePermits(registry, (p) => p.scope !== scope);
+/** Dealing and applications permits, for a change of environment or account. */
+export function revokeAllPermits(ctx: HandlerContext): Promise<PermitView[]> {
+  return revokePermits(ctx, (p) => p.scope === 'watchlists');
 }
 
-/** Permits that may be used now; expired permits and those of another account or environment are removed. */
-export async function livePermits(registry: Registry, context: PermitContext, now: number): Promise<PermitView[]> {
-  const list = await storedPermits(registry);
-  const keep = prunePermits(list, context, now);
-  if (context.accountId !== null && keep.length !== list.length) {
-    const ids = new Set(keep.map((p) => p.id));
-    await revokePermits(registry, (p) => ids.has(p.id));
-  }
-  return context.accountId === null ? [] : keep;
+/** Permits that may be used now; expired permits and those of another account or environment are revoked. */
+export async function livePermits(ctx: HandlerContext, context: PermitContext): Promise<PermitView[]> {
+  if (context.accountId === null) return [];
+  const now = ctx.now();
+  const keep = new Set(prunePermits(await storedPermits(ctx.registry), context, now).map((p) => p.id));
+  await revokePermits(ctx, (p) => keep.has(p.id));
+  return (await storedPermits(ctx.registry)).filter((p) => keep.has(p.id));
 }
 
-export async function grant(
-  registry: Registry,
-  request: GrantRequest,
-  context: PermitContext,
-  environment: Environment,
-  now: () => number,
-): Promise<PermitView> {
-  const g = await syncGuard(registry, environment, now);
-  const result = grantPermit(request, context, now(), () => {
-    const issued = g.issue({
+export async function grant(ctx: HandlerContext, request: GrantRequest, context: PermitContext): Promise<PermitView> {
+  const now = ctx.now();
+  const result = grantPermit(request, context, now, () => {
+    const issued = ctx.guard.issue({
       scope: request.scope,
-      environment,
+      environment: context.environment,
       accountId: context.accountId ?? '',
       ttlMs: request.durationMs ?? MAX_PERMIT_TTL_MS,
     });
@@ -109,38 +74,22 @@ export async function grant(
     if (result.refusal === 'signed-out') throw new SignedOutError(result.message);
     throw new ValidationError(result.field ?? 'acknowledged', result.message);
   }
-  const list = await storedPermits(registry);
-  const replaced = list.filter((p) => p.scope === request.scope);
-  for (const p of replaced) g.revoke(p.id);
-  await writePermits(registry, withPermit(withoutScope(list, request.scope), result.permit));
+  const list = await storedPermits(ctx.registry);
+  for (const p of list) if (p.scope === request.scope) ctx.guard.revoke(p.id);
+  await writePermits(ctx.registry, withPermit(withoutScope(list, request.scope), result.permit));
   return result.permit;
 }
 
 /** The guard's permit for a scope in this context, or a refusal that sends nothing. */
-export async function requirePermit(
-  registry: Registry,
-  scope: PermitScope,
-  context: PermitContext,
-  environment: Environment,
-  now: () => number,
-): Promise<{ guard: Guard; permit: Permit }> {
-  const t = now();
-  const view = activePermit(await livePermits(registry, context, t), scope, context, t);
-  if (!view) {
+export async function requirePermit(ctx: HandlerContext, scope: PermitScope, context: PermitContext): Promise<Permit> {
+  const now = ctx.now();
+  const view = activePermit(await livePermits(ctx, context), scope, context, now);
+  if (!view)
     throw new PermitRequiredError(
       'missing',
-      scope === 'dealing'
-        ? 'Dealing is off: grant a dealing permit in the settings first'
-        : `Changing ${scope} needs its permit: grant it in the settings first`,
+      'No permit in force for this account and environment: grant one in the settings',
     );
-  }
-  const g = await syncGuard(registry, environment, now);
-  const permit = g.active().find((p) => p.id === view.id);
-  if (!permit) throw new PermitRequiredError('unknown', 'The permit is no longer in force');
-  return { guard: g, permit };
-}
-
-/** For tests: forget the worker's guard, as a worker restart would. */
-export function resetGuardForTests(): void {
-  guard = null;
+  const permit = ctx.guard.active().find((p) => p.id === view.id);
+  if (!permit) throw new PermitRequiredError('unknown', 'The permit is no longer in force: grant it again');
+  return permit;
 }

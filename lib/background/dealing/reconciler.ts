@@ -2,33 +2,36 @@
 // soon after the ambiguity, again with growing pauses while the worker lives, on worker start and
 // whenever a page asks (lock.reconcile). The lock lives in storage.local, so none of this is lost
 // when the panel closes or the worker stops.
-import { storage } from 'wxt/utils/storage';
 import { type ReconcileResult, reconcile } from '../../api/reconcile';
 import type { ReconciliationLock } from '../../api/stores';
 import { reasonSentence } from '../../dealing/reasons';
 import { lastSettlement, type Settlement } from '../../dealing/settlement';
-import { lockView, outcomeOf } from '../../dealing/views';
+import { outcomeOf } from '../../dealing/views';
 import type { Replies } from '../../messages/contract';
 import type { DealOutcome, LockView } from '../../model';
 import type { HandlerContext } from '../handlers';
-import { clientOf } from './context';
+import { lockView } from '../status';
 
-interface Progress {
-  /** Which lock these attempts belong to. */
-  key: string;
-  attempts: number;
-  lastError: string | null;
-}
-
-export const reconcileProgress = storage.defineItem<Progress | null>('local:reconcileProgress', { fallback: null });
-
-const lockKey = (lock: ReconciliationLock) => `${lock.label}:${lock.dealReference ?? lock.dealId}:${lock.createdAt}`;
-
+/** The lock as the pages see it, with the attempts made so far. */
 export async function currentLockView(ctx: HandlerContext): Promise<LockView | null> {
   const lock = await ctx.session.lockStore.get();
   if (!lock) return null;
-  const progress = await reconcileProgress.getValue();
-  return lockView(lock, progress?.key === lockKey(lock) ? progress : { attempts: 0, lastError: null });
+  const stored = await ctx.registry.reconciliationLock.getValue();
+  return (
+    lockView(stored) ?? {
+      dealReference: lock.dealReference ?? lock.dealId ?? '',
+      operation: lock.label,
+      epic: lock.epic,
+      createdAt: lock.createdAt,
+      attempts: 0,
+      lastError: null,
+    }
+  );
+}
+
+async function recordAttempt(ctx: HandlerContext, lastError: string): Promise<void> {
+  const stored = await ctx.registry.reconciliationLock.getValue();
+  if (stored) await ctx.registry.reconciliationLock.setValue({ ...stored, attempts: stored.attempts + 1, lastError });
 }
 
 const NAMES: Record<ReconciliationLock['label'], string> = {
@@ -40,7 +43,10 @@ const NAMES: Record<ReconciliationLock['label'], string> = {
   'working_orders.delete': 'The deletion of the working order',
 };
 
-export function settlementOf(result: Exclude<ReconcileResult, { outcome: 'none' | 'unknown' }>, now: number): Settlement {
+export function settlementOf(
+  result: Exclude<ReconcileResult, { outcome: 'none' | 'unknown' }>,
+  now: number,
+): Settlement {
   const { lock } = result;
   const what = `${NAMES[lock.label]}${lock.epic ? ` on ${lock.epic}` : ''}`;
   const ref = lock.dealReference ?? '';
@@ -58,12 +64,22 @@ export function settlementOf(result: Exclude<ReconcileResult, { outcome: 'none' 
         ? `${what} went through (confirmed by IG).`
         : `${what} went through (found in the account's ${result.via === 'positions' ? 'positions' : 'working orders'}).`;
   }
-  return { dealReference: lock.dealReference, operation: lock.label, epic: lock.epic, outcome, summary, settledAt: now };
+  return {
+    dealReference: lock.dealReference,
+    operation: lock.label,
+    epic: lock.epic,
+    outcome,
+    summary,
+    settledAt: now,
+  };
 }
+
+/** Confirmation reads per attempt. */
+export const RECONCILE_POLL = { attempts: 3, delayMs: 1000 };
 
 let running: Promise<Replies['lock.reconcile']> | null = null;
 
-/** One reconciliation attempt (shared by concurrent callers). */
+/** One reconciliation attempt (shared by concurrent callers). Needs no permit: it only reads. */
 export function reconcileNow(ctx: HandlerContext): Promise<Replies['lock.reconcile']> {
   running ??= attempt(ctx).finally(() => {
     running = null;
@@ -74,27 +90,22 @@ export function reconcileNow(ctx: HandlerContext): Promise<Replies['lock.reconci
 async function attempt(ctx: HandlerContext): Promise<Replies['lock.reconcile']> {
   const lock = await ctx.session.lockStore.get();
   if (!lock) return { settled: true, outcome: null, lock: null };
-  const key = lockKey(lock);
-  const before = await reconcileProgress.getValue();
-  const attempts = (before?.key === key ? before.attempts : 0) + 1;
   let result: ReconcileResult;
   try {
-    result = await reconcile(await clientOf(ctx), { attempts: 3, delayMs: 1000 });
+    result = await reconcile(await ctx.getClient(), { ...RECONCILE_POLL });
   } catch (error) {
-    const lastError = error instanceof Error ? `${error.message}` : 'The check failed';
-    await reconcileProgress.setValue({ key, attempts, lastError });
+    await recordAttempt(ctx, error instanceof Error ? error.message : 'The check failed');
     await ctx.statusChanged();
     return { settled: false, outcome: null, lock: await currentLockView(ctx) };
   }
   if (result.outcome === 'none') return { settled: true, outcome: null, lock: null };
   if (result.outcome === 'unknown') {
-    await reconcileProgress.setValue({ key, attempts, lastError: 'IG has no definite answer yet' });
+    await recordAttempt(ctx, 'IG has no definite answer yet');
     await ctx.statusChanged();
     return { settled: false, outcome: null, lock: await currentLockView(ctx) };
   }
   const settlement = settlementOf(result, ctx.now());
   await lastSettlement.setValue(settlement);
-  await reconcileProgress.setValue(null);
   await ctx.statusChanged();
   return { settled: true, outcome: settlement.outcome, lock: null };
 }

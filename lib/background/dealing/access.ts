@@ -1,0 +1,70 @@
+// The way into every dealing and applications change: the permit first (refused before anything is
+// sent, not even a login, when none is stored), then the reconciliation lock, then the guarded client
+// built with the permit.
+import type { Client } from '../../api/client';
+import { PermitRequiredError, ReconciliationRequiredError } from '../../api/errors';
+import type { Permit } from '../../api/guard';
+import {
+  type ApplicationsAdmin,
+  createApplicationsAdmin,
+  createDealingClient,
+  type DealingClient,
+} from '../../api/guarded';
+import type { PermitScope } from '../../model';
+import type { PermitContext } from '../../permit/lifecycle';
+import type { HandlerContext } from '../handlers';
+import { permitContext } from './context';
+import { requirePermit, storedPermits } from './permits';
+
+export function permitMissing(scope: PermitScope): PermitRequiredError {
+  return new PermitRequiredError(
+    'missing',
+    scope === 'dealing'
+      ? 'Dealing is off: grant a dealing permit in the settings first'
+      : `Changing ${scope} needs its permit: grant it in the settings first`,
+  );
+}
+
+async function anyStoredPermit(ctx: HandlerContext, scope: PermitScope): Promise<void> {
+  const now = ctx.now();
+  const stored = await storedPermits(ctx.registry);
+  if (!stored.some((p) => p.scope === scope && (p.expiresAt === null || p.expiresAt > now))) throw permitMissing(scope);
+}
+
+export async function refuseWhileLocked(ctx: HandlerContext): Promise<void> {
+  const lock = await ctx.session.lockStore.get();
+  if (lock)
+    throw new ReconciliationRequiredError(
+      'An earlier deal has an unknown outcome: dealing is blocked until it is reconciled',
+      lock.dealReference,
+    );
+}
+
+interface Permitted {
+  client: Client;
+  permit: Permit;
+  context: PermitContext;
+}
+
+async function permitted(ctx: HandlerContext, scope: PermitScope): Promise<Permitted> {
+  await anyStoredPermit(ctx, scope);
+  const context = await permitContext(ctx, { login: true });
+  const permit = await requirePermit(ctx, scope, context);
+  return { client: await ctx.getClient(), permit, context };
+}
+
+export interface DealingAccess extends Permitted {
+  dealing: DealingClient;
+}
+
+/** For every dealing message: the permit, then (for anything that could lead to a deal) the lock. */
+export async function dealingAccess(ctx: HandlerContext, options: { lockFree: boolean }): Promise<DealingAccess> {
+  const p = await permitted(ctx, 'dealing');
+  if (options.lockFree) await refuseWhileLocked(ctx);
+  return { ...p, dealing: createDealingClient(p.client, p.permit, ctx.guard) };
+}
+
+export async function applicationsAccess(ctx: HandlerContext): Promise<Permitted & { admin: ApplicationsAdmin }> {
+  const p = await permitted(ctx, 'applications');
+  return { ...p, admin: createApplicationsAdmin(p.client, p.permit, ctx.guard) };
+}

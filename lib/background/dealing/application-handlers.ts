@@ -1,0 +1,54 @@
+// applications.*: the API keys' allowances; changes need the 'applications' permit. Pages see keys
+// masked only, and name a key by its masked form.
+import { ValidationError } from '../../api/errors';
+import type { Application } from '../../api/schemas/applications';
+import { applicationView, maskApiKey } from '../../dealing/views';
+import { NotFoundError } from '../errors';
+import type { HandlerContext, Handlers } from '../handlers';
+import { applicationsAccess } from './access';
+import { currentApiKey } from './context';
+
+async function resolve(ctx: HandlerContext, masked: string): Promise<Application> {
+  const apps = await (await ctx.getClient()).applications.list();
+  const matches = apps.filter((a) => maskApiKey(a.apiKey) === masked);
+  if (matches.length === 0) throw new NotFoundError('No application with that API key');
+  if (matches.length > 1)
+    throw new ValidationError('apiKey', 'Two applications look alike; change them on the IG website');
+  return matches[0]!;
+}
+
+export const applicationHandlers: Pick<Handlers, 'applications.list' | 'applications.update' | 'applications.disable'> =
+  {
+    async 'applications.list'(_request, ctx) {
+      const client = await ctx.getClient();
+      const key = await currentApiKey(ctx);
+      return (await client.applications.list()).map((a) => applicationView(a, key));
+    },
+
+    async 'applications.update'(request, ctx) {
+      const { admin } = await applicationsAccess(ctx);
+      const app = await resolve(ctx, request.apiKey);
+      const status = request.status ?? (app.status === 'DISABLED' ? 'DISABLED' : 'ENABLED');
+      const updated = await admin.applications.update({
+        apiKey: app.apiKey,
+        status,
+        ...(request.allowanceAccountOverall !== undefined && {
+          allowanceAccountOverall: request.allowanceAccountOverall,
+        }),
+        ...(request.allowanceAccountTrading !== undefined && {
+          allowanceAccountTrading: request.allowanceAccountTrading,
+        }),
+      });
+      return applicationView(updated, await currentApiKey(ctx));
+    },
+
+    async 'applications.disable'(request, ctx) {
+      const { admin } = await applicationsAccess(ctx);
+      const app = await resolve(ctx, request.apiKey);
+      if (app.apiKey !== (await currentApiKey(ctx)))
+        throw new ValidationError('apiKey', 'Only the API key Marketside is using can be disabled from here');
+      await admin.applications.disable();
+      await ctx.statusChanged();
+      return null;
+    },
+  };

@@ -1,0 +1,215 @@
+// The service's dealing replies (as lib/api parses them) as the view models the pages show. Pure.
+import type { Application } from '../api/schemas/applications';
+import type { CloseQuote, CostsHistory, OpenQuote } from '../api/schemas/costs';
+import type { Confirmation, Position, RepeatDealingWindow, WorkingOrder } from '../api/schemas/dealing';
+import type { ReconciliationLock } from '../api/stores';
+import type { ApplicationView, CostsQuote, QuoteHistoryItem, RepeatWindowView } from '../messages/contract';
+import type { DealOutcome, Direction, LockView, MarketStatus, PositionView, WorkingOrderView } from '../model';
+import { reasonSentence } from './reasons';
+
+const STATUSES = new Set<string>([
+  'TRADEABLE',
+  'CLOSED',
+  'EDITS_ONLY',
+  'OFFLINE',
+  'ON_AUCTION',
+  'ON_AUCTION_NO_EDITS',
+  'SUSPENDED',
+  'CLOSINGS_ONLY',
+  'DEAL_NO_EDIT',
+]);
+const status = (s: string | null | undefined): MarketStatus => (s && STATUSES.has(s) ? (s as MarketStatus) : 'UNKNOWN');
+const num = (x: number | null | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+const direction = (d: string | null | undefined): Direction => (d === 'SELL' ? 'SELL' : 'BUY');
+
+/** "2020/06/01 12:00:00:000" or ISO "2020-06-01T12:00:00" (UTC) as epoch ms. */
+export function parseServiceTime(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:[:.](\d{1,3}))?/.exec(text);
+  if (!m) return null;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0), +(m[7] ?? 0));
+}
+
+export function positionView(p: Position): PositionView {
+  const bid = num(p.market.bid);
+  const offer = num(p.market.offer);
+  const dir = direction(p.position.direction);
+  const size = num(p.position.size) ?? 0;
+  const level = num(p.position.level) ?? 0;
+  const close = dir === 'BUY' ? bid : offer;
+  return {
+    dealId: p.position.dealId,
+    dealReference: p.position.dealReference ?? null,
+    epic: p.market.epic,
+    instrumentName: p.market.instrumentName ?? p.market.epic,
+    direction: dir,
+    size,
+    level,
+    currency: p.position.currency ?? '',
+    stopLevel: num(p.position.stopLevel),
+    limitLevel: num(p.position.limitLevel),
+    createdAt: parseServiceTime(p.position.createdDateUTC) ?? parseServiceTime(p.position.createdDate),
+    bid,
+    offer,
+    marketStatus: status(p.market.marketStatus),
+    profitLoss: close === null ? null : (dir === 'BUY' ? close - level : level - close) * size,
+  };
+}
+
+export function workingOrderView(o: WorkingOrder): WorkingOrderView {
+  const d = o.workingOrderData;
+  return {
+    dealId: d.dealId,
+    epic: d.epic ?? o.marketData.epic,
+    instrumentName: o.marketData.instrumentName ?? o.marketData.epic,
+    direction: direction(d.direction),
+    orderType: d.orderType === 'STOP' ? 'STOP' : 'LIMIT',
+    size: num(d.orderSize) ?? 0,
+    level: num(d.orderLevel) ?? 0,
+    currencyCode: d.currencyCode ?? '',
+    stopDistance: num(d.stopDistance),
+    limitDistance: num(d.limitDistance),
+    timeInForce: d.timeInForce ?? 'GOOD_TILL_CANCELLED',
+    goodTillDate: d.goodTillDateISO ?? d.goodTillDate ?? null,
+    bid: num(o.marketData.bid),
+    offer: num(o.marketData.offer),
+    marketStatus: status(o.marketData.marketStatus),
+  };
+}
+
+const OPEN_LINES: [keyof OpenQuote, string][] = [
+  ['openingSpread', 'Opening spread'],
+  ['closingSpread', 'Closing spread'],
+  ['openingCommission', 'Opening commission'],
+  ['closingCommission', 'Closing commission'],
+  ['openingFxFee', 'Opening FX fee'],
+  ['closingFxFee', 'Closing FX fee'],
+  ['openingIFTT', 'Opening financial transaction tax'],
+  ['closingIFTT', 'Closing financial transaction tax'],
+  ['overnightFundingFee', 'Overnight funding (per day)'],
+  ['dailyRunningFxFee', 'Daily running FX fee'],
+  ['borrowingCharge', 'Borrowing charge'],
+  ['guaranteedStopDeposit', 'Guaranteed stop premium'],
+  ['guaranteedStopReturn', 'Guaranteed stop return'],
+  ['knockoutPremiumDeposit', 'Knock-out premium'],
+  ['knockoutPremiumReturn', 'Knock-out premium return'],
+  ['etpEntryCost', 'ETP entry cost'],
+  ['etpExitCost', 'ETP exit cost'],
+  ['etpOngoingCost', 'ETP ongoing cost'],
+  ['inducements', 'Inducements'],
+];
+
+const CLOSE_LINES: [string, string][] = [
+  ['closingSpread', 'Closing spread'],
+  ['closingCommission', 'Closing commission'],
+  ['closingFxFee', 'Closing FX fee'],
+  ['closingIFTT', 'Closing financial transaction tax'],
+  ['guaranteedStopReturn', 'Guaranteed stop return'],
+  ['knockoutPremiumReturn', 'Knock-out premium return'],
+  ['etpExitCost', 'ETP exit cost'],
+];
+
+function lines(source: Record<string, unknown>, table: [string, string][]) {
+  const out: { label: string; amount: number }[] = [];
+  for (const [field, label] of table) {
+    const value = source[field];
+    if (typeof value === 'number' && Number.isFinite(value) && value !== 0) out.push({ label, amount: value });
+  }
+  return out;
+}
+
+/** Null when the service gave no quote reference (the quote cannot then back a deal). */
+export function openQuoteView(q: OpenQuote, now: number): CostsQuote | null {
+  if (!q.indicativeQuoteReference) return null;
+  return {
+    quoteReference: q.indicativeQuoteReference,
+    currency: q.currencyCodeISO ?? '',
+    lines: lines(q as Record<string, unknown>, OPEN_LINES as [string, string][]),
+    notionalValue: num(q.notionalValueInUserCurrency) ?? num(q.notionalValue),
+    receivedAt: now,
+  };
+}
+
+export function closeQuoteView(q: CloseQuote, now: number): CostsQuote | null {
+  const block = q.close;
+  if (!block?.indicativeQuoteReference) return null;
+  return {
+    quoteReference: block.indicativeQuoteReference,
+    currency: q.currencyCodeISO ?? '',
+    lines: lines(block as Record<string, unknown>, CLOSE_LINES),
+    notionalValue: num(block.notionalValueInUserCurrency) ?? num(block.notionalValue),
+    receivedAt: now,
+  };
+}
+
+export function quoteHistoryView(h: CostsHistory): QuoteHistoryItem[] {
+  return h.costsAndChargesHistory
+    .filter((x) => x.indicativeQuoteReference)
+    .map((x) => ({
+      quoteReference: x.indicativeQuoteReference!,
+      createdAt: (x.createdTimestamp ? Date.parse(x.createdTimestamp) : Number.NaN) || 0,
+      direction: x.direction ?? '',
+      instrumentName: x.instrumentName ?? '',
+      type: x.type ?? '',
+    }));
+}
+
+/** Null when the service reports no repeat-dealing entries. */
+export function repeatWindowView(w: RepeatDealingWindow): RepeatWindowView | null {
+  const entries: RepeatWindowView['entries'] = [];
+  for (const e of w.repeatDealingEntryList ?? []) {
+    if (!e.instrumentValue) continue;
+    for (const c of e.currencyList ?? []) {
+      const side = (list: typeof c.buy) =>
+        (list ?? []).filter((x) => typeof x.size === 'number').map((x) => ({ size: x.size!, expiry: x.expiry ?? '-' }));
+      entries.push({ epic: e.instrumentValue, currency: c.currency ?? '', buy: side(c.buy), sell: side(c.sell) });
+    }
+  }
+  if (entries.length === 0) return null;
+  return { requestStartTime: num(w.requestStartTime) ?? 0, entries };
+}
+
+/** An API key as the pages may see it: enough to tell keys apart, not enough to use one. */
+export function maskApiKey(apiKey: string): string {
+  if (apiKey.length <= 8) return '••••';
+  return `${apiKey.slice(0, 4)}…${apiKey.slice(-4)}`;
+}
+
+export function applicationView(a: Application, currentApiKey: string | null): ApplicationView {
+  return {
+    name: a.name ?? '',
+    apiKeyMasked: maskApiKey(a.apiKey),
+    status: a.status ?? 'UNKNOWN',
+    allowanceApplicationOverall: num(a.allowanceApplicationOverall) ?? 0,
+    allowanceAccountOverall: num(a.allowanceAccountOverall) ?? 0,
+    allowanceAccountTrading: num(a.allowanceAccountTrading) ?? 0,
+    allowanceAccountHistoricalData: num(a.allowanceAccountHistoricalData) ?? 0,
+    concurrentSubscriptionsLimit: num(a.concurrentSubscriptionsLimit) ?? 0,
+    current: currentApiKey !== null && a.apiKey === currentApiKey,
+  };
+}
+
+/** A confirmation as the outcome the pages show. */
+export function outcomeOf(confirmation: Confirmation, dealReference: string): DealOutcome {
+  if (confirmation.dealStatus === 'ACCEPTED')
+    return {
+      status: 'accepted',
+      dealReference,
+      dealId: confirmation.dealId ?? '',
+      level: num(confirmation.level),
+      size: num(confirmation.size),
+    };
+  const reason = confirmation.reason ?? 'UNKNOWN';
+  return { status: 'rejected', dealReference, reason, message: reasonSentence(reason) };
+}
+
+export function lockView(lock: ReconciliationLock, progress: { attempts: number; lastError: string | null }): LockView {
+  return {
+    dealReference: lock.dealReference ?? (lock.dealId ? `deal ${lock.dealId}` : 'unknown'),
+    operation: lock.label,
+    epic: lock.epic,
+    createdAt: lock.createdAt,
+    attempts: progress.attempts,
+    lastError: progress.lastError,
+  };
+}

@@ -39,6 +39,7 @@ export function App({ deps, params }: Props) {
   const [recent, setRecent] = useState<RecentLookup[]>([]);
   const [quotes, setQuotes] = useState<Map<string, Fresh<MarketQuote>>>(() => new Map());
   const [status, setStatus] = useState<StatusView | null>(null);
+  const [statusError, setStatusError] = useState<ErrorView | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [market, setMarket] = useState<{ epic: string; initial: MarketQuote | null } | null>(
     params.epic ? { epic: params.epic, initial: null } : null,
@@ -68,11 +69,15 @@ export function App({ deps, params }: Props) {
   useEffect(() => {
     let live = true;
     void send('status.get', {}).then((reply) => {
-      if (live && reply.ok) setStatus(reply.data);
+      if (!live) return;
+      if (reply.ok) setStatus(reply.data);
+      else setStatusError(reply.error);
     });
     liveRef.current = deps.connectLive((message) => {
-      if (message.kind === 'status') setStatus(message.status);
-      else hub.emit(message.store, message.keys);
+      if (message.kind === 'status') {
+        setStatus(message.status);
+        setStatusError(null);
+      } else hub.emit(message.store, message.keys);
     });
     const on = () => setOnline(true);
     const off = () => setOnline(false);
@@ -222,9 +227,7 @@ export function App({ deps, params }: Props) {
     ? { kind: 'offline', message: 'Prices shown are from the cache and may be out of date.' }
     : status?.state === 'signed-out' || search.error?.kind === 'signed-out' || marketError?.kind === 'signed-out'
       ? signedOut
-      : market
-        ? marketError
-        : search.error;
+      : ((market ? marketError : search.error) ?? statusError);
 
   return (
     <div class="popup">

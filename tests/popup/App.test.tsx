@@ -232,6 +232,13 @@ describe('popup states', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a background that does not answer: says so', async () => {
+    setup({
+      'status.get': () => ({ ok: false, error: { kind: 'internal', message: 'The background did not answer' } }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('The background did not answer');
+  });
+
   it('rate limited: says it is slowing down and when it retries', async () => {
     const { input } = setup({
       'markets.search': () => ({

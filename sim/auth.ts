@@ -1,6 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError } from './errors';
 import { header } from './http';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Application } from './state';
 import type { Session } from './tokens';
 import type { World } from './world';
@@ -17,7 +17,11 @@ export function checkApiKey(world: World, headers: IncomingHttpHeaders): Applica
 }
 
 /** Identifies the session and active account: CST + X-SECURITY-TOKEN (v1/v2), or Bearer + IG-ACCOUNT-ID (v3). */
-export function authenticate(world: World, headers: IncomingHttpHeaders, now: number): { session: Session; accountId: string } {
+export function authenticate(
+  world: World,
+  headers: IncomingHttpHeaders,
+  now: number,
+): { session: Session; accountId: string } {
   const authorization = header({ headers }, 'authorization');
   if (authorization && /^Bearer\s+/i.test(authorization)) {
     const check = world.tokens.check(authorization.replace(/^Bearer\s+/i, '').trim(), 'access', now);

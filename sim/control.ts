@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS_HEADERS, readBody } from './gateway';
 import type { FaultBook, FaultRule } from './faults';
 import { accountFunds } from './funds';
+import { CORS_HEADERS, readBody } from './gateway';
 import type { MarketOverride } from './prices/snapshot';
 import type { RateLimiter } from './rate-limits';
 import type { LogEntry, RequestLog } from './request-log';

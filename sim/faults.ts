@@ -35,7 +35,8 @@ function validate(rule: FaultRule): void {
   } else if (a.kind === 'malformed') {
     if (a.body !== undefined && typeof a.body !== 'string') throw new Error('malformed body must be a string');
   } else if (a.kind !== 'drop-before' && a.kind !== 'drop-after') throw new Error('unknown fault kind');
-  if (rule.count !== undefined && (!Number.isInteger(rule.count) || rule.count < 1)) throw new Error('count must be >= 1');
+  if (rule.count !== undefined && (!Number.isInteger(rule.count) || rule.count < 1))
+    throw new Error('count must be >= 1');
 }
 
 export class FaultBook {
@@ -43,7 +44,11 @@ export class FaultBook {
 
   add(rule: FaultRule): void {
     validate(rule);
-    this.armed.push({ rule, re: rule.path === undefined ? undefined : new RegExp(rule.path), remaining: rule.count ?? 1 });
+    this.armed.push({
+      rule,
+      re: rule.path === undefined ? undefined : new RegExp(rule.path),
+      remaining: rule.count ?? 1,
+    });
   }
 
   /** The action of the first rule matching this request, consuming one of its uses. */

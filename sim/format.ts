@@ -84,7 +84,15 @@ export function parseDate(text: string): number | undefined {
   const m = DATE_RE.exec(s);
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', sec = '0', frac = '0', zone] = m;
-  let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), Number(frac.padEnd(3, '0')));
+  let t = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(sec),
+    Number(frac.padEnd(3, '0')),
+  );
   if (Number.isNaN(t) || Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59) return undefined;
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;

@@ -47,7 +47,10 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function parseBody(raw: Buffer): Record<string, unknown> {
-  const text = raw.toString('utf8').replace(/^\uFEFF/, '').trim();
+  const text = raw
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim();
   if (!text) return {};
   let value: unknown;
   try {
@@ -114,7 +117,12 @@ function errorReply(err: unknown): Reply {
   return { status: 500, body: { errorCode: 'system.error' } };
 }
 
-function write(res: ServerResponse, reply: Reply, requestId: string, malformed?: Extract<FaultAction, { kind: 'malformed' }>) {
+function write(
+  res: ServerResponse,
+  reply: Reply,
+  requestId: string,
+  malformed?: Extract<FaultAction, { kind: 'malformed' }>,
+) {
   const status = reply.status ?? 200;
   const headers: Record<string, string> = { ...CORS_HEADERS, 'X-REQUEST-ID': requestId, ...reply.headers };
   if (malformed) {
@@ -125,7 +133,11 @@ function write(res: ServerResponse, reply: Reply, requestId: string, malformed?:
     return;
   }
   if (reply.raw) {
-    res.writeHead(status, { ...headers, 'Content-Type': reply.raw.contentType, 'Content-Length': String(reply.raw.data.length) });
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': reply.raw.contentType,
+      'Content-Length': String(reply.raw.data.length),
+    });
     res.end(reply.raw.data);
     return;
   }
@@ -135,12 +147,21 @@ function write(res: ServerResponse, reply: Reply, requestId: string, malformed?:
     return;
   }
   const data = Buffer.from(JSON.stringify(reply.body));
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': String(data.length) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': String(data.length),
+  });
   res.end(data);
 }
 
 /** Serves one request under /gateway/deal. */
-export async function handleGateway(env: GatewayEnv, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleGateway(
+  env: GatewayEnv,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const requestId = env.nextRequestId();
   let path = url.pathname.slice(PREFIX.length) || '/';
   if (path.length > 1 && path.endsWith('/')) path = path.replace(/\/+$/, '') || '/';

@@ -23,7 +23,8 @@ export class RouteTable {
       const store = found.store as { route: Route };
       return { kind: 'found', route: store.route, params: { ...found.params } };
     }
-    for (const other of METHODS) if (other !== method && this.router.find(other, path)) return { kind: 'method-not-allowed' };
+    for (const other of METHODS)
+      if (other !== method && this.router.find(other, path)) return { kind: 'method-not-allowed' };
     return { kind: 'not-found' };
   }
 }

@@ -1,4 +1,4 @@
-import { type KeyObject, generateKeyPair } from 'node:crypto';
+import { generateKeyPair, type KeyObject } from 'node:crypto';
 
 /**
  * The login encryption key: a real 2048-bit RSA key pair, made once per process.

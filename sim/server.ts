@@ -96,7 +96,8 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
       res.end();
       return;
     }
-    if (url.pathname === PREFIX || url.pathname.startsWith(`${PREFIX}/`)) return void done(handleGateway(env, req, res, url));
+    if (url.pathname === PREFIX || url.pathname.startsWith(`${PREFIX}/`))
+      return void done(handleGateway(env, req, res, url));
     req.resume();
     res.writeHead(404, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=UTF-8' });
     res.end(JSON.stringify({ errorCode: 'invalid.url' }));
@@ -111,7 +112,11 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   return {
     baseUrl,
     ...world.credentials,
-    accounts: world.accounts.map((a) => ({ accountId: a.accountId, accountType: a.accountType, accountName: a.accountName })),
+    accounts: world.accounts.map((a) => ({
+      accountId: a.accountId,
+      accountType: a.accountType,
+      accountName: a.accountName,
+    })),
     control,
     close: () =>
       new Promise<void>((resolve) => {

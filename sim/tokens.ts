@@ -60,7 +60,8 @@ export class TokenStore {
   check(token: string | undefined, kind: Kind, now: number): TokenCheck {
     if (!token) return { ok: false, reason: 'missing' };
     const rec = this.tokens.get(token);
-    if (!rec || rec.kind !== kind || rec.session.loggedOut || now >= rec.expiresAt) return { ok: false, reason: 'invalid' };
+    if (!rec || rec.kind !== kind || rec.session.loggedOut || now >= rec.expiresAt)
+      return { ok: false, reason: 'invalid' };
     if (rec.sliding) rec.expiresAt = now + this.ttl.session;
     return { ok: true, session: rec.session };
   }

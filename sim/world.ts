@@ -1,7 +1,7 @@
 import type { SimClock } from './clock';
 import type { MarketOverride } from './prices/snapshot';
 import { quote } from './prices/snapshot';
-import { Rng, h32 } from './random';
+import { h32, Rng } from './random';
 import type {
   Account,
   Application,
@@ -50,22 +50,54 @@ const SYSTEM_LISTS: [string, string, string[]][] = [
   [
     'Major Indices',
     'Major Indices',
-    ['IX.D.FTSE.DAILY.IP', 'IX.D.DAX.DAILY.IP', 'IX.D.CAC.DAILY.IP', 'IX.D.DOW.DAILY.IP', 'IX.D.SPTRD.DAILY.IP', 'IX.D.NASDAQ.DAILY.IP', 'IX.D.NIKKEI.DAILY.IP', 'IX.D.HANGSENG.DAILY.IP'],
+    [
+      'IX.D.FTSE.DAILY.IP',
+      'IX.D.DAX.DAILY.IP',
+      'IX.D.CAC.DAILY.IP',
+      'IX.D.DOW.DAILY.IP',
+      'IX.D.SPTRD.DAILY.IP',
+      'IX.D.NASDAQ.DAILY.IP',
+      'IX.D.NIKKEI.DAILY.IP',
+      'IX.D.HANGSENG.DAILY.IP',
+    ],
   ],
   [
     'Major FX',
     'Major FX',
-    ['CS.D.EURUSD.MINI.IP', 'CS.D.GBPUSD.MINI.IP', 'CS.D.USDJPY.MINI.IP', 'CS.D.AUDUSD.MINI.IP', 'CS.D.USDCAD.MINI.IP', 'CS.D.USDCHF.MINI.IP', 'CS.D.EURGBP.MINI.IP'],
+    [
+      'CS.D.EURUSD.MINI.IP',
+      'CS.D.GBPUSD.MINI.IP',
+      'CS.D.USDJPY.MINI.IP',
+      'CS.D.AUDUSD.MINI.IP',
+      'CS.D.USDCAD.MINI.IP',
+      'CS.D.USDCHF.MINI.IP',
+      'CS.D.EURGBP.MINI.IP',
+    ],
   ],
   [
     'Major Commodities',
     'Major Commodities',
-    ['CS.D.CFDGOLD.CFDGC.IP', 'CS.D.CFDSILVER.CFDSI.IP', 'CC.D.LCO.UNC.IP', 'CC.D.CL.UNC.IP', 'CC.D.NG.UNC.IP', 'MT.D.HG.Month1.IP'],
+    [
+      'CS.D.CFDGOLD.CFDGC.IP',
+      'CS.D.CFDSILVER.CFDSI.IP',
+      'CC.D.LCO.UNC.IP',
+      'CC.D.CL.UNC.IP',
+      'CC.D.NG.UNC.IP',
+      'MT.D.HG.Month1.IP',
+    ],
   ],
   [
     'Major Shares',
     'Major Shares',
-    ['KA.D.VOD.CASH.IP', 'KA.D.BARC.CASH.IP', 'KA.D.HSBA.CASH.IP', 'UA.D.AAPL.CASH.IP', 'UA.D.MSFT.CASH.IP', 'UA.D.TSLA.CASH.IP', 'ED.D.SAPGY.CASH.IP'],
+    [
+      'KA.D.VOD.CASH.IP',
+      'KA.D.BARC.CASH.IP',
+      'KA.D.HSBA.CASH.IP',
+      'UA.D.AAPL.CASH.IP',
+      'UA.D.MSFT.CASH.IP',
+      'UA.D.TSLA.CASH.IP',
+      'ED.D.SAPGY.CASH.IP',
+    ],
   ],
 ];
 
@@ -118,8 +150,22 @@ export class World {
     this.tokens = new TokenStore(this.seed, this.ttl);
     this.rng = new Rng(h32(this.seed, 0xdea1));
     this.accounts = [
-      { accountId: 'SIMCFD1', accountName: 'Demo-CFD', accountType: 'CFD', currency: 'EUR', balance: 10000, preferred: true },
-      { accountId: 'SIMSPB1', accountName: 'Demo-SpreadBet', accountType: 'SPREADBET', currency: 'GBP', balance: 10000, preferred: false },
+      {
+        accountId: 'SIMCFD1',
+        accountName: 'Demo-CFD',
+        accountType: 'CFD',
+        currency: 'EUR',
+        balance: 10000,
+        preferred: true,
+      },
+      {
+        accountId: 'SIMSPB1',
+        accountName: 'Demo-SpreadBet',
+        accountType: 'SPREADBET',
+        currency: 'GBP',
+        balance: 10000,
+        preferred: false,
+      },
     ];
     this.watchlists = [
       ...SYSTEM_LISTS.map(([id, name, epics], i) => ({
@@ -130,7 +176,14 @@ export class World {
         defaultSystemWatchlist: i === 0,
         epics: [...epics],
       })),
-      { id: '7064176', name: 'Recently Traded', editable: false, deleteable: false, defaultSystemWatchlist: false, epics: [] },
+      {
+        id: '7064176',
+        name: 'Recently Traded',
+        editable: false,
+        deleteable: false,
+        defaultSystemWatchlist: false,
+        epics: [],
+      },
       {
         id: '7064175',
         name: 'My Watchlist',

@@ -1,7 +1,7 @@
 import { openSeconds } from '../universe/hours';
 import type { Market } from '../universe/types';
-import { type Resolution, barStart, nextStart, prevStart } from './resolutions';
-import { type Bar, LEVEL_LEN, aggregate, partial } from './series';
+import { barStart, nextStart, prevStart, type Resolution } from './resolutions';
+import { aggregate, type Bar, LEVEL_LEN, partial } from './series';
 
 /** True when the bar starting at `start` had trading time before `nowSec`. */
 function traded(m: Market, r: Resolution, start: number, nowSec: number): boolean {
@@ -9,7 +9,14 @@ function traded(m: Market, r: Resolution, start: number, nowSec: number): boolea
 }
 
 /** Starts of the bars with trading time whose start lies in [fromSec, toSec], oldest first (at most `cap`). */
-export function barsInRange(m: Market, r: Resolution, fromSec: number, toSec: number, nowSec: number, cap: number): number[] {
+export function barsInRange(
+  m: Market,
+  r: Resolution,
+  fromSec: number,
+  toSec: number,
+  nowSec: number,
+  cap: number,
+): number[] {
   const out: number[] = [];
   const earliest = Math.max(fromSec, nowSec - r.depth);
   let s = barStart(r, earliest);

@@ -65,7 +65,7 @@ export function resolutionOf(name: string): Resolution | undefined {
 export function barStart(r: Resolution, sec: number): number {
   if (r.calendar === 'week') {
     const day = Math.floor(sec / DAY);
-    const sinceMonday = ((day + 4) % 7 + 6) % 7;
+    const sinceMonday = (((day + 4) % 7) + 6) % 7;
     return (day - sinceMonday) * DAY;
   }
   if (r.calendar === 'month') {

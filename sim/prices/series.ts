@@ -65,7 +65,15 @@ const ANCHOR_DAY = 20454;
 function dayClose(m: Market, j: number): number {
   let k = j;
   for (let i = 0; i < 10 && dayWeight(m, k) === 0; i++) k--;
-  const anchor = cached(`${m.key}:anchor`, () => ({ t: 0, o: dailyNoise(m, ANCHOR_DAY), h: 0, l: 0, c: 0, v: 0, w: 0 }));
+  const anchor = cached(`${m.key}:anchor`, () => ({
+    t: 0,
+    o: dailyNoise(m, ANCHOR_DAY),
+    h: 0,
+    l: 0,
+    c: 0,
+    v: 0,
+    w: 0,
+  }));
   return m.p0 * Math.exp((m.vol / 2) * (dailyNoise(m, k) - anchor.o));
 }
 
@@ -98,7 +106,8 @@ function generate(m: Market, parent: Bar, level: number, idx: number): Bar[] {
   }
   const kids: Bar[] = new Array(n);
   if (total === 0) {
-    for (let i = 0; i < n; i++) kids[i] = { t: start + i * len, o: parent.o, h: parent.o, l: parent.o, c: parent.o, v: 0, w: 0 };
+    for (let i = 0; i < n; i++)
+      kids[i] = { t: start + i * len, o: parent.o, h: parent.o, l: parent.o, c: parent.o, v: 0, w: 0 };
     return kids;
   }
   const salt = 20 + level;
@@ -107,7 +116,8 @@ function generate(m: Market, parent: Bar, level: number, idx: number): Bar[] {
   for (let i = 0; i < n; i++) {
     const wi = w[i] ?? 0;
     cum[i + 1] = (cum[i] ?? 0) + wi;
-    const step = wi > 0 ? gauss(h32(m.key, salt, idx, 2 * i), h32(m.key, salt, idx, 2 * i + 1)) * Math.sqrt(wi / total) : 0;
+    const step =
+      wi > 0 ? gauss(h32(m.key, salt, idx, 2 * i), h32(m.key, salt, idx, 2 * i + 1)) * Math.sqrt(wi / total) : 0;
     x[i + 1] = (x[i] ?? 0) + step;
   }
   const { o: O, c: C, h: H, l: L } = parent;

@@ -1,6 +1,11 @@
 import type { Route } from '../http';
 import { accountRoutes } from './accounts';
+import { applicationRoutes } from './applications';
+import { confirmRoutes } from './confirms';
+import { costRoutes } from './costs';
 import { marketRoutes } from './markets';
+import { orderRoutes } from './orders';
+import { positionRoutes } from './positions';
 import { priceRoutes } from './prices';
 import { sentimentRoutes } from './sentiment';
 import { sessionRoutes } from './session';
@@ -13,4 +18,9 @@ export const allRoutes: Route[] = [
   ...priceRoutes,
   ...sentimentRoutes,
   ...watchlistRoutes,
+  ...positionRoutes,
+  ...orderRoutes,
+  ...confirmRoutes,
+  ...costRoutes,
+  ...applicationRoutes,
 ];

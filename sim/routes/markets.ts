@@ -136,7 +136,14 @@ function navigation(ctx: Ctx) {
 
 export const marketRoutes: Route[] = [
   { method: 'GET', paths: ['/markets'], versions: [1, 2], auth: 'session', limit: 'nonTrading', handle: markets },
-  { method: 'GET', paths: ['/markets/:epic'], versions: [1, 2, 3, 4], auth: 'session', limit: 'nonTrading', handle: market },
+  {
+    method: 'GET',
+    paths: ['/markets/:epic'],
+    versions: [1, 2, 3, 4],
+    auth: 'session',
+    limit: 'nonTrading',
+    handle: market,
+  },
   { method: 'GET', paths: ['/categories'], versions: [1], auth: 'session', limit: 'nonTrading', handle: categories },
   {
     method: 'GET',

@@ -105,7 +105,8 @@ function pricesNumPoints(ctx: Ctx) {
   const r = resolutionParam(ctx.params.resolution, false);
   const raw = ctx.params.numPoints ?? '';
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isInteger(n)) throw new ApiError(400, `Unable to convert value=${raw} to type= Integer int`);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(n))
+    throw new ApiError(400, `Unable to convert value=${raw} to type= Integer int`);
   if (n < 1) throw invalidField('numPoints');
   const nowSec = Math.floor(ctx.now / 1000);
   return legacyReply(ctx, m, r, lastBars(m, r, n, nowSec, nowSec), nowSec);
@@ -130,7 +131,11 @@ function pricesDateRange(ctx: Ctx) {
 
 /** GET /prices/{epic}/{resolution}?startdate=&enddate= (v1). */
 function pricesLegacyRange(ctx: Ctx) {
-  return range(ctx, ctx.query.get('startdate') ?? ctx.query.get('startDate'), ctx.query.get('enddate') ?? ctx.query.get('endDate'));
+  return range(
+    ctx,
+    ctx.query.get('startdate') ?? ctx.query.get('startDate'),
+    ctx.query.get('enddate') ?? ctx.query.get('endDate'),
+  );
 }
 
 const priceRoute = (path: string, versions: number[], handle: (ctx: Ctx) => ReturnType<typeof ok>): Route => ({

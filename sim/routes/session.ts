@@ -20,7 +20,8 @@ async function passwordMatches(ctx: Ctx, given: string, encrypted: boolean): Pro
     const bar = text.lastIndexOf('|');
     if (bar < 0) continue;
     const stamp = Number(text.slice(bar + 1));
-    if (text.slice(0, bar) === expected && Number.isFinite(stamp) && Math.abs(ctx.now - stamp) < 15 * 60_000) return true;
+    if (text.slice(0, bar) === expected && Number.isFinite(stamp) && Math.abs(ctx.now - stamp) < 15 * 60_000)
+      return true;
   }
   return false;
 }
@@ -42,7 +43,12 @@ function oauthToken(ctx: Ctx, session: Session) {
   };
 }
 
-const flags = { dealingEnabled: true, hasActiveDemoAccounts: true, hasActiveLiveAccounts: false, trailingStopsEnabled: true };
+const flags = {
+  dealingEnabled: true,
+  hasActiveDemoAccounts: true,
+  hasActiveLiveAccounts: false,
+  trailingStopsEnabled: true,
+};
 
 async function login(ctx: Ctx) {
   const identifier = str(ctx.body, 'identifier');
@@ -125,7 +131,12 @@ function switchAccount(ctx: Ctx) {
   session.currentAccountId = accountId;
   if (ctx.body.defaultAccount === true) for (const a of ctx.world.accounts) a.preferred = a === target;
   return ok(
-    { trailingStopsEnabled: flags.trailingStopsEnabled, dealingEnabled: true, hasActiveDemoAccounts: true, hasActiveLiveAccounts: false },
+    {
+      trailingStopsEnabled: flags.trailingStopsEnabled,
+      dealingEnabled: true,
+      hasActiveDemoAccounts: true,
+      hasActiveLiveAccounts: false,
+    },
     { 'X-SECURITY-TOKEN': ctx.world.tokens.issue(session, 'xst', ctx.now) },
   );
 }
@@ -146,5 +157,12 @@ export const sessionRoutes: Route[] = [
   { method: 'GET', paths: ['/session'], versions: [1], auth: 'session', limit: 'none', handle: getSession },
   { method: 'PUT', paths: ['/session'], versions: [1], auth: 'session', limit: 'none', handle: switchAccount },
   { method: 'DELETE', paths: ['/session'], versions: [1], auth: 'session', limit: 'none', handle: logout },
-  { method: 'GET', paths: ['/session/encryptionKey'], versions: [1], auth: 'apiKey', limit: 'none', handle: getEncryptionKey },
+  {
+    method: 'GET',
+    paths: ['/session/encryptionKey'],
+    versions: [1],
+    auth: 'apiKey',
+    limit: 'none',
+    handle: getEncryptionKey,
+  },
 ];

@@ -3,7 +3,7 @@ import { type Ctx, ok, type Route, str } from '../http';
 import type { Watchlist } from '../state';
 import { marketBlock } from '../views';
 
-const NAME_RE = /^[\p{L}\p{N}._ \-]{1,100}$/u;
+const NAME_RE = /^[\p{L}\p{N}._ -]{1,100}$/u;
 const EPIC_RE = /^[A-Za-z0-9._]{6,30}$/;
 
 function view(w: Watchlist) {
@@ -32,8 +32,7 @@ function create(ctx: Ctx) {
   if (ctx.world.watchlists.some((w) => w.name === name)) throw badRequest('error.watchlists.management.duplicate-name');
   const requested = Array.isArray(ctx.body.epics) ? ctx.body.epics : [];
   const epics: string[] = [];
-  for (const e of requested)
-    if (typeof e === 'string' && ctx.world.market(e) && !epics.includes(e)) epics.push(e);
+  for (const e of requested) if (typeof e === 'string' && ctx.world.market(e) && !epics.includes(e)) epics.push(e);
   const id = String(ctx.world.nextWatchlistId++);
   ctx.world.watchlists.push({ id, name, editable: true, deleteable: true, defaultSystemWatchlist: false, epics });
   return ok({

@@ -31,7 +31,7 @@ const PAIRS: [string, number, number][] = [
   ['CADCHF', 0.6502, 0.005],
   ['NZDCAD', 0.8301, 0.005],
   ['NZDCHF', 0.5403, 0.006],
-  ['USDSEK', 10.5120, 0.007],
+  ['USDSEK', 10.512, 0.007],
   ['USDNOK', 10.7041, 0.007],
   ['USDDKK', 6.8802, 0.005],
   ['USDSGD', 1.3401, 0.003],
@@ -77,7 +77,8 @@ export function currencyMarkets(): MarketSpec[] {
       chartCode: pair,
       country: null,
     };
-    const spread = pip * (['EURUSD', 'USDJPY', 'GBPUSD', 'EURGBP', 'AUDUSD'].includes(pair) ? 0.6 : 1.5 + (pair.length % 3));
+    const spread =
+      pip * (['EURUSD', 'USDJPY', 'GBPUSD', 'EURGBP', 'AUDUSD'].includes(pair) ? 0.6 : 1.5 + (pair.length % 3));
     out.push({
       ...common,
       epic: `CS.D.${pair}.CFD.IP`,

@@ -9,11 +9,35 @@ export const SESSIONS = {
   fx: { days: WEEKDAYS, open: [[0, 1440]], auctions: [], edits: [] },
   crypto: { days: ALL_DAYS, open: [[0, 1440]], auctions: [], edits: [] },
   /** Cash indices: all day on weekdays except a break from 21:00 to 22:00 UTC. */
-  index: { days: WEEKDAYS, open: [[0, 1260], [1320, 1440]], auctions: [], edits: [[1260, 1320]] },
-  commodity: { days: WEEKDAYS, open: [[60, 1320]], auctions: [], edits: [[0, 60], [1320, 1440]] },
+  index: {
+    days: WEEKDAYS,
+    open: [
+      [0, 1260],
+      [1320, 1440],
+    ],
+    auctions: [],
+    edits: [[1260, 1320]],
+  },
+  commodity: {
+    days: WEEKDAYS,
+    open: [[60, 1320]],
+    auctions: [],
+    edits: [
+      [0, 60],
+      [1320, 1440],
+    ],
+  },
   rates: { days: WEEKDAYS, open: [[420, 1260]], auctions: [], edits: [] },
   /** London and European shares: 08:00-16:30 UTC with opening and closing auctions. */
-  europeShares: { days: WEEKDAYS, open: [[480, 990]], auctions: [[470, 480], [990, 995]], edits: [] },
+  europeShares: {
+    days: WEEKDAYS,
+    open: [[480, 990]],
+    auctions: [
+      [470, 480],
+      [990, 995],
+    ],
+    edits: [],
+  },
   usShares: { days: WEEKDAYS, open: [[870, 1260]], auctions: [], edits: [] },
   /** Exchange-hours index (e.g. South Africa 40). */
   exchangeIndex: { days: WEEKDAYS, open: [[420, 900]], auctions: [[410, 420]], edits: [] },

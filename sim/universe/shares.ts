@@ -75,7 +75,9 @@ export function shareMarkets(): MarketSpec[] {
     out.push(share(`KA.D.${t}.CASH.IP`, t, n, p, 'GBP', SESSIONS.europeShares, 'LSE', 'GB', 0.01));
   for (const [t, n, p] of parse(US)) {
     const prefix = NASDAQ.has(t) ? 'UA' : 'UC';
-    out.push(share(`${prefix}.D.${t}.CASH.IP`, t, n, p, 'USD', SESSIONS.usShares, NASDAQ.has(t) ? 'NASDAQ' : 'NYSE', 'US', 1));
+    out.push(
+      share(`${prefix}.D.${t}.CASH.IP`, t, n, p, 'USD', SESSIONS.usShares, NASDAQ.has(t) ? 'NASDAQ' : 'NYSE', 'US', 1),
+    );
   }
   for (const [t, n, p] of parse(DE))
     out.push(share(`ED.D.${t}GY.CASH.IP`, t, n, p, 'EUR', SESSIONS.europeShares, 'XETRA', 'DE', 1));

@@ -1,0 +1,272 @@
+import { ApiError, invalidField } from '../errors';
+import { accountFunds } from '../funds';
+import { isSet, num, str } from '../http';
+import { margin, profit, round2 } from '../money';
+import type { Confirm, Direction, Position } from '../state';
+import type { World } from '../world';
+import {
+  accountOf,
+  checkAttached,
+  checkExpiry,
+  checkTradeable,
+  dealReference,
+  direction,
+  distanceBetween,
+  epicField,
+  exclusive,
+  expiryField,
+  levelAt,
+  marketFor,
+  newConfirm,
+  optionalNumber,
+  Rejection,
+  requiredBool,
+  size,
+  storeConfirm,
+} from './common';
+
+const opposite = (d: Direction): Direction => (d === 'BUY' ? 'SELL' : 'BUY');
+
+/** Runs a dealing step; a rejection becomes a REJECTED confirmation. Returns the deal reference. */
+export function deal(
+  world: World,
+  accountId: string,
+  ref: string,
+  now: number,
+  base: Partial<Confirm>,
+  run: () => Confirm,
+): string {
+  let confirm: Confirm;
+  try {
+    confirm = run();
+  } catch (err) {
+    if (!(err instanceof Rejection)) throw err;
+    confirm = newConfirm(world, ref, now, { ...base, dealStatus: 'REJECTED', reason: err.reason });
+  }
+  storeConfirm(world, accountId, confirm, now);
+  return ref;
+}
+
+/** POST /positions/otc (v2 body). */
+export function openPosition(world: World, accountId: string, body: Record<string, unknown>, now: number): string {
+  const epic = epicField(body);
+  const dir = direction(body);
+  const amount = size(body);
+  const expiry = expiryField(body);
+  const currency = str(body, 'currencyCode');
+  if (currency === undefined || !/^[A-Z]{3}$/.test(currency)) throw invalidField('currencyCode');
+  const forceOpen = requiredBool(body, 'forceOpen');
+  const guaranteedStop = requiredBool(body, 'guaranteedStop');
+  exclusive(body, 'limitLevel', 'limitDistance');
+  exclusive(body, 'stopLevel', 'stopDistance');
+  const orderType = str(body, 'orderType') ?? 'MARKET';
+  if (!['MARKET', 'LIMIT', 'QUOTE'].includes(orderType)) throw invalidField('orderType');
+  if (orderType === 'MARKET' && (isSet(body, 'level') || isSet(body, 'quoteId'))) throw invalidField('level');
+  if (orderType !== 'MARKET' && !isSet(body, 'level')) throw invalidField('level');
+  if (orderType === 'QUOTE' && !isSet(body, 'quoteId')) throw invalidField('quoteId');
+  const attached = ['limitLevel', 'limitDistance', 'stopLevel', 'stopDistance'].some((f) => isSet(body, f));
+  if (attached && !forceOpen) throw invalidField('forceOpen');
+  const trailing = body.trailingStop === true || body.trailingStop === 'true';
+  if (trailing && (isSet(body, 'stopLevel') || !isSet(body, 'stopDistance') || !isSet(body, 'trailingStopIncrement')))
+    throw invalidField('trailingStop');
+  if (guaranteedStop && !isSet(body, 'stopLevel') && !isSet(body, 'stopDistance')) throw invalidField('guaranteedStop');
+  const stopDistance = optionalNumber(body, 'stopDistance');
+  const limitDistance = optionalNumber(body, 'limitDistance');
+  const requestedLevel = optionalNumber(body, 'level');
+  const ref = dealReference(world, body);
+  const m = marketFor(world, epic);
+  const account = accountOf(world, accountId);
+  const base = { epic, expiry, direction: dir, size: amount, guaranteedStop, trailingStop: trailing };
+
+  return deal(world, accountId, ref, now, base, () => {
+    checkExpiry(m, account, expiry);
+    if (currency !== m.currency && currency !== 'GBP' && currency !== account.currency)
+      throw new Rejection('INSTRUMENT_NOT_TRADEABLE_IN_THIS_CURRENCY');
+    const q = world.quote(m, now);
+    checkTradeable(q.marketStatus);
+    if (orderType === 'QUOTE') throw new Rejection('ORDER_DECLINED');
+    if (amount < m.minDealSize) throw new Rejection('MINIMUM_ORDER_SIZE_ERROR');
+    const fill = dir === 'BUY' ? q.offer : q.bid;
+    if (
+      orderType === 'LIMIT' &&
+      requestedLevel !== null &&
+      (dir === 'BUY' ? fill > requestedLevel : fill < requestedLevel)
+    )
+      throw new Rejection('LEVEL_TOLERANCE_ERROR');
+    const stopLevel =
+      stopDistance !== null ? levelAt(m, dir, fill, stopDistance, 'stop') : optionalNumber(body, 'stopLevel');
+    const limitLevel =
+      limitDistance !== null ? levelAt(m, dir, fill, limitDistance, 'limit') : optionalNumber(body, 'limitLevel');
+    checkAttached(dir, q.bid, q.offer, stopLevel, limitLevel);
+
+    const affected: { dealId: string; status: string }[] = [];
+    let remaining = amount;
+    let realised = 0;
+    if (!forceOpen) {
+      const opposing = world.positions.filter(
+        (p) => p.accountId === accountId && p.epic === epic && p.expiry === expiry && p.direction === opposite(dir),
+      );
+      for (const p of opposing) {
+        if (remaining <= 0) break;
+        const take = Math.min(p.size, remaining);
+        realised += profit(m, account.accountType, account.currency, p.direction, take, p.level, fill);
+        remaining = round2(remaining - take);
+        p.size = round2(p.size - take);
+        affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
+      }
+      world.positions = world.positions.filter((p) => p.size > 0);
+    }
+    if (remaining > 0) {
+      const needed = margin(m, account.accountType, account.currency, remaining, fill);
+      if (needed > accountFunds(world, account).available + realised) throw new Rejection('INSUFFICIENT_FUNDS');
+    }
+    account.balance = round2(account.balance + realised);
+    let dealId = affected[0]?.dealId ?? world.newId('DIAAAA');
+    if (remaining > 0) {
+      if (affected.length) dealId = world.newId('DIAAAA');
+      world.positions.push({
+        accountId,
+        dealId,
+        dealReference: ref,
+        epic,
+        expiry,
+        direction: dir,
+        size: remaining,
+        level: fill,
+        currency,
+        stopLevel,
+        limitLevel,
+        guaranteedStop,
+        trailingStopDistance: trailing ? stopDistance : null,
+        trailingStep: trailing ? (num(body, 'trailingStopIncrement') ?? null) : null,
+        createdAt: now,
+      });
+      affected.push({ dealId, status: 'OPENED' });
+    }
+    world.recentDeals.push({ accountId, at: now, epic, currency, direction: dir, size: amount });
+    return newConfirm(world, ref, now, {
+      ...base,
+      status:
+        remaining > 0 ? 'OPEN' : affected.some((a) => a.status === 'PARTIALLY_CLOSED') ? 'PARTIALLY_CLOSED' : 'CLOSED',
+      dealId,
+      affectedDeals: affected,
+      level: fill,
+      stopLevel,
+      limitLevel,
+      stopDistance,
+      limitDistance,
+      profit: affected.some((a) => a.status !== 'OPENED') ? round2(realised) : null,
+      profitCurrency: affected.some((a) => a.status !== 'OPENED') ? account.currency : null,
+    });
+  });
+}
+
+/** DELETE /positions/otc (v1 body): by dealId, or by epic + expiry; `direction` is the closing direction. */
+export function closePosition(world: World, accountId: string, body: Record<string, unknown>, now: number): string {
+  exclusive(body, 'dealId', 'epic');
+  if (!isSet(body, 'dealId') && !isSet(body, 'epic'))
+    throw new ApiError(400, 'validation.null-conditional-set-value.request');
+  if (isSet(body, 'epic') && !isSet(body, 'expiry'))
+    throw new ApiError(400, 'validation.null-conditional-set-value.request');
+  const dir = direction(body);
+  const amount = size(body);
+  const orderType = str(body, 'orderType') ?? 'MARKET';
+  if (!['MARKET', 'LIMIT', 'QUOTE'].includes(orderType)) throw invalidField('orderType');
+  if (orderType !== 'MARKET' && !isSet(body, 'level')) throw invalidField('level');
+  const ref = dealReference(world, body);
+  const account = accountOf(world, accountId);
+  const dealIdGiven = str(body, 'dealId');
+  const epicGiven = dealIdGiven === undefined ? epicField(body) : undefined;
+  const expiryGiven = epicGiven === undefined ? undefined : expiryField(body);
+  const base = { direction: dir, size: amount, ...(dealIdGiven ? { dealId: dealIdGiven } : {}) };
+
+  return deal(world, accountId, ref, now, base, () => {
+    const mine = world.positions.filter((p) => p.accountId === accountId && p.direction === opposite(dir));
+    const targets = dealIdGiven
+      ? mine.filter((p) => p.dealId === dealIdGiven)
+      : mine.filter((p) => p.epic === epicGiven && p.expiry === expiryGiven);
+    const available = targets.reduce((s, p) => s + p.size, 0);
+    const first = targets[0];
+    if (!first || available + 1e-9 < amount) throw new Rejection('POSITION_NOT_AVAILABLE_TO_CLOSE');
+    const m = marketFor(world, first.epic);
+    const q = world.quote(m, now);
+    checkTradeable(q.marketStatus);
+    const exit = dir === 'SELL' ? q.bid : q.offer;
+    if (orderType === 'LIMIT') {
+      const limit = optionalNumber(body, 'level') ?? exit;
+      if (dir === 'SELL' ? exit < limit : exit > limit) throw new Rejection('LEVEL_TOLERANCE_ERROR');
+    }
+    let remaining = amount;
+    let realised = 0;
+    const affected: { dealId: string; status: string }[] = [];
+    for (const p of targets) {
+      if (remaining <= 0) break;
+      const take = Math.min(p.size, remaining);
+      realised += profit(m, account.accountType, account.currency, p.direction, take, p.level, exit);
+      p.size = round2(p.size - take);
+      remaining = round2(remaining - take);
+      affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
+    }
+    world.positions = world.positions.filter((p) => p.size > 0);
+    account.balance = round2(account.balance + realised);
+    const partial = affected.some((a) => a.status === 'PARTIALLY_CLOSED');
+    return newConfirm(world, ref, now, {
+      status: partial ? 'PARTIALLY_CLOSED' : 'CLOSED',
+      dealId: first.dealId,
+      affectedDeals: affected,
+      epic: first.epic,
+      expiry: first.expiry,
+      direction: dir,
+      size: amount,
+      level: exit,
+      profit: round2(realised),
+      profitCurrency: account.currency,
+    });
+  });
+}
+
+/** PUT /positions/otc/{dealId} (v2 body): replaces stop, limit and trailing settings. */
+export function amendPosition(
+  world: World,
+  accountId: string,
+  dealId: string,
+  body: Record<string, unknown>,
+  now: number,
+): string {
+  const stopLevel = optionalNumber(body, 'stopLevel');
+  const limitLevel = optionalNumber(body, 'limitLevel');
+  const trailing = body.trailingStop === true || body.trailingStop === 'true';
+  const guaranteedStop = body.guaranteedStop === true || body.guaranteedStop === 'true';
+  if (guaranteedStop && (stopLevel === null || trailing)) throw invalidField('guaranteedStop');
+  if (trailing && (stopLevel === null || !isSet(body, 'trailingStopDistance') || !isSet(body, 'trailingStopIncrement')))
+    throw invalidField('trailingStop');
+  if (!trailing && (isSet(body, 'trailingStopDistance') || isSet(body, 'trailingStopIncrement')))
+    throw invalidField('trailingStop');
+  const ref = dealReference(world, body);
+  const base = { dealId, stopLevel, limitLevel, guaranteedStop, trailingStop: trailing };
+  return deal(world, accountId, ref, now, base, () => {
+    const p: Position | undefined = world.positions.find((x) => x.accountId === accountId && x.dealId === dealId);
+    if (!p) throw new Rejection('POSITION_NOT_FOUND');
+    const m = marketFor(world, p.epic);
+    const q = world.quote(m, now);
+    checkTradeable(q.marketStatus, true);
+    checkAttached(p.direction, q.bid, q.offer, stopLevel, limitLevel);
+    p.stopLevel = stopLevel;
+    p.limitLevel = limitLevel;
+    p.guaranteedStop = guaranteedStop;
+    p.trailingStopDistance = trailing ? optionalNumber(body, 'trailingStopDistance') : null;
+    p.trailingStep = trailing ? optionalNumber(body, 'trailingStopIncrement') : null;
+    return newConfirm(world, ref, now, {
+      ...base,
+      status: 'AMENDED',
+      epic: p.epic,
+      expiry: p.expiry,
+      direction: p.direction,
+      size: p.size,
+      level: p.level,
+      affectedDeals: [{ dealId, status: 'AMENDED' }],
+      stopDistance: stopLevel === null ? null : distanceBetween(m, p.level, stopLevel),
+      limitDistance: limitLevel === null ? null : distanceBetween(m, p.level, limitLevel),
+    });
+  });
+}

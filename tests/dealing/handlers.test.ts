@@ -154,6 +154,17 @@ describe('the permit', () => {
     expect(await registry.permits.getValue()).toEqual([]);
   });
 
+  it('still works after a worker restart (a new, empty guard) and is still revoked at once', async () => {
+    const before = dealingContext(fake);
+    await grant(before.ctx);
+    const { ctx, guard } = dealingContext(fake);
+    expect(await h['deal.quoteOpen'](ticket, ctx)).toMatchObject({ quoteReference: 'Q1' });
+    expect(guard.active()).toHaveLength(1);
+    await h['permit.revoke']({ scope: 'dealing' }, ctx);
+    expect(guard.active()).toEqual([]);
+    await expect(h['deal.quoteOpen'](ticket, ctx)).rejects.toBeInstanceOf(PermitRequiredError);
+  });
+
   it('"until the browser closes" is kept in session storage only', async () => {
     const { ctx } = dealingContext(fake);
     await h['permit.grant'](

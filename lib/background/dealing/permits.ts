@@ -80,7 +80,11 @@ export async function grant(ctx: HandlerContext, request: GrantRequest, context:
   return result.permit;
 }
 
-/** The guard's permit for a scope in this context, or a refusal that sends nothing. */
+/**
+ * The guard's permit for a scope in this context, or a refusal that sends nothing. A stored permit the
+ * guard does not hold (the worker restarted and its guard began empty) is restored: issued again with
+ * the same scope, account and expiry, under a new id.
+ */
 export async function requirePermit(ctx: HandlerContext, scope: PermitScope, context: PermitContext): Promise<Permit> {
   const now = ctx.now();
   const view = activePermit(await livePermits(ctx, context), scope, context, now);
@@ -89,7 +93,18 @@ export async function requirePermit(ctx: HandlerContext, scope: PermitScope, con
       'missing',
       'No permit in force for this account and environment: grant one in the settings',
     );
-  const permit = ctx.guard.active().find((p) => p.id === view.id);
-  if (!permit) throw new PermitRequiredError('unknown', 'The permit is no longer in force: grant it again');
-  return permit;
+  const held = ctx.guard.active().find((p) => p.id === view.id);
+  if (held) return held;
+  const restored = ctx.guard.issue({
+    scope: view.scope,
+    environment: view.environment,
+    accountId: view.accountId,
+    ttlMs: view.expiresAt === null ? MAX_PERMIT_TTL_MS : view.expiresAt - now,
+  });
+  const list = await storedPermits(ctx.registry);
+  await writePermits(
+    ctx.registry,
+    list.map((p) => (p.id === view.id ? { ...p, id: restored.id } : p)),
+  );
+  return restored;
 }

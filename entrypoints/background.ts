@@ -1,1 +1,33 @@
-export default defineBackground(() => {});
+// The service worker: builds the background from storage and wires the browser's events to it.
+// Listeners are added synchronously, as Manifest V3 requires for a worker woken by an event.
+import { browser } from 'wxt/browser';
+import { registerAlertNotifications } from '../lib/background/alerts';
+import { createBackground } from '../lib/background/create-background';
+import { registerLookup } from '../lib/background/lookup';
+
+export default defineBackground(() => {
+  const background = createBackground({
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL('/'),
+    action: browser.action,
+    alarms: browser.alarms,
+  });
+
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    const reply = background.route(message, sender);
+    if (!reply) return false;
+    // @webext-core/messaging on the page side reads `{ res }`.
+    void reply.then((res) => sendResponse({ res }));
+    return true;
+  });
+  browser.runtime.onConnect.addListener((port) => {
+    background.hub.accept(port);
+  });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    void background.onAlarm(alarm.name);
+  });
+  registerAlertNotifications();
+  registerLookup({ search: async (term) => (await background.markets.search(term)).value });
+
+  void background.start();
+});

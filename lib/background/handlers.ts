@@ -26,6 +26,8 @@ export interface HandlerContext {
   announce(store: CacheStoreName, keys: string[]): void;
   /** Recompute the status and send it to open pages (after a permit, lock, account or pin change). */
   statusChanged(): Promise<void>;
+  /** Show the pinned market (registry.pinnedEpic) on the toolbar badge now, or clear the badge. */
+  refreshBadge(): Promise<void>;
   /** Remember an error for the status (what the pages show as the last problem); null clears it. */
   reportError(err: unknown): void;
   registry: typeof registry;

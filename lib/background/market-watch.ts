@@ -72,6 +72,9 @@ export class MarketWatch implements MarketWatchApi {
   categories() {
     return this.searchSource.categories();
   }
+  categoryInstruments(categoryId: string, page: number, pageSize: number) {
+    return this.searchSource.categoryInstruments(categoryId, page, pageSize);
+  }
   watchlists(): Promise<Fresh<WatchlistSummary[]>> {
     return this.watchlistSource.list();
   }

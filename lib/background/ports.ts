@@ -38,6 +38,8 @@ export interface MarketWatchApi {
     to: number,
   ): Promise<{ candles: Candle[]; allowance: HistoricalAllowance | null; requestedPoints: number }>;
   categories(): Promise<Fresh<CategorySummary[]>>;
+  /** One page of a category's instruments (1-based page); their prices also refresh the snapshots. */
+  categoryInstruments(categoryId: string, page: number, pageSize: number): Promise<MarketQuote[]>;
   watchlists(): Promise<Fresh<WatchlistSummary[]>>;
   watchlist(id: string, options?: ReadOptions): Promise<Fresh<WatchlistView>>;
   createWatchlist(name: string, epics: string[]): Promise<WatchlistSummary>;

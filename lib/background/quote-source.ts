@@ -137,6 +137,17 @@ export class QuoteSource {
     return toFresh('details', fetched, this.deps.now());
   }
 
+  /** The cached quotes of these epics, whatever their age; nothing is fetched. */
+  async peek(epics: string[]): Promise<Map<string, MarketQuote>> {
+    const entries = await this.deps.cache.getMany<MarketQuote>('snapshots', epics);
+    const out = new Map<string, MarketQuote>();
+    epics.forEach((epic, i) => {
+      const entry = entries[i];
+      if (entry) out.set(epic, entry.value);
+    });
+    return out;
+  }
+
   /** Sentiment ids of these epics, from their cached details. */
   async marketIds(epics: string[]): Promise<Map<string, string>> {
     const entries = await this.deps.cache.getMany<MarketFacts>('details', epics);

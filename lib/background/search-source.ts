@@ -49,4 +49,13 @@ export class SearchSource {
     if (n === 'stale') revalidate(this.deps, () => this.loadCategories());
     return toFresh('details', entry, now);
   }
+
+  categoryInstruments(categoryId: string, page: number, pageSize: number): Promise<MarketQuote[]> {
+    return this.deps.inflight.share(`category:${categoryId}|${page}|${pageSize}`, async () => {
+      const data = await this.deps.data();
+      const instruments = await data.categoryInstruments(categoryId, page, pageSize);
+      await this.quotes.store(instruments, this.deps.now());
+      return instruments;
+    });
+  }
 }

@@ -6,6 +6,7 @@
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage } from 'wxt/utils/storage';
 import type { AlertRule, Environment, PermitView } from '../model';
+import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent } from './migrations';
 
 export type Theme = 'system' | 'light' | 'dark';
 export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';
@@ -83,12 +84,14 @@ export interface StoredLock {
 
 export const prefs = storage.defineItem<Prefs>('local:prefs', {
   fallback: defaultPrefs,
-  version: 1,
+  version: 2,
+  migrations: { 2: (old: unknown) => migratePrefs(old, defaultPrefs) },
 });
 
 export const connection = storage.defineItem<Connection>('local:connection', {
   fallback: defaultConnection,
-  version: 1,
+  version: 2,
+  migrations: { 2: (old: unknown) => migrateConnection(old, defaultConnection) },
 });
 
 export const sessionSecrets = storage.defineItem<SessionSecrets>('session:secrets', {
@@ -97,12 +100,20 @@ export const sessionSecrets = storage.defineItem<SessionSecrets>('session:secret
 
 export const sessionTokens = storage.defineItem<StoredTokens | null>('session:tokens', { fallback: null });
 
-export const recentLookups = storage.defineItem<RecentLookup[]>('local:recentLookups', { fallback: [], version: 1 });
+export const recentLookups = storage.defineItem<RecentLookup[]>('local:recentLookups', {
+  fallback: [],
+  version: 2,
+  migrations: { 2: migrateRecent },
+});
 
 /** The market whose change the toolbar badge shows. */
 export const pinnedEpic = storage.defineItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 });
 
-export const alerts = storage.defineItem<AlertRule[]>('local:alerts', { fallback: [], version: 1 });
+export const alerts = storage.defineItem<AlertRule[]>('local:alerts', {
+  fallback: [],
+  version: 2,
+  migrations: { 2: migrateAlerts },
+});
 
 /** Open when a dealing mutation's outcome is unknown; every mutation is refused until it is cleared. */
 export const reconciliationLock = storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null });

@@ -1,0 +1,120 @@
+// Connection, session and status messages. Secrets go to storage.local only when the user ticked
+// "remember", otherwise to storage.session; replies describe the connection without its secrets.
+import { ValidationError } from '../../api';
+import type { ConnectionView } from '../../messages/contract';
+import type { Connection } from '../../settings/registry';
+import { defaultConnection } from '../../settings/registry';
+import type { HandlerContext, Handlers } from '../handlers';
+
+type ConnectionHandlers = Pick<
+  Handlers,
+  | 'status.get'
+  | 'connection.get'
+  | 'connection.save'
+  | 'connection.check'
+  | 'connection.forget'
+  | 'session.switchAccount'
+  | 'session.logout'
+>;
+
+async function connectionView(ctx: HandlerContext): Promise<ConnectionView> {
+  const conn = await ctx.registry.connection.getValue();
+  const secrets = await ctx.registry.sessionSecrets.getValue();
+  return {
+    environment: conn.environment,
+    baseUrl: conn.environment === 'custom' ? conn.baseUrl : null,
+    apiKeySet: Boolean(conn.apiKey ?? secrets.apiKey),
+    identifier: conn.identifier,
+    passwordSet: Boolean(conn.password ?? secrets.password),
+    remember: conn.remember,
+    sessionVersion: conn.sessionVersion,
+  };
+}
+
+async function forget(ctx: HandlerContext): Promise<void> {
+  await ctx.registry.connection.setValue({ ...defaultConnection });
+  await ctx.registry.sessionSecrets.setValue({ apiKey: null, password: null });
+  await ctx.registry.sessionTokens.setValue(null);
+  ctx.clients.invalidate();
+  ctx.reportError(null);
+}
+
+export const connectionHandlers: ConnectionHandlers = {
+  'status.get': async (_req, ctx) => ctx.session.status(),
+
+  'connection.get': async (_req, ctx) => connectionView(ctx),
+
+  'connection.save': async (req, ctx) => {
+    if (req.environment === 'custom' && !req.baseUrl) {
+      throw new ValidationError('baseUrl', 'Enter the base URL of the custom gateway');
+    }
+    const before = await ctx.registry.connection.getValue();
+    const next: Connection = {
+      environment: req.environment,
+      baseUrl: req.environment === 'custom' ? (req.baseUrl ?? null) : null,
+      apiKey: req.remember ? req.apiKey : null,
+      identifier: req.identifier,
+      password: req.remember ? req.password : null,
+      remember: req.remember,
+      sessionVersion: req.sessionVersion,
+    };
+    const sameSession =
+      before.environment === next.environment &&
+      before.baseUrl === next.baseUrl &&
+      before.identifier === next.identifier &&
+      before.sessionVersion === next.sessionVersion;
+    if (!sameSession) await ctx.registry.sessionTokens.setValue(null);
+    await ctx.registry.sessionSecrets.setValue(
+      req.remember ? { apiKey: null, password: null } : { apiKey: req.apiKey, password: req.password },
+    );
+    await ctx.registry.connection.setValue(next);
+    ctx.clients.invalidate();
+    ctx.reportError(null);
+    await ctx.statusChanged();
+    return connectionView(ctx);
+  },
+
+  'connection.check': async (_req, ctx) => {
+    const client = await ctx.clients.get();
+    try {
+      await client.login();
+    } catch (err) {
+      ctx.reportError(err);
+      await ctx.statusChanged();
+      throw err;
+    }
+    ctx.reportError(null);
+    // Adopt this key's allowances into the rate budget; a failure here does not fail the check.
+    void client.applications.list().catch(() => undefined);
+    await ctx.statusChanged();
+    const status = await ctx.session.status();
+    const account = status.account ?? status.accounts[0];
+    if (!account) throw new ValidationError('accountId', 'The service listed no account for this login');
+    return { account, accounts: status.accounts };
+  },
+
+  'connection.forget': async (_req, ctx) => {
+    const client = ctx.clients.peek();
+    if (client) await client.session.delete().catch(() => undefined);
+    await forget(ctx);
+    await ctx.statusChanged();
+    return null;
+  },
+
+  'session.switchAccount': async (req, ctx) => {
+    const client = await ctx.getClient();
+    if (client.accountId() !== req.accountId) await client.session.switchAccount(req.accountId);
+    await ctx.statusChanged();
+    return ctx.session.status();
+  },
+
+  'session.logout': async (req, ctx) => {
+    const client = ctx.clients.peek();
+    if (client) await client.session.delete().catch(() => undefined);
+    else await ctx.registry.sessionTokens.setValue(null);
+    if (req.forget) await forget(ctx);
+    else ctx.clients.invalidate();
+    await ctx.statusChanged();
+    return null;
+  },
+};

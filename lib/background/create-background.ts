@@ -1,0 +1,259 @@
+// The background put together: the client holder, the cache, the market-watch service, the live ports,
+// the refresh engine, the badge and the router. Everything it needs to survive a restart is in storage
+// or IndexedDB, so creating it again from the same storage resumes where the last one stopped.
+import type { UseStore } from 'idb-keyval';
+import { type Client, createGuard } from '../api';
+import { CacheWriterImpl } from '../cache/writer';
+import { RefreshEngine } from '../engine/refresh-engine';
+import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
+import type { BudgetView, MarketQuote } from '../model';
+import { registry } from '../settings/registry';
+import { type ActionApi, applyBadge, badgeFor } from './badge';
+import { ClientHolder, type ClientHolderOptions } from './client-holder';
+import { toErrorView } from './error-view';
+import type { HandlerContext, Handlers } from './handlers';
+import { igMarketData } from './ig-market-data';
+import { LiveHub } from './live-hub';
+import type { MarketData } from './market-data';
+import { MarketWatch } from './market-watch';
+import { type BackgroundPlugin, plugins as defaultPlugins, mergeHandlers } from './plugins';
+import { createRouter, type Sender } from './router';
+import { heldSecrets } from './secrets';
+import { accountsOf, buildStatus } from './status';
+import { withFallback } from './unavailable';
+
+export const REFRESH_ALARM = 'marketside-refresh';
+
+export interface AlarmsApi {
+  get(name: string): Promise<{ periodInMinutes?: number } | undefined>;
+  create(name: string, info: { periodInMinutes: number; delayInMinutes?: number }): void | Promise<void>;
+}
+
+export interface BackgroundOptions {
+  extensionId: string;
+  /** runtime.getURL('/') */
+  extensionOrigin: string;
+  action?: ActionApi;
+  alarms?: AlarmsApi;
+  now?: () => number;
+  client?: ClientHolderOptions;
+  /** Opens the cache's stores (tests and benchmarks isolate theirs). */
+  openStore?: (store: CacheStoreName) => UseStore;
+  plugins?: BackgroundPlugin[];
+  /** Turns the market-data port for a client into something else (tests count or slow requests). */
+  wrapData?: (data: MarketData) => MarketData;
+}
+
+export interface Background {
+  ctx: HandlerContext;
+  markets: MarketWatch;
+  engine: RefreshEngine;
+  hub: LiveHub;
+  cache: CacheWriterImpl;
+  clients: ClientHolder;
+  route(message: unknown, sender: Sender): Promise<Reply<unknown>> | undefined;
+  onAlarm(name: string): Promise<void>;
+  /** Watch the settings, set the alarm, paint the badge; call once when the worker starts. */
+  start(): Promise<void>;
+  stop(): void;
+}
+
+const SILENT_KINDS = new Set<ErrorView['kind']>([
+  'validation',
+  'not-found',
+  'bad-request',
+  'permit-required',
+  'locked',
+]);
+
+export function createBackground(options: BackgroundOptions): Background {
+  const now = options.now ?? Date.now;
+  const list = options.plugins ?? defaultPlugins;
+  const clients = new ClientHolder({ now, ...options.client });
+  const guard = createGuard({ now });
+  const origin = options.extensionOrigin.endsWith('/') ? options.extensionOrigin : `${options.extensionOrigin}/`;
+  const isOwnPage = (sender: Sender | undefined) =>
+    !!sender && sender.id === options.extensionId && typeof sender.url === 'string' && sender.url.startsWith(origin);
+
+  let lastError: ErrorView | null = null;
+  let lastState: StatusView['state'] | null = null;
+  const dataByClient = new WeakMap<Client, MarketData>();
+
+  const hub = new LiveHub({
+    isOwnPage,
+    status: () => status(),
+    onWatchChange: (union) => engine.watchChanged(union),
+  });
+  const cache = new CacheWriterImpl({ now, open: options.openStore, onChange: (s, k) => hub.announce(s, k) });
+
+  const accountId = async () => (await clients.signedIn()).info.accountId;
+  const data = async (): Promise<MarketData> => {
+    const client = await clients.get();
+    let port = dataByClient.get(client);
+    if (!port) {
+      port = igMarketData(client, guard, accountId, now);
+      if (options.wrapData) port = options.wrapData(port);
+      dataByClient.set(client, port);
+    }
+    return port;
+  };
+
+  const recordError = (view: ErrorView | null) => {
+    if (view && SILENT_KINDS.has(view.kind)) return;
+    const changed = view?.kind !== lastError?.kind;
+    lastError = view;
+    if (changed) void statusChanged();
+  };
+  const reportError = (err: unknown) => recordError(err === null ? null : toErrorView(err));
+
+  const markets = new MarketWatch({ data, cache, now, revalidationFailed: reportError });
+
+  async function status(): Promise<StatusView> {
+    const conn = await registry.connection.getValue();
+    const settingsPresent = (await clients
+      .get()
+      .then(() => true)
+      .catch(() => false)) as boolean;
+    const [permits, sessionPermits, lock, pinned, info] = await Promise.all([
+      registry.permits.getValue(),
+      registry.sessionPermits.getValue(),
+      registry.reconciliationLock.getValue(),
+      registry.pinnedEpic.getValue(),
+      clients.sessionInfo(),
+    ]);
+    return buildStatus({
+      configured: settingsPresent,
+      signingIn: false,
+      environment: settingsPresent ? conn.environment : null,
+      info,
+      permits: [...permits, ...sessionPermits],
+      lock,
+      budget: clients.peek()?.budget.state() ?? null,
+      throttled: engine.throttle,
+      pinnedEpic: pinned,
+      lastError,
+      now: now(),
+    });
+  }
+
+  async function statusChanged(): Promise<void> {
+    const s = await status();
+    lastState = s.state;
+    hub.broadcast({ kind: 'status', status: s });
+  }
+
+  async function showPinned(quote: MarketQuote | null) {
+    if (options.action) await applyBadge(options.action, badgeFor(quote));
+  }
+
+  async function refreshBadge(): Promise<void> {
+    const epic = await registry.pinnedEpic.getValue();
+    if (!epic) return showPinned(null);
+    const cached = await markets.quoteSource.peek([epic]);
+    const quote = await markets
+      .quotes([epic])
+      .then((q) => q[0]?.value ?? null)
+      .catch(() => cached.get(epic) ?? null);
+    await showPinned(quote);
+  }
+
+  const engine: RefreshEngine = new RefreshEngine({
+    markets,
+    prefs: () => registry.prefs.getValue(),
+    budget: () => clients.peek()?.budget.state() ?? null,
+    pinnedEpic: () => registry.pinnedEpic.getValue(),
+    showPinned,
+    throttleChanged: (_t: BudgetView['throttled']) => void statusChanged(),
+    reportError,
+    hooks: list.flatMap((p) => (p.hooks ? [p.hooks] : [])),
+    now,
+  });
+
+  const ctx: HandlerContext = {
+    markets,
+    getClient: async () => (await clients.signedIn()).client,
+    clients,
+    guard,
+    session: {
+      status,
+      account: async () => {
+        const { info } = await clients.signedIn();
+        const accounts = accountsOf(info);
+        return (
+          accounts.find((a) => a.accountId === info.accountId) ?? {
+            accountId: info.accountId,
+            accountName: info.accountId,
+            accountType: '',
+            preferred: false,
+          }
+        );
+      },
+      lockStore: clients.lockStore,
+    },
+    lockStore: clients.lockStore,
+    cache,
+    announce: (store, keys) => hub.announce(store, keys),
+    statusChanged,
+    refreshBadge,
+    reportError,
+    registry,
+    now,
+  };
+
+  const handlers: Handlers = withFallback(mergeHandlers(list));
+  const router = createRouter({
+    extensionId: options.extensionId,
+    extensionOrigin: origin,
+    handlers,
+    secrets: () => heldSecrets(registry),
+  });
+
+  const unwatch: (() => void)[] = [];
+
+  return {
+    ctx,
+    markets,
+    engine,
+    hub,
+    cache,
+    clients,
+    route(message, sender) {
+      const reply = router(message, sender, ctx);
+      return reply?.then((r) => {
+        // A success after a connection problem clears it; the pages see the change in the status.
+        if (r.ok && lastError && (lastError.kind === 'offline' || lastError.kind === 'timeout')) recordError(null);
+        else if (!r.ok) recordError(r.error);
+        if (clients.peek()?.sessionInfo() && lastState !== 'signed-in') void statusChanged();
+        return r;
+      });
+    },
+    async onAlarm(name) {
+      if (name !== REFRESH_ALARM) return;
+      await engine.backgroundTick();
+    },
+    async start() {
+      clients.watchSettings();
+      unwatch.push(
+        registry.pinnedEpic.watch(() => void refreshBadge().catch(() => undefined)),
+        registry.prefs.watch(() => void ensureAlarm().catch(() => undefined)),
+      );
+      await ensureAlarm();
+      await refreshBadge().catch(() => undefined);
+    },
+    stop() {
+      clients.stop();
+      engine.stop();
+      for (const u of unwatch.splice(0)) u();
+    },
+  };
+
+  async function ensureAlarm() {
+    if (!options.alarms) return;
+    const prefs = await registry.prefs.getValue();
+    const period = Math.max(1, prefs.backgroundRefreshMin);
+    const existing = await options.alarms.get(REFRESH_ALARM);
+    if (existing?.periodInMinutes !== period) {
+      await options.alarms.create(REFRESH_ALARM, { periodInMinutes: period, delayInMinutes: 1 });
+    }
+  }
+}

@@ -1,0 +1,105 @@
+// The open pages' live ports: what each visible page shows (for the refresh engine), and the channel
+// the background announces cache changes and status on. Announcements are gathered for a moment so a
+// refresh of many markets is one message per store.
+import * as v from 'valibot';
+import { unionOfVisible, type Watch, type WatchUnion } from '../engine/watch-set';
+import { type CacheStoreName, LIVE_PORT, type LiveToPage, type StatusView } from '../messages/contract';
+import { epic, marketId } from '../messages/schemas';
+
+export interface LivePort {
+  name: string;
+  sender?: { id?: string; url?: string; tab?: unknown; origin?: string };
+  postMessage(message: LiveToPage): void;
+  disconnect(): void;
+  onMessage: { addListener(fn: (message: unknown) => void): void };
+  onDisconnect: { addListener(fn: () => void): void };
+}
+
+const watchSchema = v.object({
+  kind: v.literal('watch'),
+  epics: v.pipe(v.array(epic), v.maxLength(2000)),
+  marketIds: v.pipe(v.array(marketId), v.maxLength(2000)),
+  visible: v.boolean(),
+});
+
+export interface LiveHubOptions {
+  /** Only the extension's own pages may connect. */
+  isOwnPage(sender: LivePort['sender']): boolean;
+  /** The status a page gets on connecting. */
+  status(): Promise<StatusView>;
+  onWatchChange(union: WatchUnion): void;
+  /** How long announcements gather before they are sent. */
+  gatherMs?: number;
+}
+
+export class LiveHub {
+  private readonly ports = new Map<LivePort, Watch>();
+  private pending = new Map<CacheStoreName, Set<string>>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly options: LiveHubOptions) {}
+
+  accept(port: LivePort): boolean {
+    if (port.name !== LIVE_PORT) return false;
+    if (!this.options.isOwnPage(port.sender)) {
+      port.disconnect();
+      return false;
+    }
+    this.ports.set(port, { kind: 'watch', epics: [], marketIds: [], visible: false });
+    port.onMessage.addListener((message) => {
+      const parsed = v.safeParse(watchSchema, message);
+      if (!parsed.success || !this.ports.has(port)) return;
+      this.ports.set(port, parsed.output);
+      this.options.onWatchChange(this.union());
+    });
+    port.onDisconnect.addListener(() => {
+      this.ports.delete(port);
+      this.options.onWatchChange(this.union());
+    });
+    void this.options.status().then(
+      (status) => this.post(port, { kind: 'status', status }),
+      () => {},
+    );
+    return true;
+  }
+
+  union(): WatchUnion {
+    return unionOfVisible(this.ports.values());
+  }
+
+  get connected(): number {
+    return this.ports.size;
+  }
+
+  announce(store: CacheStoreName, keys: string[]): void {
+    if (this.ports.size === 0 || keys.length === 0) return;
+    let set = this.pending.get(store);
+    if (!set) {
+      set = new Set();
+      this.pending.set(store, set);
+    }
+    for (const k of keys) set.add(k);
+    if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.gatherMs ?? 30);
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [store, keys] of pending) this.broadcast({ kind: 'changed', store, keys: [...keys] });
+  }
+
+  broadcast(message: LiveToPage): void {
+    for (const port of this.ports.keys()) this.post(port, message);
+  }
+
+  private post(port: LivePort, message: LiveToPage) {
+    try {
+      port.postMessage(message);
+    } catch {
+      // The page went away between our check and the post.
+      this.ports.delete(port);
+    }
+  }
+}

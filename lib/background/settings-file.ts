@@ -1,0 +1,107 @@
+// The settings file: preferences, the connection without its secrets, the badge pin, alerts and recent
+// lookups. Importing merges (alerts and lookups without duplicates), so a file round-trips unchanged.
+import * as v from 'valibot';
+import { ValidationError } from '../api';
+import { environment, epic } from '../messages/schemas';
+import type { AlertRule } from '../model';
+import { migrateAlerts, migratePrefs, migrateRecent } from '../settings/migrations';
+import { defaultPrefs, type Prefs, type RecentLookup, type registry } from '../settings/registry';
+
+type Registry = typeof registry;
+
+export const SETTINGS_FORMAT = 'marketside-settings';
+
+export interface SettingsFile {
+  format: typeof SETTINGS_FORMAT;
+  version: 1;
+  exportedAt: number;
+  prefs: Prefs;
+  connection: { environment: 'demo' | 'live' | 'custom'; baseUrl: string | null; sessionVersion: 2 | 3 };
+  pinnedEpic: string | null;
+  alerts: AlertRule[];
+  recentLookups: RecentLookup[];
+}
+
+export async function settingsFile(r: Registry, now: number): Promise<SettingsFile> {
+  const conn = await r.connection.getValue();
+  return {
+    format: SETTINGS_FORMAT,
+    version: 1,
+    exportedAt: now,
+    prefs: await r.prefs.getValue(),
+    connection: { environment: conn.environment, baseUrl: conn.baseUrl, sessionVersion: conn.sessionVersion },
+    pinnedEpic: await r.pinnedEpic.getValue(),
+    alerts: await r.alerts.getValue(),
+    recentLookups: await r.recentLookups.getValue(),
+  };
+}
+
+const fileSchema = v.looseObject({
+  format: v.literal(SETTINGS_FORMAT),
+  version: v.number(),
+  prefs: v.optional(v.unknown()),
+  connection: v.optional(
+    v.looseObject({
+      environment,
+      baseUrl: v.optional(v.nullable(v.string()), null),
+      sessionVersion: v.optional(v.picklist([2, 3]), 2),
+    }),
+  ),
+  pinnedEpic: v.optional(v.nullable(epic)),
+  alerts: v.optional(v.array(v.unknown())),
+  recentLookups: v.optional(v.array(v.unknown())),
+});
+
+/** Two alerts are the same when they watch the same thing, whatever their ids. */
+const alertKey = (a: AlertRule) => `${a.epic}|${a.kind}|${a.target}`;
+
+export async function applySettingsFile(r: Registry, json: string): Promise<{ applied: string[]; ignored: string[] }> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw new ValidationError('json', 'The file is not a settings file (not JSON)');
+  }
+  const parsed = v.safeParse(fileSchema, raw);
+  if (!parsed.success) throw new ValidationError('json', 'The file is not a Marketside settings file');
+  const file = parsed.output;
+  const applied: string[] = [];
+  const ignored = Object.keys(file).filter(
+    (k) =>
+      !['format', 'version', 'exportedAt', 'prefs', 'connection', 'pinnedEpic', 'alerts', 'recentLookups'].includes(k),
+  );
+
+  if (file.prefs !== undefined) {
+    await r.prefs.setValue(migratePrefs(file.prefs, defaultPrefs));
+    applied.push('prefs');
+  }
+  if (file.connection) {
+    const current = await r.connection.getValue();
+    const c = file.connection;
+    await r.connection.setValue({
+      ...current,
+      environment: c.environment,
+      baseUrl: c.environment === 'custom' ? c.baseUrl : null,
+      sessionVersion: c.sessionVersion,
+    });
+    applied.push('connection');
+  }
+  if (file.pinnedEpic !== undefined) {
+    await r.pinnedEpic.setValue(file.pinnedEpic);
+    applied.push('pinnedEpic');
+  }
+  if (file.alerts) {
+    const current = await r.alerts.getValue();
+    const ids = new Set(current.map((a) => a.id));
+    const same = new Set(current.map(alertKey));
+    const incoming = migrateAlerts(file.alerts).filter((a) => !ids.has(a.id) && !same.has(alertKey(a)));
+    await r.alerts.setValue([...current, ...incoming]);
+    applied.push('alerts');
+  }
+  if (file.recentLookups) {
+    const merged = migrateRecent([...(await r.recentLookups.getValue()), ...file.recentLookups]);
+    await r.recentLookups.setValue(merged.slice(0, 20));
+    applied.push('recentLookups');
+  }
+  return { applied, ignored };
+}

@@ -52,10 +52,22 @@ export async function sendParsed<S extends v.GenericSchema>(
   return check(schema, reply.body, { label, status: reply.status, requestId: reply.requestId });
 }
 
-/** Gives a method its spec label, readable as `fn.label`. */
-export function labelled<F extends (...args: never[]) => unknown>(
+/**
+ * Gives a method its spec label, readable as `fn.label`, and makes it always answer with a promise:
+ * a validation failure rejects rather than throwing synchronously.
+ */
+export function labelled<A extends unknown[], R>(
   label: string,
-  fn: F,
-): F & { readonly label: string } {
-  return Object.defineProperty(fn, 'label', { value: label, enumerable: true }) as F & { readonly label: string };
+  fn: (...args: A) => Promise<R>,
+): ((...args: A) => Promise<R>) & { readonly label: string } {
+  const method = (...args: A): Promise<R> => {
+    try {
+      return fn(...args);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  return Object.defineProperty(method, 'label', { value: label, enumerable: true }) as typeof method & {
+    readonly label: string;
+  };
 }

@@ -19,7 +19,7 @@ import {
 } from './groups/dealing-plans';
 import { watchlistsMutations } from './groups/watchlists';
 import type { Guard, Permit, PermitScope } from './guard';
-import { checkPermit, executePlan, type Gate, guarded, recordAmbiguity } from './mutation-gate';
+import { checkPermit, executePlan, type Gate, guarded, hooksFor, recordAmbiguity } from './mutation-gate';
 import type {
   AmendPositionRequest,
   AmendWorkingOrderRequest,
@@ -119,31 +119,14 @@ export function createDealingClient(client: Client, permit: Permit, guard: Guard
 }
 export type DealingClient = ReturnType<typeof createDealingClient>;
 
-/** Wraps every method of a group so it crosses the guard before running. */
-function guardGroup<G extends Record<string, (...args: never[]) => Promise<unknown>>>(gate: Gate, group: G): G {
-  const out: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(group)) {
-    const label = (fn as unknown as { label: string }).label;
-    out[name] = labelled(label, (...args: never[]) =>
-      guarded(
-        gate,
-        label,
-        () => undefined,
-        () => fn(...args),
-      ),
-    );
-  }
-  return out as G;
-}
-
 export function createWatchlistEditor(client: Client, permit: Permit, guard: Guard) {
   const gate = makeGate(client, permit, guard, 'watchlists');
-  return { permit, watchlists: guardGroup(gate, watchlistsMutations(gate.core)) };
+  return { permit, watchlists: watchlistsMutations(gate.core, hooksFor(gate)) };
 }
 export type WatchlistEditor = ReturnType<typeof createWatchlistEditor>;
 
 export function createApplicationsAdmin(client: Client, permit: Permit, guard: Guard) {
   const gate = makeGate(client, permit, guard, 'applications');
-  return { permit, applications: guardGroup(gate, applicationsMutations(gate.core)) };
+  return { permit, applications: applicationsMutations(gate.core, hooksFor(gate)) };
 }
 export type ApplicationsAdmin = ReturnType<typeof createApplicationsAdmin>;

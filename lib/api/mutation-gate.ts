@@ -48,6 +48,28 @@ export async function refuseWhileLocked(core: ClientCore, label: string): Promis
   }
 }
 
+/**
+ * The steps of a guarded mutation. A method calls `check` first (synchronous permit check), then
+ * validates its input, then awaits `enter` (lock, login, permit for the session's account), and
+ * passes the returned hook as `beforeSend` so the permit is checked once more as the request leaves.
+ */
+export interface MutationHooks {
+  check(label: string): void;
+  enter(label: string): Promise<() => void>;
+}
+
+export function hooksFor(gate: Gate): MutationHooks {
+  return {
+    check: (label) => checkPermit(gate, label),
+    async enter(label) {
+      await refuseWhileLocked(gate.core, label);
+      await gate.core.session.ensure();
+      checkPermit(gate, label);
+      return () => checkPermit(gate, label);
+    },
+  };
+}
+
 /** Runs a guarded mutation: `validate` runs after the permit check and before anything is sent. */
 export async function guarded<T>(
   gate: Gate,
@@ -55,12 +77,10 @@ export async function guarded<T>(
   validate: () => void,
   run: (beforeSend: SendOptions['beforeSend']) => Promise<T>,
 ): Promise<T> {
-  checkPermit(gate, label);
+  const hooks = hooksFor(gate);
+  hooks.check(label);
   validate();
-  await refuseWhileLocked(gate.core, label);
-  await gate.core.session.ensure();
-  checkPermit(gate, label);
-  return run(() => checkPermit(gate, label));
+  return run(await hooks.enter(label));
 }
 
 /** Unknown outcome: the request may have reached the service and been executed. */

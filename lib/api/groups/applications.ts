@@ -1,4 +1,5 @@
 import { type ClientCore, labelled, sendParsed } from '../core';
+import type { MutationHooks } from '../mutation-gate';
 import type { CallOptions, UpdateApplicationRequest } from '../requests';
 import { ApplicationSchema, ApplicationsSchema } from '../schemas/applications';
 import { fail, need, needInteger } from '../validate';
@@ -16,10 +17,11 @@ export function applicationsReads(core: ClientCore) {
 }
 
 /** Reached only through createApplicationsAdmin (scope `applications`). */
-export function applicationsMutations(core: ClientCore) {
+export function applicationsMutations(core: ClientCore, hooks: MutationHooks) {
   return {
-    update: labelled('applications.update', (req: UpdateApplicationRequest, opts: CallOptions = {}) => {
+    update: labelled('applications.update', async (req: UpdateApplicationRequest, opts: CallOptions = {}) => {
       const label = 'applications.update';
+      hooks.check(label);
       if (typeof req !== 'object' || req === null) fail('request', 'Invalid request: expected an object', label);
       need('apiKey', req.apiKey, label);
       need('applicationStatus', req.status, label, 'status');
@@ -29,11 +31,14 @@ export function applicationsMutations(core: ClientCore) {
       if (req.allowanceAccountTrading !== undefined) {
         needInteger(req.allowanceAccountTrading, label, 'allowanceAccountTrading', 1, 1_000_000);
       }
-      return sendParsed(core, label, ApplicationSchema, { ...opts, body: req });
+      const beforeSend = await hooks.enter(label);
+      return sendParsed(core, label, ApplicationSchema, { ...opts, beforeSend, body: req });
     }),
     /** Disables the current API key; it can be re-enabled only on IG's web platform. */
-    disable: labelled('applications.disable', (opts: CallOptions = {}) =>
-      sendParsed(core, 'applications.disable', ApplicationSchema, opts),
-    ),
+    disable: labelled('applications.disable', async (opts: CallOptions = {}) => {
+      hooks.check('applications.disable');
+      const beforeSend = await hooks.enter('applications.disable');
+      return sendParsed(core, 'applications.disable', ApplicationSchema, { ...opts, beforeSend });
+    }),
   };
 }

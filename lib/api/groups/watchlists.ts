@@ -1,4 +1,5 @@
 import { type ClientCore, labelled, sendParsed } from '../core';
+import type { MutationHooks } from '../mutation-gate';
 import type { CallOptions } from '../requests';
 import {
   StatusResponseSchema,
@@ -24,37 +25,52 @@ export function watchlistsReads(core: ClientCore) {
 }
 
 /** Reached only through createWatchlistEditor (scope `watchlists`). */
-export function watchlistsMutations(core: ClientCore) {
+export function watchlistsMutations(core: ClientCore, hooks: MutationHooks) {
   return {
-    create: labelled('watchlists.create', (name: string, epics: readonly string[] = [], opts: CallOptions = {}) => {
-      const label = 'watchlists.create';
-      need('watchlistName', name, label, 'name');
-      if (!Array.isArray(epics)) fail('epics', 'Invalid epics: expected a list of epics', label);
-      for (const epic of epics) need('epic', epic, label, 'epics');
-      return sendParsed(core, label, WatchlistCreatedSchema, { ...opts, body: { name, epics: [...new Set(epics)] } });
-    }),
-    addMarket: labelled('watchlists.add_market', (watchlistId: string, epic: string, opts: CallOptions = {}) => {
+    create: labelled(
+      'watchlists.create',
+      async (name: string, epics: readonly string[] = [], opts: CallOptions = {}) => {
+        const label = 'watchlists.create';
+        hooks.check(label);
+        need('watchlistName', name, label, 'name');
+        if (!Array.isArray(epics)) fail('epics', 'Invalid epics: expected a list of epics', label);
+        for (const epic of epics) need('epic', epic, label, 'epics');
+        const beforeSend = await hooks.enter(label);
+        const body = { name, epics: [...new Set(epics)] };
+        return sendParsed(core, label, WatchlistCreatedSchema, { ...opts, beforeSend, body });
+      },
+    ),
+    addMarket: labelled('watchlists.add_market', async (watchlistId: string, epic: string, opts: CallOptions = {}) => {
       const label = 'watchlists.add_market';
+      hooks.check(label);
       need('watchlistId', watchlistId, label, 'watchlist_id');
       need('epic', epic, label);
+      const beforeSend = await hooks.enter(label);
+      const params = { watchlist_id: watchlistId };
+      return sendParsed(core, label, StatusResponseSchema, { ...opts, beforeSend, params, body: { epic } });
+    }),
+    delete: labelled('watchlists.delete', async (watchlistId: string, opts: CallOptions = {}) => {
+      const label = 'watchlists.delete';
+      hooks.check(label);
+      need('watchlistId', watchlistId, label, 'watchlist_id');
+      const beforeSend = await hooks.enter(label);
       return sendParsed(core, label, StatusResponseSchema, {
         ...opts,
-        params: { watchlist_id: watchlistId },
-        body: { epic },
-      });
-    }),
-    delete: labelled('watchlists.delete', (watchlistId: string, opts: CallOptions = {}) => {
-      need('watchlistId', watchlistId, 'watchlists.delete', 'watchlist_id');
-      return sendParsed(core, 'watchlists.delete', StatusResponseSchema, {
-        ...opts,
+        beforeSend,
         params: { watchlist_id: watchlistId },
       });
     }),
-    removeMarket: labelled('watchlists.remove_market', (watchlistId: string, epic: string, opts: CallOptions = {}) => {
-      const label = 'watchlists.remove_market';
-      need('watchlistId', watchlistId, label, 'watchlist_id');
-      need('epic', epic, label);
-      return sendParsed(core, label, StatusResponseSchema, { ...opts, params: { watchlist_id: watchlistId, epic } });
-    }),
+    removeMarket: labelled(
+      'watchlists.remove_market',
+      async (watchlistId: string, epic: string, opts: CallOptions = {}) => {
+        const label = 'watchlists.remove_market';
+        hooks.check(label);
+        need('watchlistId', watchlistId, label, 'watchlist_id');
+        need('epic', epic, label);
+        const beforeSend = await hooks.enter(label);
+        const params = { watchlist_id: watchlistId, epic };
+        return sendParsed(core, label, StatusResponseSchema, { ...opts, beforeSend, params });
+      },
+    ),
   };
 }

@@ -1,0 +1,146 @@
+// Set a price alert on one market: above or below a level, a percentage move, or a client-sentiment
+// threshold, with optional quiet hours. Checked here first (validateDraft), then by the background.
+import { useId, useState } from 'preact/hooks';
+import { conditionText } from '../../lib/alerts/describe';
+import { type DraftErrors, validateDraft } from '../../lib/alerts/draft';
+import { usableMid } from '../../lib/alerts/evaluate';
+import { formatPrice } from '../../lib/format';
+import { type ErrorView, send } from '../../lib/messages/contract';
+import type { AlertRule } from '../../lib/model';
+import { ErrorState } from '../ErrorState';
+import { settle } from './settle';
+import './alerts.css';
+
+interface Props {
+  epic: string;
+  instrumentName: string;
+  marketId: string | null;
+  bid: number | null;
+  offer: number | null;
+}
+
+type Kind = AlertRule['kind'];
+
+const KINDS: { kind: Kind; label: string; unit: string; sentiment: boolean }[] = [
+  { kind: 'above', label: 'Price rises to', unit: 'Price', sentiment: false },
+  { kind: 'below', label: 'Price falls to', unit: 'Price', sentiment: false },
+  { kind: 'move-pct', label: 'Price moves by', unit: 'Move (%)', sentiment: false },
+  { kind: 'sentiment-long-above', label: 'Clients long at least', unit: 'Long (%)', sentiment: true },
+  { kind: 'sentiment-long-below', label: 'Clients long at most', unit: 'Long (%)', sentiment: true },
+];
+
+export function AlertForm({ epic, instrumentName, marketId, bid, offer }: Props) {
+  const id = useId();
+  const [kind, setKind] = useState<Kind>('above');
+  const [target, setTarget] = useState('');
+  const [quietEnabled, setQuietEnabled] = useState(false);
+  const [quietFrom, setQuietFrom] = useState('22:00');
+  const [quietTo, setQuietTo] = useState('07:00');
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [failure, setFailure] = useState<ErrorView | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const mid = usableMid({ bid, offer });
+  const current = KINDS.find((k) => k.kind === kind) ?? KINDS[0]!;
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setCreated(null);
+    setFailure(null);
+    const result = validateDraft({ epic, kind, target, quietEnabled, quietFrom, quietTo }, mid);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const reply = await settle(send('alerts.create', result.draft));
+    setBusy(false);
+    if (reply.ok) {
+      setCreated(`Alert set: ${reply.data.instrumentName} ${conditionText(reply.data)}.`);
+      setTarget('');
+    } else if (reply.error.kind === 'validation' && reply.error.field === 'target') {
+      setErrors({ target: reply.error.message });
+    } else {
+      setFailure(reply.error);
+    }
+  };
+
+  return (
+    <form class="alert-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <strong id={`${id}-title`}>Alert for {instrumentName}</strong>
+      <div class="alert-form__row">
+        <label>
+          <span class="visually-hidden">Alert when</span>
+          <select value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+            {KINDS.map((k) => (
+              <option key={k.kind} value={k.kind} disabled={k.sentiment && !marketId}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span class="visually-hidden">{current.unit}</span>
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={current.unit}
+            value={target}
+            onInput={(e) => setTarget(e.currentTarget.value)}
+            aria-invalid={errors.target ? 'true' : undefined}
+            aria-describedby={errors.target ? `${id}-target-error` : `${id}-now`}
+          />
+        </label>
+        <span class="muted num" id={`${id}-now`}>
+          {mid !== null ? `Now ${formatPrice(mid)}` : 'No price now'}
+        </span>
+      </div>
+      {errors.target && (
+        <span class="field-error" id={`${id}-target-error`}>
+          {errors.target}
+        </span>
+      )}
+      <div class="alert-form__row">
+        <label>
+          <input type="checkbox" checked={quietEnabled} onChange={(e) => setQuietEnabled(e.currentTarget.checked)} />{' '}
+          Quiet hours
+        </label>
+        {quietEnabled && (
+          <>
+            <label>
+              from{' '}
+              <input
+                type="time"
+                value={quietFrom}
+                onInput={(e) => setQuietFrom(e.currentTarget.value)}
+                aria-invalid={errors.quiet ? 'true' : undefined}
+              />
+            </label>
+            <label>
+              to{' '}
+              <input
+                type="time"
+                value={quietTo}
+                onInput={(e) => setQuietTo(e.currentTarget.value)}
+                aria-invalid={errors.quiet ? 'true' : undefined}
+              />
+            </label>
+          </>
+        )}
+      </div>
+      {errors.quiet && <span class="field-error">{errors.quiet}</span>}
+      <div class="alert-form__row">
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Setting…' : 'Set alert'}
+        </button>
+        <span role="status" class="muted">
+          {created ?? ''}
+        </span>
+      </div>
+      {failure && <ErrorState error={failure} />}
+    </form>
+  );
+}

@@ -2,6 +2,7 @@
 // session-only secrets when the user did not tick "remember"), rebuilt when they change, logged in on
 // first need. Tokens and the lock live in storage, so a rebuilt or restarted worker reuses them.
 import {
+  type Allowances,
   type Client,
   createClient,
   DEMO_ALLOWANCES,
@@ -22,6 +23,8 @@ export interface ClientHolderOptions {
   lockStore?: LockStore;
   timeoutMs?: number;
   retry?: { attempts: number; baseDelayMs: number };
+  /** Overrides the allowances the rate budget starts from (before the service reports the key's own). */
+  allowances?: Partial<Allowances>;
 }
 
 export interface ClientSettings {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarketWatch } from '../../lib/background/market-watch';
-import { isolatedStores, CacheWriterImpl } from '../../lib/cache/writer';
+import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName } from '../../lib/messages/contract';
 import { epicOf, FakeMarketData } from './fake-market-data';
 
@@ -15,7 +15,12 @@ function setup() {
     open: isolatedStores(`mw-${n++}`),
     onChange: (store, keys) => changes.push([store, keys]),
   });
-  const watch = new MarketWatch({ data: async () => data, cache, now: () => clock.t, revalidationFailed: (e) => errors.push(e) });
+  const watch = new MarketWatch({
+    data: async () => data,
+    cache,
+    now: () => clock.t,
+    revalidationFailed: (e) => errors.push(e),
+  });
   return { clock, data, cache, watch, changes, errors };
 }
 

@@ -127,7 +127,11 @@ describe('login and session', () => {
       publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(data)).toString('base64');
     const plain = `${sim.password}|${timeStamp}`;
     for (const password of [enc(plain), enc(Buffer.from(plain).toString('base64'))]) {
-      const r = await c.post('/session', { identifier: sim.identifier, password, encryptedPassword: true }, { version: 2 });
+      const r = await c.post(
+        '/session',
+        { identifier: sim.identifier, password, encryptedPassword: true },
+        { version: 2 },
+      );
       expect(r.status).toBe(200);
     }
     const wrong = await c.post(

@@ -1,3 +1,52 @@
-export function App() {
-  return <main>Marketside options</main>;
+import { PermitBadge, ReconciliationBanner } from '../../components/dealing';
+import { AccountsSection } from '../../components/options/AccountsSection';
+import { ApplicationsSection } from '../../components/options/ApplicationsSection';
+import { ConnectionSection } from '../../components/options/ConnectionSection';
+import { PermitSection } from '../../components/options/PermitSection';
+import { PreferencesSection } from '../../components/options/PreferencesSection';
+import { SettingsFileSection } from '../../components/options/SettingsFileSection';
+import { useStatus } from '../../components/options/useStatus';
+import type { LiveLink } from '../../lib/sidepanel/live';
+
+export function App({ live }: { live: LiveLink | null }) {
+  const { status, refresh } = useStatus(live);
+  const changed = () => void refresh();
+  return (
+    <main class="options">
+      <header>
+        <h1>Marketside settings</h1>
+        <PermitBadge />
+      </header>
+      <nav aria-label="Sections">
+        <ul>
+          <li>
+            <a href="#connection-title">Connection</a>
+          </li>
+          <li>
+            <a href="#accounts-title">Accounts</a>
+          </li>
+          <li>
+            <a href="#permit-dealing-title">Dealing permit</a>
+          </li>
+          <li>
+            <a href="#prefs-title">Preferences</a>
+          </li>
+          <li>
+            <a href="#file-title">Settings file</a>
+          </li>
+          <li>
+            <a href="#apps-title">Applications</a>
+          </li>
+        </ul>
+      </nav>
+      <ReconciliationBanner />
+      <ConnectionSection onChanged={changed} />
+      <AccountsSection status={status} onChanged={changed} />
+      <PermitSection scope="dealing" status={status} />
+      <PreferencesSection />
+      <SettingsFileSection />
+      <PermitSection scope="applications" status={status} />
+      <ApplicationsSection signedIn={status?.state === 'signed-in'} />
+    </main>
+  );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkReason } from '../../lib/options/check';
+import { checkConnectionForm, hostPermissionFor } from '../../lib/options/connection-form';
+import { parseCadence } from '../../lib/options/prefs-form';
 
 describe('the reason a connection check failed', () => {
   it('names bad credentials', () => {
@@ -31,5 +33,46 @@ describe('the reason a connection check failed', () => {
       failure: 'other',
       detail: 'IG had a problem',
     });
+  });
+});
+
+describe('the connection form', () => {
+  const form = {
+    environment: 'demo' as const,
+    baseUrl: '',
+    apiKey: 'key',
+    identifier: 'trader_1',
+    password: 'pw',
+    remember: false,
+    sessionVersion: 2 as const,
+  };
+
+  it('builds the save request, without a base URL unless custom', () => {
+    expect(checkConnectionForm({ ...form, baseUrl: 'http://x' })).toEqual({
+      ok: true,
+      request: { ...form, baseUrl: null },
+    });
+  });
+
+  it('names the fields at fault', () => {
+    const r = checkConnectionForm({ ...form, environment: 'custom', apiKey: '', identifier: 'bad id!' });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && Object.keys(r.issues).sort()).toEqual(['apiKey', 'baseUrl', 'identifier']);
+  });
+
+  it('asks for a host permission the manifest can grant', () => {
+    expect(hostPermissionFor('http://127.0.0.1:8123/gateway/deal')).toBe('http://127.0.0.1/*');
+    expect(hostPermissionFor('https://gw.example.com/gateway/deal')).toBe('https://gw.example.com/*');
+    expect(hostPermissionFor('http://gw.example.com/gateway/deal')).toBeNull();
+    expect(hostPermissionFor('not a url')).toBeNull();
+  });
+});
+
+describe('refresh cadences', () => {
+  it('accepts whole numbers within bounds only', () => {
+    expect(parseCadence('priceRefreshSec', '5')).toEqual({ ok: true, value: 5 });
+    expect(parseCadence('priceRefreshSec', '0')).toEqual({ ok: false, message: 'Between 1 and 300' });
+    expect(parseCadence('sentimentRefreshMin', '2.5')).toEqual({ ok: false, message: 'Enter a whole number' });
+    expect(parseCadence('backgroundRefreshMin', '')).toEqual({ ok: false, message: 'Enter a whole number' });
   });
 });

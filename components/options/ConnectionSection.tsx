@@ -1,0 +1,250 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { type ConnectionView, type ErrorView, send } from '../../lib/messages/contract';
+import type { AccountSummary, Environment } from '../../lib/model';
+import { checkReason } from '../../lib/options/check';
+import {
+  type ConnectionForm,
+  checkConnectionForm,
+  formFromView,
+  hostPermissionFor,
+} from '../../lib/options/connection-form';
+
+const ENVIRONMENTS: { value: Environment; label: string; hint: string }[] = [
+  { value: 'demo', label: 'IG demo', hint: 'demo-api.ig.com: practice money' },
+  { value: 'live', label: 'IG live', hint: 'api.ig.com: real money' },
+  { value: 'custom', label: 'Custom gateway', hint: 'another base URL, such as the simulated service' },
+];
+
+type CheckState =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'ok'; account: AccountSummary }
+  | { kind: 'failed'; error: ErrorView };
+
+/** Environment, credentials, session version; "Save" stores them, "Check" logs in and says what happened. */
+export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
+  const [view, setView] = useState<ConnectionView | null>(null);
+  const [form, setForm] = useState<ConnectionForm>(formFromView(null));
+  const [issues, setIssues] = useState<Partial<Record<keyof ConnectionForm, string>>>({});
+  const [saved, setSaved] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<ErrorView | null>(null);
+  const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
+  const [access, setAccess] = useState<'unknown' | 'granted' | 'denied' | 'not-needed'>('unknown');
+
+  useEffect(() => {
+    void send('connection.get', {}).then((r) => {
+      if (r.ok) {
+        setView(r.data);
+        setForm(formFromView(r.data));
+      }
+    });
+  }, []);
+
+  const pattern = form.environment === 'custom' ? hostPermissionFor(form.baseUrl) : null;
+  useEffect(() => {
+    if (!pattern) {
+      setAccess('not-needed');
+      return;
+    }
+    let live = true;
+    void browser.permissions
+      .contains({ origins: [pattern] })
+      .then((has) => live && setAccess(has ? 'granted' : 'unknown'))
+      .catch(() => live && setAccess('unknown'));
+    return () => {
+      live = false;
+    };
+  }, [pattern]);
+
+  /** Must run inside the user's click: the browser asks the user about the gateway's host. */
+  const requestAccess = (baseUrl: string) => {
+    const wanted = hostPermissionFor(baseUrl);
+    if (!wanted) return;
+    browser.permissions.request({ origins: [wanted] }).then(
+      (granted) => setAccess(granted ? 'granted' : 'denied'),
+      () => setAccess('denied'),
+    );
+  };
+
+  const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setIssues((i) => ({ ...i, [key]: undefined }));
+    setSaved(null);
+  };
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const checked = checkConnectionForm(form);
+    if (!checked.ok) {
+      setIssues(checked.issues);
+      return;
+    }
+    setSaveError(null);
+    const reply = await send('connection.save', checked.request);
+    if (!reply.ok) {
+      setSaveError(reply.error);
+      if (reply.error.field) setIssues({ [reply.error.field]: reply.error.message });
+      return;
+    }
+    setView(reply.data);
+    setForm((f) => ({ ...f, apiKey: '', password: '' }));
+    setSaved(reply.data.remember ? 'Saved on this computer.' : 'Saved for this browser session only.');
+    setCheck({ kind: 'idle' });
+    onChanged();
+  };
+
+  const runCheck = async () => {
+    setCheck({ kind: 'busy' });
+    const reply = await send('connection.check', {});
+    setCheck(reply.ok ? { kind: 'ok', account: reply.data.account } : { kind: 'failed', error: reply.error });
+    onChanged();
+  };
+
+  const field = (key: keyof ConnectionForm) =>
+    issues[key] ? (
+      <span class="field-issue" id={`conn-${key}-issue`}>
+        {issues[key]}
+      </span>
+    ) : null;
+  const describedBy = (key: keyof ConnectionForm) => (issues[key] ? `conn-${key}-issue` : undefined);
+  const reason = check.kind === 'failed' ? checkReason(check.error) : null;
+
+  return (
+    <section aria-labelledby="connection-title" class="options-section">
+      <h2 id="connection-title">Connection</h2>
+      <form onSubmit={save} noValidate>
+        <fieldset>
+          <legend>Environment</legend>
+          {ENVIRONMENTS.map((env) => (
+            <label key={env.value} class="choice">
+              <input
+                type="radio"
+                name="environment"
+                value={env.value}
+                checked={form.environment === env.value}
+                onChange={() => {
+                  set('environment', env.value);
+                  if (env.value === 'custom' && form.baseUrl) requestAccess(form.baseUrl);
+                }}
+              />
+              {env.label} <span class="muted">({env.hint})</span>
+            </label>
+          ))}
+        </fieldset>
+        {form.environment === 'custom' && (
+          <div class="field">
+            <label for="conn-baseUrl">Base URL</label>
+            <input
+              id="conn-baseUrl"
+              type="url"
+              placeholder="http://127.0.0.1:8123/gateway/deal"
+              value={form.baseUrl}
+              aria-invalid={!!issues.baseUrl}
+              aria-describedby={describedBy('baseUrl')}
+              onInput={(e) => set('baseUrl', e.currentTarget.value)}
+            />
+            {field('baseUrl')}
+            {pattern && access !== 'granted' && (
+              <p class="muted">
+                Marketside needs your permission to reach {pattern.replace('/*', '')}.{' '}
+                <button type="button" onClick={() => requestAccess(form.baseUrl)}>
+                  Allow access to this gateway
+                </button>
+                {access === 'denied' && ' Access was not granted; requests to this gateway may be blocked.'}
+              </p>
+            )}
+            {access === 'granted' && <p class="muted">Access to this gateway is granted.</p>}
+          </div>
+        )}
+        <div class="field">
+          <label for="conn-apiKey">API key</label>
+          <input
+            id="conn-apiKey"
+            type="password"
+            autocomplete="off"
+            placeholder={view?.apiKeySet ? 'Saved; type again to change' : ''}
+            value={form.apiKey}
+            aria-invalid={!!issues.apiKey}
+            aria-describedby={describedBy('apiKey')}
+            onInput={(e) => set('apiKey', e.currentTarget.value)}
+          />
+          {field('apiKey')}
+        </div>
+        <div class="field">
+          <label for="conn-identifier">Identifier (IG username)</label>
+          <input
+            id="conn-identifier"
+            type="text"
+            autocomplete="username"
+            value={form.identifier}
+            aria-invalid={!!issues.identifier}
+            aria-describedby={describedBy('identifier')}
+            onInput={(e) => set('identifier', e.currentTarget.value)}
+          />
+          {field('identifier')}
+        </div>
+        <div class="field">
+          <label for="conn-password">Password</label>
+          <input
+            id="conn-password"
+            type="password"
+            autocomplete="current-password"
+            placeholder={view?.passwordSet ? 'Saved; type again to change' : ''}
+            value={form.password}
+            aria-invalid={!!issues.password}
+            aria-describedby={describedBy('password')}
+            onInput={(e) => set('password', e.currentTarget.value)}
+          />
+          {field('password')}
+        </div>
+        <label class="choice">
+          <input type="checkbox" checked={form.remember} onChange={(e) => set('remember', e.currentTarget.checked)} />
+          Remember the API key and password on this computer
+          <span class="muted"> (otherwise they are kept only until the browser closes)</span>
+        </label>
+        <div class="field">
+          <label for="conn-version">Session version</label>
+          <select
+            id="conn-version"
+            value={String(form.sessionVersion)}
+            onChange={(e) => set('sessionVersion', e.currentTarget.value === '3' ? 3 : 2)}
+          >
+            <option value="2">v2 (CST and security token; recommended)</option>
+            <option value="3">v3 (OAuth; for some account setups)</option>
+          </select>
+        </div>
+        <div class="row">
+          <button type="submit" class="primary">
+            Save
+          </button>
+          <button type="button" onClick={runCheck} disabled={check.kind === 'busy'}>
+            {check.kind === 'busy' ? 'Checking…' : 'Check'}
+          </button>
+        </div>
+        {saved && (
+          <p role="status" class="muted">
+            {saved}
+          </p>
+        )}
+        {saveError && !saveError.field && (
+          <p role="alert" class="banner banner--error">
+            {saveError.message}
+          </p>
+        )}
+        {check.kind === 'ok' && (
+          <p role="status" class="banner" data-testid="options-check-result">
+            Connected: {check.account.accountName} ({check.account.accountId}, {check.account.accountType}).
+          </p>
+        )}
+        {reason && (
+          <div role="alert" class="banner banner--error" data-testid="options-check-result">
+            <strong>{reason.title}</strong>
+            <div>{reason.detail}</div>
+            {check.kind === 'failed' && check.error.code && <div class="muted">IG code: {check.error.code}</div>}
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}

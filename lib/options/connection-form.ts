@@ -1,0 +1,64 @@
+// The connection form: what the user typed, checked with the contract's own schema before it is sent.
+import * as v from 'valibot';
+import type { ConnectionView, RequestOf } from '../messages/contract';
+import { connection } from '../messages/schemas';
+import type { Environment } from '../model';
+
+export interface ConnectionForm {
+  environment: Environment;
+  baseUrl: string;
+  apiKey: string;
+  identifier: string;
+  password: string;
+  remember: boolean;
+  sessionVersion: 2 | 3;
+}
+
+export function formFromView(view: ConnectionView | null): ConnectionForm {
+  return {
+    environment: view?.environment ?? 'demo',
+    baseUrl: view?.baseUrl ?? '',
+    apiKey: '',
+    identifier: view?.identifier ?? '',
+    password: '',
+    remember: view?.remember ?? false,
+    sessionVersion: view?.sessionVersion ?? 2,
+  };
+}
+
+export type FormCheck =
+  | { ok: true; request: RequestOf<'connection.save'> }
+  | { ok: false; issues: Partial<Record<keyof ConnectionForm, string>> };
+
+export function checkConnectionForm(form: ConnectionForm): FormCheck {
+  const issues: Partial<Record<keyof ConnectionForm, string>> = {};
+  const input = { ...form, baseUrl: form.environment === 'custom' ? form.baseUrl : null };
+  if (form.environment === 'custom' && !form.baseUrl.trim()) issues.baseUrl = 'Enter the base URL of the gateway';
+  const parsed = v.safeParse(connection, input);
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const key = v.getDotPath(issue) as keyof ConnectionForm | null;
+      if (key && !issues[key]) issues[key] = issue.message;
+    }
+  }
+  if (Object.keys(issues).length > 0) return { ok: false, issues };
+  return { ok: true, request: input as RequestOf<'connection.save'> };
+}
+
+/**
+ * The host pattern to ask for a custom gateway: its scheme and host on every port, which the manifest's
+ * optional host permissions (http://127.0.0.1/*, http://localhost/*, https://*\/*) can grant.
+ * Null for a URL that is not http(s), or plain http to a host other than this machine.
+ */
+export function hostPermissionFor(baseUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol === 'https:') return `https://${url.hostname}/*`;
+  if (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))
+    return `http://${url.hostname}/*`;
+  return null;
+}

@@ -1,0 +1,27 @@
+// Bounds of the refresh cadences the settings accept (the engine never polls faster than the
+// allowances permit; alarms run at most once a minute).
+import type { Prefs } from '../settings/registry';
+
+export const CADENCES = {
+  priceRefreshSec: { min: 1, max: 300, label: 'Prices, while a page is open (seconds)' },
+  sentimentRefreshMin: { min: 1, max: 120, label: 'Client sentiment, while a page is open (minutes)' },
+  backgroundRefreshMin: { min: 1, max: 120, label: 'Badge and alerts, with no page open (minutes)' },
+} as const;
+
+export type CadenceKey = keyof typeof CADENCES;
+
+/** A typed cadence as a whole number within its bounds, or an error message. */
+export function parseCadence(
+  key: CadenceKey,
+  text: string,
+): { ok: true; value: number } | { ok: false; message: string } {
+  const { min, max } = CADENCES[key];
+  const value = Number(text.trim());
+  if (text.trim() === '' || !Number.isInteger(value)) return { ok: false, message: 'Enter a whole number' };
+  if (value < min || value > max) return { ok: false, message: `Between ${min} and ${max}` };
+  return { ok: true, value };
+}
+
+export function withCadence(prefs: Prefs, key: CadenceKey, value: number): Prefs {
+  return { ...prefs, [key]: value };
+}

@@ -159,11 +159,11 @@ export class RefreshEngine {
 
     const { open, closed } = await this.split(targets.epics);
     const known = await this.deps.markets.marketIds(targets.epics);
-    const ids = [...new Set([...targets.marketIds, ...known.values()])];
+    const ids = new Set([...targets.marketIds, ...known.values()]);
     const budget = this.deps.budget();
     const cost = {
       priceRequests: Math.ceil(open.length / BATCH),
-      sentimentRequests: Math.ceil(ids.length / SENTIMENT_BATCH_SIZE),
+      sentimentRequests: Math.ceil(ids.size / SENTIMENT_BATCH_SIZE),
     };
     const cadence = budget ? cadenceFor(cost, wanted, budget) : { ...wanted, throttledReason: null };
 
@@ -174,13 +174,15 @@ export class RefreshEngine {
     }
 
     try {
-      const [openQuotes, closedQuotes, sentiment] = await Promise.all([
+      const [openQuotes, closedQuotes] = await Promise.all([
         this.deps.markets.quotes(open, { maxAgeMs: Math.max(0, cadence.priceEveryMs - SLACK_MS) }),
         this.deps.markets.quotes(closed, { maxAgeMs: CLOSED_CHECK_MS }),
-        ids.length
-          ? this.deps.markets.sentiment(ids, { maxAgeMs: Math.max(0, cadence.sentimentEveryMs - SLACK_MS) })
-          : Promise.resolve([]),
       ]);
+      // A cold start learns the markets' sentiment ids from the quotes it just fetched.
+      for (const q of [...openQuotes, ...closedQuotes]) if (q.value.marketId) ids.add(q.value.marketId);
+      const sentiment = ids.size
+        ? await this.deps.markets.sentiment([...ids], { maxAgeMs: Math.max(0, cadence.sentimentEveryMs - SLACK_MS) })
+        : [];
       const quotes = [...openQuotes, ...closedQuotes];
       this.failures = 0;
       this.setThrottle(

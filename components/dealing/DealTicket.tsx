@@ -8,7 +8,7 @@ import type { DealOutcome, Direction, MarketFacts } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { CostsQuoteView } from './CostsQuoteView';
 import { DealOutcomeView } from './DealOutcomeView';
-import { permitOf, refreshDealingState, useDealingState } from './dealingState';
+import { announceDealt, permitOf, refreshDealingState, useDealingState } from './dealingState';
 import { PermitBadge } from './PermitBadge';
 import { type StopLimitDraft, StopLimitField } from './StopLimitField';
 
@@ -110,6 +110,7 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer }: DealTick
     else if (reply.error.kind === 'ambiguous') setOutcome({ status: 'unknown', dealReference: '' });
     else setError(reply.error);
     refreshDealingState();
+    announceDealt();
   };
 
   const issues = check && !check.ok && touched ? check.issues : [];
@@ -137,19 +138,25 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer }: DealTick
           </label>
         ))}
       </fieldset>
-      <label>
-        Size
+      <div class="deal-actions">
+        <label for={`${id}-size`}>Size</label>
         <input
+          id={`${id}-size`}
           type="number"
           inputMode="decimal"
           min={facts ? minSize(facts) : undefined}
           step={facts ? sizeStep(facts) : 'any'}
           value={sizeText}
           aria-invalid={issueFor('size')}
+          aria-describedby={facts ? `${id}-size-hint` : undefined}
           onInput={(e) => edit(setSizeText)(e.currentTarget.value)}
         />
-        {facts && <span class="muted">min {minSize(facts)}</span>}
-      </label>
+        {facts && (
+          <span class="muted" id={`${id}-size-hint`}>
+            min {minSize(facts)}, steps of {sizeStep(facts)}
+          </span>
+        )}
+      </div>
       <fieldset>
         <legend class="visually-hidden">Order type</legend>
         <label>

@@ -50,7 +50,7 @@ export function PositionActions({ position }: { position: PositionView }) {
   const quoteClose = () => {
     setMode('close');
     setCloseQuote(null);
-    void action.run(() => send('positions.quoteClose', { dealId: position.dealId }), setCloseQuote);
+    void action.run(() => send('positions.quoteClose', { dealId: position.dealId }), setCloseQuote, false);
   };
   const close = () => {
     if (!closeQuote) return;

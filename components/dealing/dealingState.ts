@@ -32,6 +32,16 @@ function publish(next: DealingState) {
   }
 }
 
+/**
+ * Fired on window after a dealing request finished (whatever its outcome), so views showing positions
+ * and working orders can ask for them again.
+ */
+export const DEALT_EVENT = 'marketside:dealt';
+
+export function announceDealt(): void {
+  window.dispatchEvent(new CustomEvent(DEALT_EVENT));
+}
+
 /** Asks the background again; the newest answer wins. */
 export function refreshDealingState(): void {
   const mine = ++generation;

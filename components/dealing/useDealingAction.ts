@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ErrorView, Reply } from '../../lib/messages/contract';
 import type { DealOutcome } from '../../lib/model';
-import { refreshDealingState } from './dealingState';
+import { announceDealt, refreshDealingState } from './dealingState';
 
 /** Runs one dealing request at a time and keeps its outcome or error for display. */
 export function useDealingAction() {
@@ -9,7 +9,12 @@ export function useDealingAction() {
   const [error, setError] = useState<ErrorView | null>(null);
   const [outcome, setOutcome] = useState<DealOutcome | null>(null);
 
-  async function run<T>(request: () => Promise<Reply<T>>, onData?: (data: T) => void): Promise<T | null> {
+  /** `mutation`: the request may change the account (not a quote), so views are told afterwards. */
+  async function run<T>(
+    request: () => Promise<Reply<T>>,
+    onData?: (data: T) => void,
+    mutation = true,
+  ): Promise<T | null> {
     if (busy) return null;
     setBusy(true);
     setError(null);
@@ -25,6 +30,7 @@ export function useDealingAction() {
     } finally {
       setBusy(false);
       refreshDealingState();
+      if (mutation) announceDealt();
     }
   }
 

@@ -9,7 +9,7 @@ import type {
   UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatPrice } from '../../lib/format';
+import { decimalsFor, formatPrice } from '../../lib/format';
 import type { Candle } from '../../lib/model';
 import { type BarValues, lastBar, toLine, toOhlc } from './series';
 
@@ -113,6 +113,9 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
     if (!ready || !api || !mod) return;
     if (series.current) api.removeSeries(series.current);
     const c = colours();
+    const last = lastBar(candles)?.close;
+    const precision = last ? decimalsFor(last) : 2;
+    const priceFormat = { type: 'price' as const, precision, minMove: 10 ** -precision };
     if (style === 'candles') {
       const s = api.addSeries(mod.CandlestickSeries, {
         upColor: c.up,
@@ -120,11 +123,12 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
         wickUpColor: c.up,
         wickDownColor: c.down,
         borderVisible: false,
+        priceFormat,
       });
       s.setData(toOhlc(candles) as CandlestickData<UTCTimestamp>[]);
       series.current = s;
     } else {
-      const s = api.addSeries(mod.LineSeries, { color: c.accent, lineWidth: 2 });
+      const s = api.addSeries(mod.LineSeries, { color: c.accent, lineWidth: 2, priceFormat });
       s.setData(toLine(candles) as LineData<UTCTimestamp>[]);
       series.current = s;
     }

@@ -181,13 +181,13 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
         {!marketId && facts && <p class="muted">IG publishes no client sentiment for this market.</p>}
         {sentimentError && !sentiment && <ErrorState error={sentimentError} />}
         {sentiment && (
-          <>
+          <div data-testid="panel-sentiment-now">
             <SentimentBar
               long={sentiment.value.longPositionPercentage}
               short={sentiment.value.shortPositionPercentage}
             />
             <StaleMark stale={sentiment.stale} fetchedAt={sentiment.fetchedAt} />
-          </>
+          </div>
         )}
         {marketId && (
           <>

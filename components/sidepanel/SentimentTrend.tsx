@@ -26,11 +26,16 @@ export function SentimentTrend({ points, name }: { points: SentimentPoint[]; nam
   return (
     <figure class="trend" data-testid="panel-sentiment-trend">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} role="img" aria-label={label} preserveAspectRatio="none">
-        <line x1="0" x2={W} y1={H / 2} y2={H / 2} class="trend__mid" stroke-dasharray="3 3" />
+        {shape.midY !== null && (
+          <line x1="0" x2={W} y1={shape.midY} y2={shape.midY} class="trend__mid" stroke-dasharray="3 3" />
+        )}
         <path d={shape.path} fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke" />
       </svg>
       <figcaption class="trend__caption muted">
         <span>{when(shape.first.t)}</span>
+        <span>
+          {shape.low.toFixed(0)}–{shape.high.toFixed(0)}% long
+        </span>
         <span class={change > 0 ? 'up' : change < 0 ? 'down' : ''}>
           {change > 0 ? '+' : change < 0 ? '−' : '±'}
           {Math.abs(change).toFixed(1)} pts long

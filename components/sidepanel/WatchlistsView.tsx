@@ -77,8 +77,6 @@ export function WatchlistsView({
   }, [loadLists]);
 
   useEffect(() => {
-    setActionError(null);
-    setNotice(null);
     if (!selectedId) return;
     setList((current) => (current?.value.summary.id === selectedId ? current : null));
     void loadList(selectedId, true);
@@ -155,7 +153,11 @@ export function WatchlistsView({
     }
   });
 
-  const select = (id: string) => updatePrefs({ selectedWatchlistId: id });
+  const select = (id: string) => {
+    setActionError(null);
+    setNotice(null);
+    updatePrefs({ selectedWatchlistId: id });
+  };
 
   const create = async (name: string): Promise<boolean> => {
     setBusy('create');
@@ -171,8 +173,8 @@ export function WatchlistsView({
         ? { ...current, value: [...current.value, reply.data] }
         : { value: [reply.data], fetchedAt: Date.now(), stale: false },
     );
+    updatePrefs({ selectedWatchlistId: reply.data.id });
     setNotice(`Created “${reply.data.name}”.`);
-    select(reply.data.id);
     void loadLists(false);
     return true;
   };

@@ -1,8 +1,19 @@
+import { lazyComponent } from '../../components/sidepanel/lazy';
 import { Panel, type PanelSlots } from '../../components/sidepanel/Panel';
 import type { LiveLink } from '../../lib/sidepanel/live';
 
-// Parts of other features hosted by the panel; each is wired here once it exists.
-const slots: PanelSlots = {};
+// Parts of other features the panel hosts, each loaded when first shown.
+const AlertsList = lazyComponent(() => import('../../components/alerts/AlertsList').then((m) => m.AlertsList));
+const AlertForm = lazyComponent(() => import('../../components/alerts/AlertForm').then((m) => m.AlertForm));
+const ImportExport = lazyComponent(() =>
+  import('../../components/watchlists/ImportExport').then((m) => m.ImportExport),
+);
+
+const slots: PanelSlots = {
+  alertsList: () => <AlertsList />,
+  alertForm: (market) => <AlertForm {...market} />,
+  importExport: (watchlistId, onDone) => <ImportExport watchlistId={watchlistId} onDone={onDone} />,
+};
 
 export function App({ live }: { live: LiveLink }) {
   return <Panel live={live} slots={slots} />;

@@ -85,6 +85,7 @@ describe('PriceChart', () => {
       { time: t0 / 1000 + 3600, open: 2, high: 3, low: 1.5, close: 2.5 },
     ]);
     expect(chart.state.options).toMatchObject({ timeScale: { timeVisible: true } });
+    expect(series!.options).toMatchObject({ priceFormat: { type: 'price', precision: 4 } });
     expect(screen.getByRole('figure', { name: 'Price chart of EUR/USD, 1 hour bars' })).toBeTruthy();
   });
 

@@ -10,7 +10,31 @@ describe('trendShape', () => {
     expect(trendShape([{ t: 1, long: 50 }], 100, 50)).toBeNull();
   });
 
-  it('draws time left to right and 100% long at the top, whatever the input order', () => {
+  it('fits small moves with room to spare and marks 50% when inside', () => {
+    const shape = trendShape(
+      [
+        { t: 0, long: 48 },
+        { t: 10, long: 52 },
+      ],
+      100,
+      40,
+    );
+    expect([shape?.low, shape?.high]).toEqual([40, 60]);
+    expect(shape?.path).toBe('M0.0,24.0L100.0,16.0');
+    expect(shape?.midY).toBe(20);
+    expect(
+      trendShape(
+        [
+          { t: 0, long: 70 },
+          { t: 1, long: 80 },
+        ],
+        100,
+        40,
+      )?.midY,
+    ).toBeNull();
+  });
+
+  it('draws time left to right and higher long percentages higher, whatever the input order', () => {
     const shape = trendShape(
       [
         { t: 3000, long: 100 },

@@ -1,0 +1,203 @@
+// The side panel as a trader meets it: the built extension in Chromium against the simulated service.
+import type { Page } from '@playwright/test';
+import { expect, test } from './harness';
+
+const EURUSD = 'CS.D.EURUSD.CFD.IP';
+const GBPUSD = 'CS.D.GBPUSD.CFD.IP';
+const FTSE = 'IX.D.FTSE.DAILY.IP';
+const MY_WATCHLIST = '7064175';
+
+const rowEpics = (panel: Page) =>
+  panel.getByTestId('panel-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-epic')));
+
+async function addMarket(panel: Page, list: string, term: string, name: string) {
+  const search = panel.getByRole('searchbox', { name: `Add a market to ${list}` });
+  await search.fill(term);
+  await panel.getByRole('button', { name: `Add ${name} to ${list}`, exact: true }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Added' })).toContainText(`Added ${name} to “${list}”`);
+  await search.fill('');
+}
+
+test('create a watchlist, add and remove markets, sort them, and find the sort again after reopening', async ({
+  configure,
+  openPage,
+  sim,
+  capture,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByTestId('panel-account')).toContainText(/\S/);
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(MY_WATCHLIST);
+
+  await panel.getByRole('button', { name: 'New' }).click();
+  await panel.getByRole('textbox', { name: 'New watchlist name' }).fill('Panel picks');
+  await panel.getByRole('button', { name: 'Create' }).click();
+  await expect(panel.getByRole('status')).toContainText('Created “Panel picks”');
+  await expect(panel.getByText('“Panel picks” is empty.')).toBeVisible();
+  const created = (await sim.control.state()).watchlists.find((w) => w.name === 'Panel picks');
+  expect(created?.epics).toEqual([]);
+
+  await addMarket(panel, 'Panel picks', 'EUR/USD', 'EUR/USD');
+  await addMarket(panel, 'Panel picks', 'GBP/USD', 'GBP/USD');
+  await addMarket(panel, 'Panel picks', 'FTSE 100', 'FTSE 100');
+  await expect(panel.getByTestId('panel-row')).toHaveCount(3);
+  const afterAdds = (await sim.control.state()).watchlists.find((w) => w.id === created?.id);
+  expect(new Set(afterAdds?.epics)).toEqual(new Set([EURUSD, GBPUSD, FTSE]));
+
+  // Sort by bid: highest first, then flipped.
+  await panel.getByRole('button', { name: 'Sort by Bid' }).click();
+  await expect.poll(() => rowEpics(panel)).toEqual([FTSE, GBPUSD, EURUSD]);
+  await panel.getByRole('button', { name: 'Sort by Bid' }).click();
+  await expect.poll(() => rowEpics(panel)).toEqual([EURUSD, GBPUSD, FTSE]);
+  await capture(panel, 'sidepanel-watchlist');
+
+  // Remove one: gone here and on the service.
+  await panel.getByRole('button', { name: 'Remove GBP/USD from Panel picks' }).click();
+  await expect(panel.getByTestId('panel-row')).toHaveCount(2);
+  const afterRemove = (await sim.control.state()).watchlists.find((w) => w.id === created?.id);
+  expect(new Set(afterRemove?.epics)).toEqual(new Set([EURUSD, FTSE]));
+
+  // Reopened, the panel shows the same list in the same order.
+  await panel.reload();
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(created!.id);
+  await expect.poll(() => rowEpics(panel)).toEqual([EURUSD, FTSE]);
+  await expect(panel.getByRole('button', { name: 'Sort by Bid' }).locator('xpath=..')).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+});
+
+test('a failed add leaves the watchlist as it was and says why', async ({ configure, openPage, sim }) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(MY_WATCHLIST);
+  await expect(panel.getByTestId('panel-row')).toHaveCount(3);
+  const before = await rowEpics(panel);
+  const onService = (await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST)?.epics;
+
+  await sim.control.injectFault({
+    method: 'PUT',
+    path: `^/watchlists/${MY_WATCHLIST}$`,
+    count: 5,
+    action: { kind: 'error', status: 400, errorCode: 'error.service.watchlists.add-instrument.invalid-epic' },
+  });
+  await panel.getByRole('searchbox', { name: 'Add a market to My Watchlist' }).fill('GBP/USD');
+  await panel.getByRole('button', { name: 'Add GBP/USD to My Watchlist', exact: true }).click();
+
+  const error = panel.getByTestId('panel-action-error');
+  await expect(error.getByRole('alert')).toBeVisible();
+  await expect(error).toContainText('error.service.watchlists.add-instrument.invalid-epic');
+  expect(await rowEpics(panel)).toEqual(before);
+  await expect(panel.getByTestId('panel-row')).toHaveCount(3);
+  expect((await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST)?.epics).toEqual(onService);
+});
+
+test('a market opens with its chart, sentiment now and over time, related markets and dealing rules', async ({
+  configure,
+  openPage,
+  sim,
+  capture,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByTestId('panel-row').first()).toBeVisible();
+
+  // Readings the background recorded on earlier days (the trend builds up while Marketside watches).
+  const now = Date.now();
+  await panel.evaluate(
+    async (points) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('marketside-sentiment-history');
+        open.onupgradeneeded = () => open.result.createObjectStore('entries');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('entries', 'readwrite');
+          const last = points[points.length - 1]!;
+          tx.objectStore('entries').put({ value: points, fetchedAt: last.t, lastUsed: last.t }, 'EURUSD');
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [
+      { t: now - 3 * 3600_000, long: 41 },
+      { t: now - 2 * 3600_000, long: 47 },
+      { t: now - 3600_000, long: 52 },
+    ],
+  );
+
+  await panel.getByRole('button', { name: 'EUR/USD Mini', exact: true }).click();
+  await expect(panel.getByRole('heading', { level: 2, name: 'EUR/USD Mini' })).toBeVisible();
+  await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/\d\.\d{4}/);
+
+  // The chart: drawn by the lazily loaded charting library, with values in the legend.
+  const chart = panel.getByRole('figure', { name: /^Price chart of EUR\/USD Mini, 1 hour bars$/ });
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(panel.getByTestId('panel-chart-legend')).toContainText(/C \d\.\d{4}/);
+  await expect(panel.getByTestId('panel-allowance')).toContainText('Weekly historical data allowance');
+  await panel.getByRole('combobox', { name: 'Resolution' }).selectOption('DAY');
+  await expect(panel.getByRole('figure', { name: /1 day bars$/ })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await sim.control.requestLog()).some(
+        (r) => r.path.startsWith('/prices/CS.D.EURUSD.MINI.IP') && /DAY/.test(JSON.stringify(r)),
+      ),
+    )
+    .toBe(true);
+  await panel.getByRole('radio', { name: 'Line' }).check();
+  await expect(panel.getByTestId('panel-chart-legend')).toContainText(/C \d\.\d{4}/);
+
+  // Sentiment now, and its trend from the recorded readings plus the one just taken.
+  await expect(
+    panel.getByTestId('panel-sentiment-now').getByRole('img', { name: /^Clients \d+% long, \d+% short$/ }),
+  ).toBeVisible();
+  await expect(panel.getByRole('img', { name: /^Clients long on EUR\/USD Mini: \d+% now, 41% on/ })).toBeVisible();
+
+  // Instrument facts.
+  await expect(panel.getByText('Minimum deal size')).toBeVisible();
+  await expect(panel.getByText('Opening hours')).toBeVisible();
+  await capture(panel, 'sidepanel-market');
+
+  // A related market opens in its turn.
+  const related = panel.getByTestId('panel-related').getByRole('button').first();
+  await expect(related).toBeVisible();
+  await related.click();
+  await expect(panel.getByRole('heading', { level: 2 })).not.toHaveText('EUR/USD Mini');
+  await panel.getByRole('button', { name: 'Back' }).click();
+  await expect(panel.getByRole('heading', { level: 2, name: 'EUR/USD Mini' })).toBeVisible();
+});
+
+test('browse a category, open an instrument; positions are read-only without a dealing permit', async ({
+  configure,
+  openPage,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await panel.getByRole('button', { name: 'Browse' }).click();
+  const category = panel.locator('button.category').first();
+  await expect(category).toBeVisible();
+  await category.click();
+  const instrument = panel.getByTestId('panel-instrument').first();
+  await expect(instrument).toBeVisible();
+  const name = (await instrument.getByRole('button').first().textContent()) ?? '';
+  await instrument.getByRole('button').first().click();
+  await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Positions' }).click();
+  await expect(panel.getByRole('heading', { name: 'Positions' })).toBeVisible();
+  await expect(panel.getByText('No open positions.')).toBeVisible();
+  await expect(panel.getByText(/Read-only: dealing is off/)).toBeVisible();
+});
+
+test('the popup or omnibox opens a market here through the session route', async ({ configure, openPage }) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toBeVisible();
+  await panel.evaluate(
+    (epic) =>
+      (
+        globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }
+      ).chrome.storage.session.set({ sidepanelRoute: { view: 'market', epic, at: Date.now() } }),
+    FTSE,
+  );
+  await expect(panel.getByRole('heading', { level: 2, name: 'FTSE 100' })).toBeVisible();
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { LiveHub, type LivePort } from '../../lib/background/live-hub';
+import { LIVE_PORT, type LiveToPage, type StatusView } from '../../lib/messages/contract';
+
+const ORIGIN = 'chrome-extension://me/';
+
+function port(sender: LivePort['sender'], name = LIVE_PORT) {
+  const received: LiveToPage[] = [];
+  const listeners: ((m: unknown) => void)[] = [];
+  const closers: (() => void)[] = [];
+  let disconnected = false;
+  const p: LivePort = {
+    name,
+    sender,
+    postMessage: (m) => void received.push(m),
+    disconnect: () => {
+      disconnected = true;
+    },
+    onMessage: { addListener: (fn) => void listeners.push(fn) },
+    onDisconnect: { addListener: (fn) => void closers.push(fn) },
+  };
+  return {
+    p,
+    received,
+    send: (m: unknown) => {
+      for (const l of listeners) l(m);
+    },
+    close: () => {
+      for (const c of closers) c();
+    },
+    get disconnected() {
+      return disconnected;
+    },
+  };
+}
+
+function hub() {
+  const unions: { epics: string[]; marketIds: string[] }[] = [];
+  const h = new LiveHub({
+    isOwnPage: (s) => !!s?.url?.startsWith(ORIGIN),
+    status: async () => ({ state: 'signed-in' }) as StatusView,
+    onWatchChange: (u) => unions.push(u),
+    gatherMs: 5,
+  });
+  return { h, unions };
+}
+
+const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+
+describe('live hub', () => {
+  it('refuses ports from web pages and content scripts, and ports of another name', () => {
+    const { h } = hub();
+    const web = port({ url: 'https://evil.example/', tab: {} });
+    expect(h.accept(web.p)).toBe(false);
+    expect(web.disconnected).toBe(true);
+    expect(h.accept(port({ url: `${ORIGIN}popup.html` }, 'other').p)).toBe(false);
+    expect(h.connected).toBe(0);
+  });
+
+  it('tells a page the status on connecting and follows what visible pages watch', async () => {
+    const { h, unions } = hub();
+    const a = port({ url: `${ORIGIN}sidepanel.html` });
+    const b = port({ url: `${ORIGIN}popup.html` });
+    h.accept(a.p);
+    h.accept(b.p);
+    await tick();
+    expect(a.received[0]).toMatchObject({ kind: 'status' });
+    a.send({ kind: 'watch', epics: ['CS.D.EURUSD.MINI.IP'], marketIds: ['EURUSD'], visible: true });
+    b.send({ kind: 'watch', epics: ['IX.D.FTSE.DAILY.IP'], marketIds: [], visible: false });
+    b.send({ kind: 'watch', epics: ['<script>'], marketIds: [], visible: true });
+    expect(unions.at(-1)).toEqual({ epics: ['CS.D.EURUSD.MINI.IP'], marketIds: ['EURUSD'] });
+    a.close();
+    expect(unions.at(-1)).toEqual({ epics: [], marketIds: [] });
+  });
+
+  it('gathers announcements into one message per store', async () => {
+    const { h } = hub();
+    const a = port({ url: `${ORIGIN}sidepanel.html` });
+    h.accept(a.p);
+    await tick();
+    a.received.length = 0;
+    h.announce('snapshots', ['A', 'B']);
+    h.announce('snapshots', ['B', 'C']);
+    h.announce('sentiment', ['X']);
+    await tick();
+    expect(a.received).toEqual([
+      { kind: 'changed', store: 'snapshots', keys: ['A', 'B', 'C'] },
+      { kind: 'changed', store: 'sentiment', keys: ['X'] },
+    ]);
+  });
+});

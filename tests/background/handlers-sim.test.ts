@@ -195,8 +195,16 @@ describe('live ports', () => {
       sender: { id: PAGE.id, url: PAGE.url },
       postMessage: (m) => void received.push(m),
       disconnect: () => {},
-      onMessage: { addListener: (fn) => void (onMessage = fn) },
-      onDisconnect: { addListener: (fn) => void (onClose = fn) },
+      onMessage: {
+        addListener: (fn) => {
+          onMessage = fn;
+        },
+      },
+      onDisconnect: {
+        addListener: (fn) => {
+          onClose = fn;
+        },
+      },
     };
     expect(bg.hub.accept(port)).toBe(true);
     const epics = simEpics(3);

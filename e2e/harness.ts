@@ -1,0 +1,129 @@
+// The end-to-end fixture: the built extension in Debian's Chromium against the simulated service.
+// Every test gets a fresh browser profile and a fresh simulated service (seed 42, no rate limits
+// unless the file says `test.use({ simOptions: { rateLimits: true } })`). Console errors of the
+// pages and the service worker fail the test unless it declared them with `expectErrors`.
+import { join } from 'node:path';
+import { type BrowserContext, test as base, expect, type Page, type Worker } from '@playwright/test';
+import type { Connection } from '../lib/settings/registry';
+import { type SimHandle, type SimOptions, startSim } from '../sim/server';
+import {
+  configureConnection,
+  type ExtensionGlobals,
+  findServiceWorker,
+  launchExtension,
+  openExtensionPage,
+  ROOT,
+  saveScreenshot,
+} from './launch';
+
+export type { SimHandle };
+export { expect };
+
+export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
+
+export type { SimOptions } from '../sim/server';
+
+/** What the pages and the service worker logged as errors during a test. */
+interface Diagnostics {
+  errors: string[];
+  expected: RegExp[];
+}
+
+export interface Fixtures {
+  /** Options for this test's simulated service; `port` is always a free one. */
+  simOptions: SimOptions;
+  sim: SimHandle;
+  context: BrowserContext;
+  extensionId: string;
+  /** The extension's service worker as it runs now (re-found if Chromium restarted it). */
+  serviceWorker: Worker;
+  /** Opens `chrome-extension://<id>/<path>` in a new tab (popup.html gets the popup's size). */
+  openPage: (path: string, viewport?: { width: number; height: number }) => Promise<Page>;
+  /** Connects Marketside to this test's sim (environment 'custom', remembered credentials). */
+  configure: (overrides?: Partial<Connection>) => Promise<void>;
+  /** Declares console errors this test expects; any other error still fails it. */
+  expectErrors: (...patterns: (string | RegExp)[]) => void;
+  /** Saves a screenshot to artifacts/screenshots/<name>.png and returns the path. */
+  capture: (page: Page, name: string) => Promise<string>;
+  diagnostics: Diagnostics;
+}
+
+function escapeRegExp(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
+
+export const test = base.extend<Fixtures>({
+  simOptions: [{ seed: 42, rateLimits: false }, { option: true }],
+
+  sim: async ({ simOptions }, use) => {
+    const sim = await startSim({ ...simOptions, port: 0 });
+    try {
+      await use(sim);
+    } finally {
+      await sim.close();
+    }
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  diagnostics: async ({}, use) => {
+    await use({ errors: [], expected: [] });
+  },
+
+  context: async ({ diagnostics }, use, testInfo) => {
+    const { context, serviceWorker } = await launchExtension();
+    const record = (where: string, text: string) => diagnostics.errors.push(`[${where}] ${text}`);
+    const watchWorker = (worker: Worker) => {
+      worker.on('console', (msg) => {
+        if (msg.type() === 'error') record('service worker', msg.text());
+      });
+    };
+    watchWorker(serviceWorker);
+    context.on('serviceworker', watchWorker);
+    context.on('console', (msg) => {
+      // Service-worker messages are counted by the worker's own listener.
+      if (msg.type() === 'error' && msg.worker() === null) record(msg.page()?.url() ?? 'page', msg.text());
+    });
+    context.on('weberror', (err) => record(err.page()?.url() ?? 'page', String(err.error()?.stack ?? err.error())));
+    try {
+      await use(context);
+    } finally {
+      await context.close();
+    }
+    const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
+    if (diagnostics.errors.length) await testInfo.attach('console-errors', { body: diagnostics.errors.join('\n') });
+    if (unexpected.length && testInfo.status === testInfo.expectedStatus)
+      throw new Error(`The extension logged ${unexpected.length} unexpected error(s):\n${unexpected.join('\n')}`);
+  },
+
+  serviceWorker: async ({ context }, use) => {
+    await use(await findServiceWorker(context));
+  },
+
+  extensionId: async ({ serviceWorker }, use) => {
+    await use(new URL(serviceWorker.url()).host);
+  },
+
+  openPage: async ({ context, extensionId }, use) => {
+    await use((path, viewport) => openExtensionPage(context, extensionId, path, viewport));
+  },
+
+  configure: async ({ context, sim }, use) => {
+    await use(async (overrides) => configureConnection(await findServiceWorker(context), sim, overrides));
+  },
+
+  expectErrors: async ({ diagnostics }, use) => {
+    await use((...patterns) => {
+      for (const p of patterns) diagnostics.expected.push(typeof p === 'string' ? escapeRegExp(p) : p);
+    });
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  capture: async ({}, use) => {
+    await use((page, name) => saveScreenshot(page, SCREENSHOT_DIR, name));
+  },
+});
+
+/** Reads the toolbar badge text from the service worker. */
+export function badgeText(serviceWorker: Worker): Promise<string> {
+  return serviceWorker.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.action.getBadgeText({}));
+}

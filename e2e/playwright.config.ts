@@ -1,0 +1,20 @@
+// End-to-end tests: the built extension (`npx wxt build` first) in Debian's Chromium against sim/.
+// Run: npx playwright test -c e2e/playwright.config.ts [e2e/<file>]
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: '../artifacts/test-results',
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    actionTimeout: 10_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

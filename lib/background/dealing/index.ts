@@ -2,6 +2,7 @@
 // must run at worker start (reconcile an open lock; revoke permits when the account or environment
 // changes). Merged into the handler table by the background.
 import type { HandlerContext, Handlers } from '../handlers';
+import type { BackgroundPlugin } from '../plugins';
 import { applicationHandlers } from './application-handlers';
 import { dealHandlers } from './deal-handlers';
 import { lockHandlers } from './lock-handlers';
@@ -10,13 +11,30 @@ import { revokeAllPermits } from './permits';
 import { positionHandlers } from './position-handlers';
 import { scheduleReconcile, stopReconcileSchedule } from './reconciler';
 
-export const dealingHandlers: Partial<Handlers> = {
+const raw: Partial<Handlers> = {
   ...permitHandlers,
   ...dealHandlers,
   ...positionHandlers,
   ...lockHandlers,
   ...applicationHandlers,
 };
+
+/**
+ * The handlers, each making sure the worker-start duties ran (idempotent; `startDealing` at worker
+ * start is still the right place, since a lock must be reconciled even if no page asks).
+ */
+export const dealingHandlers: Partial<Handlers> = Object.fromEntries(
+  Object.entries(raw).map(([name, handler]) => [
+    name,
+    (request: unknown, ctx: HandlerContext) => {
+      startDealing(ctx);
+      return (handler as (r: unknown, c: HandlerContext) => Promise<unknown>)(request, ctx);
+    },
+  ]),
+) as Partial<Handlers>;
+
+/** The dealing part as a background plugin (lib/background/plugins.ts). */
+export const dealingPlugin: BackgroundPlugin = { name: 'dealing', handlers: dealingHandlers };
 
 export { revokeAllPermits } from './permits';
 
@@ -37,7 +55,23 @@ function accountOfTokens(tokens: unknown): string | null {
  * may have stopped mid-deal) and revokes dealing and applications permits when the connection changes
  * or the session moves to another account. Returns a function that stops the watches.
  */
+let started: { ctx: HandlerContext; stop: () => void } | null = null;
+
 export function startDealing(ctx: HandlerContext): () => void {
+  if (started?.ctx === ctx) return started.stop;
+  started?.stop();
+  const stop = start(ctx);
+  started = {
+    ctx,
+    stop: () => {
+      stop();
+      if (started?.ctx === ctx) started = null;
+    },
+  };
+  return started.stop;
+}
+
+function start(ctx: HandlerContext): () => void {
   void ctx.session.lockStore.get().then((lock) => {
     if (lock) scheduleReconcile(ctx, 0);
   });

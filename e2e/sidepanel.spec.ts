@@ -201,3 +201,42 @@ test('the popup or omnibox opens a market here through the session route', async
   );
   await expect(panel.getByRole('heading', { level: 2, name: 'FTSE 100' })).toBeVisible();
 });
+
+test('rows stay live while the panel is visible, flash when they move, and pause while it is hidden', async ({
+  configure,
+  openPage,
+  sim,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  const ftse = panel.locator(`[data-testid="panel-row"][data-epic="${FTSE}"]`);
+  await expect(ftse).toBeVisible();
+
+  sim.control.setMarket(FTSE, { bid: 9000, offer: 9001 });
+  await expect(ftse).toContainText('9,000.0', { timeout: 20_000 });
+  await expect(ftse).toHaveClass(/flash-up-/);
+
+  // The rate budget in use, on demand.
+  await panel.getByRole('button', { name: 'Budget' }).click();
+  await expect(panel.getByRole('region', { name: 'Rate budget' })).toContainText(/\d+ \/ \d+ a minute/);
+
+  // Hidden (another tab in front, the panel closed to a strip): no more price requests.
+  await panel.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await panel.waitForTimeout(1500);
+  const priceRequests = () => sim.control.requestLog().filter((r) => r.path.startsWith('/markets')).length;
+  const before = priceRequests();
+  await panel.waitForTimeout(8000);
+  expect(priceRequests()).toBe(before);
+
+  // Shown again: refreshing resumes.
+  await panel.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  sim.control.setMarket(FTSE, { bid: 8800, offer: 8801 });
+  await expect(ftse).toContainText('8,800.0', { timeout: 20_000 });
+  await expect(ftse).toHaveClass(/flash-down-/);
+});

@@ -1,0 +1,133 @@
+// Price alerts end to end: an alert set on a market that no page shows fires a browser notification
+// when the simulated price crosses it (the refresh engine fetches alert markets with what pages watch),
+// fires once, and clicking the notification opens the market in the side panel.
+import type { Page, Worker } from '@playwright/test';
+import type { AlertRule } from '../lib/model';
+import { expect, test } from './harness';
+
+const EURUSD = 'CS.D.EURUSD.MINI.IP';
+const FTSE = 'IX.D.FTSE.DAILY.IP';
+
+interface Chrome {
+  chrome: {
+    runtime: {
+      sendMessage(message: unknown): Promise<{ res: unknown }>;
+      getContexts(filter: { contextTypes: string[] }): Promise<unknown[]>;
+    };
+    notifications: {
+      getAll(): Promise<Record<string, boolean>>;
+      onClicked: { dispatch(id: string): void };
+    };
+    storage: {
+      local: { get(key: string): Promise<Record<string, unknown>> };
+      session: { get(key: string): Promise<Record<string, unknown>> };
+    };
+  };
+}
+
+/** Sends one message of the contract from an extension page, as `send()` does. */
+async function ask<T>(page: Page, type: string, data: unknown): Promise<T> {
+  const reply = (await page.evaluate(
+    async ([type, data]) =>
+      (
+        await (globalThis as unknown as Chrome).chrome.runtime.sendMessage({
+          id: Date.now(),
+          type,
+          data,
+          timestamp: Date.now(),
+        })
+      ).res,
+    [type, data] as const,
+  )) as { ok: true; data: T } | { ok: false; error: { message: string } };
+  if (!reply.ok) throw new Error(`${type}: ${reply.error.message}`);
+  return reply.data;
+}
+
+function notifications(worker: Worker): Promise<string[]> {
+  return worker.evaluate(async () =>
+    Object.keys(await (globalThis as unknown as Chrome).chrome.notifications.getAll()),
+  );
+}
+
+async function storedAlerts(worker: Worker): Promise<AlertRule[]> {
+  return worker.evaluate(
+    async () =>
+      ((await (globalThis as unknown as Chrome).chrome.storage.local.get('alerts')).alerts ?? []) as AlertRule[],
+  );
+}
+
+test('an alert fires one notification when the price crosses it, and the click opens the market', async ({
+  configure,
+  openPage,
+  sim,
+  serviceWorker,
+  context,
+}) => {
+  await configure();
+  // A visible page keeps the refresh engine at the price cadence; it shows FTSE, not the alert's market.
+  const popup = await openPage(`popup.html?epic=${FTSE}`);
+  await expect(popup.getByRole('heading', { name: /FTSE 100/ })).toBeVisible();
+
+  const [quote] = await ask<{ value: { bid: number; offer: number } }[]>(popup, 'markets.quotes', { epics: [EURUSD] });
+  const mid = ((quote?.value.bid ?? 0) + (quote?.value.offer ?? 0)) / 2;
+  const level = Number((mid * 1.01).toFixed(4));
+  const created = await ask<AlertRule>(popup, 'alerts.create', { epic: EURUSD, kind: 'above', target: level });
+  expect(created).toMatchObject({ epic: EURUSD, armed: true, instrumentName: expect.stringContaining('EUR/USD') });
+
+  // Below the level: a few refreshes go by and nothing fires.
+  await popup.waitForTimeout(6_000);
+  expect(await notifications(serviceWorker)).toEqual([]);
+
+  sim.control.setMarket(EURUSD, { bid: level + 0.001, offer: level + 0.0012 });
+  await expect.poll(() => notifications(serviceWorker), { timeout: 20_000 }).toHaveLength(1);
+  const [id] = await notifications(serviceWorker);
+  expect(id).toContain(`|${EURUSD}|${created.id}|`);
+  const [fired] = await storedAlerts(serviceWorker);
+  expect(fired).toMatchObject({ id: created.id, armed: false, firedAt: expect.any(Number) });
+
+  // Fires once: later refreshes through the level add nothing.
+  await popup.waitForTimeout(6_000);
+  expect(await notifications(serviceWorker)).toHaveLength(1);
+
+  // The click, dispatched to the worker's own listener. Without a real user gesture Chromium usually
+  // refuses the side panel, and the panel page opens in a tab instead; either way it shows the market.
+  await serviceWorker.evaluate(
+    (nid) => (globalThis as unknown as Chrome).chrome.notifications.onClicked.dispatch(nid),
+    id as string,
+  );
+  const panelTab = () => context.pages().find((p) => p.url().endsWith('/sidepanel.html'));
+  const sidePanels = () =>
+    serviceWorker.evaluate(
+      async () =>
+        (await (globalThis as unknown as Chrome).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length,
+    );
+  await expect.poll(async () => Boolean(panelTab()) || (await sidePanels()) > 0, { timeout: 15_000 }).toBe(true);
+  const route = await serviceWorker.evaluate(
+    async () => (await (globalThis as unknown as Chrome).chrome.storage.session.get('sidepanelRoute')).sidepanelRoute,
+  );
+  expect(route).toMatchObject({ view: 'market', epic: EURUSD });
+  const panel = panelTab();
+  if (panel) await expect(panel.getByRole('heading', { name: /EUR\/USD/ }).first()).toBeVisible();
+  await expect.poll(() => notifications(serviceWorker)).toEqual([]);
+
+  // Re-armed, it can fire again.
+  const rearmed = await ask<AlertRule>(popup, 'alerts.rearm', { id: created.id });
+  expect(rearmed).toMatchObject({ armed: true, firedAt: null });
+  await expect.poll(() => notifications(serviceWorker), { timeout: 20_000 }).toHaveLength(1);
+});
+
+test('no alert fires while the market is closed, however far the price goes', async ({
+  configure,
+  openPage,
+  sim,
+  serviceWorker,
+}) => {
+  await configure();
+  const popup = await openPage(`popup.html?epic=${FTSE}`);
+  await expect(popup.getByRole('heading', { name: /FTSE 100/ })).toBeVisible();
+  const created = await ask<AlertRule>(popup, 'alerts.create', { epic: EURUSD, kind: 'below', target: 0.5 });
+  sim.control.setMarket(EURUSD, { bid: 0.4, offer: 0.4002, marketStatus: 'CLOSED' });
+  await popup.waitForTimeout(10_000);
+  expect(await notifications(serviceWorker)).toEqual([]);
+  expect((await storedAlerts(serviceWorker))[0]).toMatchObject({ id: created.id, armed: true, firedAt: null });
+});

@@ -24,11 +24,6 @@ const order = (over: Obj = {}): Obj => ({
   ...over,
 });
 
-async function snapshot(epic = EPIC) {
-  return ((await client.get(`/markets/${epic}`, { version: 3 })).body as { snapshot: { bid: number; offer: number } })
-    .snapshot;
-}
-
 async function confirm(ref: string) {
   return (await client.get(`/confirms/${ref}`)).body as Obj;
 }

@@ -42,7 +42,7 @@ describe('client sentiment', () => {
     const now = await read();
     sim.control.advanceClock(60_000);
     const minuteLater = await read();
-    minuteLater.forEach((v, i) => expect(Math.abs(v - (now[i] ?? 0))).toBeLessThanOrEqual(1));
+    for (const [i, v] of minuteLater.entries()) expect(Math.abs(v - (now[i] ?? 0))).toBeLessThanOrEqual(1);
     sim.control.advanceClock(3 * 86_400_000);
     await client.loginV2();
     expect(await read()).not.toEqual(now);

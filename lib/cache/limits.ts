@@ -6,16 +6,16 @@ export const ENTRY_CAP: Record<CacheStoreName, number> = {
   snapshots: 2000,
   details: 2000,
   sentiment: 2000,
-  'sentiment-history': 500,
-  prices: 200,
+  'sentiment-history': 300,
+  prices: 100,
   search: 200,
   watchlists: 200,
 };
 
 /** Readings kept per market for the sentiment trend. */
-export const SENTIMENT_POINTS_CAP = 2000;
+export const SENTIMENT_POINTS_CAP = 1000;
 /** Mid prices kept per epic for its sparkline, and the least spacing between two of them. */
 export const TRAIL_POINTS = 60;
 export const TRAIL_SPACING_MS = 60_000;
 /** Bars kept per epic and resolution. */
-export const CANDLES_CAP = 5000;
+export const CANDLES_CAP = 3000;

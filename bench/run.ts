@@ -1,0 +1,71 @@
+// Runs every bench/*.bench.ts module (or those whose file name contains an argument), prints one table
+// and writes the results as JSON to bench/results/latest.json.
+//   npm run bench                 all modules
+//   npm run bench -- requests     only modules whose file name contains "requests"
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchModule, BenchResult } from './types';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function format(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')).join('\n');
+}
+
+async function main() {
+  const filters = process.argv.slice(2);
+  const files = (await readdir(here))
+    .filter((f) => f.endsWith('.bench.ts'))
+    .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+    .sort();
+  const results: Record<string, { title: string; results: BenchResult[]; error?: string }> = {};
+  let failed = false;
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as { default?: BenchModule };
+    const bench = mod.default;
+    if (!bench || typeof bench.run !== 'function') {
+      console.error(`${file}: no default export with run()`);
+      failed = true;
+      continue;
+    }
+    process.stderr.write(`running ${file} (${bench.title})...\n`);
+    try {
+      results[file] = { title: bench.title, results: await bench.run() };
+    } catch (err) {
+      failed = true;
+      const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      results[file] = { title: bench.title, results: [], error: message };
+      console.error(`${file} failed: ${message}`);
+    }
+  }
+  const rows = [['module', 'measure', 'value', 'unit', 'baseline', 'target', 'ok']];
+  for (const [file, r] of Object.entries(results)) {
+    for (const x of r.results) {
+      rows.push([
+        file.replace('.bench.ts', ''),
+        x.name,
+        format(x.value),
+        x.unit,
+        x.baseline === undefined ? '' : format(x.baseline),
+        x.target ?? '',
+        x.pass === undefined ? '' : x.pass ? 'yes' : 'NO',
+      ]);
+    }
+  }
+  console.log(table(rows));
+  const out = join(here, 'results');
+  await mkdir(out, { recursive: true });
+  const payload = { runAt: new Date().toISOString(), node: process.version, modules: results };
+  await writeFile(join(out, 'latest.json'), `${JSON.stringify(payload, null, 2)}\n`);
+  console.log(`\nwritten to ${join('bench', 'results', 'latest.json')}`);
+  if (failed) process.exitCode = 1;
+}
+
+await main();

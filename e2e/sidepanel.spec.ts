@@ -44,6 +44,11 @@ test('create a watchlist, add and remove markets, sort them, and find the sort a
   const afterAdds = (await sim.control.state()).watchlists.find((w) => w.id === created?.id);
   expect(new Set(afterAdds?.epics)).toEqual(new Set([EURUSD, GBPUSD, FTSE]));
 
+  // Import and export are a click away in the toolbar.
+  await panel.getByRole('button', { name: 'Import / export' }).click();
+  await expect(panel.getByRole('button', { name: 'Export as CSV' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Import / export' }).click();
+
   // Sort by bid: highest first, then flipped.
   await panel.getByRole('button', { name: 'Sort by Bid' }).click();
   await expect.poll(() => rowEpics(panel)).toEqual([FTSE, GBPUSD, EURUSD]);
@@ -152,6 +157,9 @@ test('a market opens with its chart, sentiment now and over time, related market
   ).toBeVisible();
   await expect(panel.getByRole('img', { name: /^Clients long on EUR\/USD Mini: \d+% now, 41% on/ })).toBeVisible();
 
+  // The alert form for this market is hosted here.
+  await expect(panel.getByRole('form', { name: 'Alert for EUR/USD Mini' })).toBeVisible();
+
   // Instrument facts.
   await expect(panel.getByText('Minimum deal size')).toBeVisible();
   await expect(panel.getByText('Opening hours')).toBeVisible();
@@ -166,10 +174,7 @@ test('a market opens with its chart, sentiment now and over time, related market
   await expect(panel.getByRole('heading', { level: 2, name: 'EUR/USD Mini' })).toBeVisible();
 });
 
-test('browse a category, open an instrument; positions are read-only without a dealing permit', async ({
-  configure,
-  openPage,
-}) => {
+test('browse a category and open one of its instruments', async ({ configure, openPage }) => {
   await configure();
   const panel = await openPage('sidepanel.html');
   await panel.getByRole('button', { name: 'Browse' }).click();
@@ -181,6 +186,14 @@ test('browse a category, open an instrument; positions are read-only without a d
   const name = (await instrument.getByRole('button').first().textContent()) ?? '';
   await instrument.getByRole('button').first().click();
   await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
+});
+
+test('the alerts view, and positions read-only without a dealing permit', async ({ configure, openPage }) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Alerts' }).click();
+  await expect(panel.getByRole('heading', { name: 'Alerts' })).toBeVisible();
 
   await panel.getByRole('button', { name: 'Positions' }).click();
   await expect(panel.getByRole('heading', { name: 'Positions' })).toBeVisible();

@@ -237,6 +237,10 @@ export function createBackground(options: BackgroundOptions): Background {
         registry.pinnedEpic.watch(() => void refreshBadge().catch(() => undefined)),
         registry.prefs.watch(() => void ensureAlarm().catch(() => undefined)),
       );
+      for (const plugin of list) {
+        const stop = plugin.start?.(ctx);
+        if (stop) unwatch.push(stop);
+      }
       await ensureAlarm();
       await refreshBadge().catch(() => undefined);
     },

@@ -6,12 +6,15 @@ import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
 import { settingsHandlers } from './core-handlers/settings';
 import { watchlistHandlers } from './core-handlers/watchlists';
-import type { Handlers } from './handlers';
+import { dealingPlugin, startDealing } from './dealing';
+import type { HandlerContext, Handlers } from './handlers';
 
 export interface BackgroundPlugin {
   name: string;
   handlers?: Partial<Handlers>;
   hooks?: EngineHooks;
+  /** Run when the worker starts (after the settings are watched); returns how to stop. */
+  start?: (ctx: HandlerContext) => (() => void) | undefined;
 }
 
 export const corePlugin: BackgroundPlugin = {
@@ -30,7 +33,7 @@ export const alertsPlugin: BackgroundPlugin = {
   },
 };
 
-export const plugins: BackgroundPlugin[] = [corePlugin, alertsPlugin];
+export const plugins: BackgroundPlugin[] = [corePlugin, alertsPlugin, { ...dealingPlugin, start: startDealing }];
 
 /** Every plugin's handlers in one table; a name claimed twice is a wiring mistake. */
 export function mergeHandlers(list: BackgroundPlugin[]): Partial<Handlers> {

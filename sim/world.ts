@@ -1,6 +1,5 @@
 import type { SimClock } from './clock';
-import type { MarketOverride } from './prices/snapshot';
-import { quote } from './prices/snapshot';
+import { type MarketOverride, type Quote, quote } from './prices/snapshot';
 import { h32, Rng } from './random';
 import type {
   Account,
@@ -239,8 +238,17 @@ export class World {
     return this.universe.get(epic);
   }
 
-  quote(m: Market, now = this.now()) {
-    return quote(m, now, this.overrides.get(m.epic));
+  private readonly quoteMemo = new Map<string, { sec: number; override: MarketOverride | undefined; q: Quote }>();
+
+  /** The live quote; a pure function of the second and the market's override, so memoised per second. */
+  quote(m: Market, now = this.now()): Quote {
+    const sec = Math.floor(now / 1000);
+    const override = this.overrides.get(m.epic);
+    const hit = this.quoteMemo.get(m.epic);
+    if (hit && hit.sec === sec && hit.override === override) return hit.q;
+    const q = quote(m, now, override);
+    this.quoteMemo.set(m.epic, { sec, override, q });
+    return q;
   }
 
   instrumentName(m: Market): string {

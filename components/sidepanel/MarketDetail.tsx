@@ -3,7 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { readFacts, readQuotes, readSentiment, readSentimentHistory } from '../../lib/cache/read';
-import { formatPrice, spreadOf } from '../../lib/format';
+import { decimalsFor, formatPrice, spreadOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Sentiment, SentimentPoint } from '../../lib/model';
 import { Change } from '../Change';
@@ -144,7 +144,9 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
             <div>
               <span class="muted">Offer</span> <strong>{formatPrice(q.offer)}</strong>
             </div>
-            {spread !== null && <div class="muted">Spread {formatPrice(spread)}</div>}
+            {spread !== null && (
+              <div class="muted">Spread {formatPrice(spread, q.bid !== null ? decimalsFor(q.bid) : undefined)}</div>
+            )}
           </div>
           <div class="quote__meta">
             <Change net={q.netChange} pct={q.percentageChange} />

@@ -60,6 +60,13 @@ test('search, open a market, see price and sentiment, add it to watchlists, pin 
   await expect(market.getByRole('button', { name: 'Unpin from toolbar' })).toBeVisible();
   await expect.poll(() => badgeText(serviceWorker), { timeout: 15_000 }).not.toBe('');
 
+  // Set an alert from here: the alerts form loads on first use.
+  await market.getByRole('button', { name: 'Set an alert' }).click();
+  const alertForm = market.getByRole('form', { name: /^Alert for EUR\/USD/ });
+  await alertForm.getByRole('textbox', { name: 'Price' }).fill('9.5');
+  await alertForm.getByRole('button', { name: 'Set alert' }).click();
+  await expect(alertForm.getByRole('status')).toContainText('Alert set: EUR/USD');
+
   // Escape goes back to the results.
   await popup.keyboard.press('Escape');
   await expect(row).toBeVisible();

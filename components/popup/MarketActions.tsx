@@ -1,3 +1,4 @@
+import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { MarketQuote } from '../../lib/model';
 import type { PopupDeps } from '../../lib/popup/deps';
@@ -12,10 +13,21 @@ interface Props {
 }
 
 /** Watchlist, badge, side panel: what the user can do with the market on screen. */
-export function MarketActions({ deps, epic, quote }: Props) {
+interface AlertFormProps {
+  epic: string;
+  instrumentName: string;
+  marketId: string | null;
+  bid: number | null;
+  offer: number | null;
+}
+
+export function MarketActions({ deps, epic, quote, marketId }: Props) {
   const { send } = deps;
   const [pinned, setPinned] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // The alert form loads on first use, to keep the popup's first paint light.
+  const [AlertForm, setAlertForm] = useState<ComponentType<AlertFormProps> | null>(null);
+  const [alertOpen, setAlertOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -46,6 +58,15 @@ export function MarketActions({ deps, epic, quote }: Props) {
     });
   }
 
+  function toggleAlert() {
+    setAlertOpen((open) => !open);
+    if (!AlertForm)
+      import('../alerts/AlertForm').then(
+        (m) => setAlertForm(() => m.AlertForm),
+        () => setMessage({ text: 'The alert form did not load', error: true }),
+      );
+  }
+
   const name = quote?.instrumentName ?? epic;
   return (
     <section class="market__actions" aria-label="Actions">
@@ -57,7 +78,25 @@ export function MarketActions({ deps, epic, quote }: Props) {
         <button type="button" onClick={openPanel}>
           Open in side panel
         </button>
+        <button type="button" aria-expanded={alertOpen} aria-controls="popup-alert" onClick={toggleAlert}>
+          Set an alert
+        </button>
       </div>
+      {alertOpen && (
+        <div id="popup-alert" class="market__alert">
+          {AlertForm ? (
+            <AlertForm
+              epic={epic}
+              instrumentName={name}
+              marketId={marketId}
+              bid={quote?.bid ?? null}
+              offer={quote?.offer ?? null}
+            />
+          ) : (
+            <p class="muted">Loading…</p>
+          )}
+        </div>
+      )}
       <p class="market__message" role="status">
         {message && <span class={message.error ? 'down' : undefined}>{message.text}</span>}
       </p>

@@ -1,4 +1,5 @@
 import { formatPrice } from '../../lib/format';
+import { priceDecimals } from '../../lib/popup/price';
 import type { RowItem } from '../../lib/popup/rows';
 import { Change } from '../Change';
 import { MarketStatusTag } from '../MarketStatusTag';
@@ -15,6 +16,7 @@ interface Props {
 /** One market in the popup's list: name, epic, bid/offer, change, status, staleness. */
 export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
   const q = item.quote;
+  const d = priceDecimals(q?.bid, q?.offer);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the list's keyboard lives in the combobox (aria-activedescendant)
     <div
@@ -39,10 +41,10 @@ export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
       <div class="row__right num">
         <div class="row__prices">
           <span class="visually-hidden">Bid </span>
-          {formatPrice(q?.bid)}
+          {formatPrice(q?.bid, d)}
           <span class="muted"> / </span>
           <span class="visually-hidden">Offer </span>
-          {formatPrice(q?.offer)}
+          {formatPrice(q?.offer, d)}
         </div>
         <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} />
       </div>

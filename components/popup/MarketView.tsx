@@ -6,6 +6,7 @@ import type { Fresh, MarketQuote, Sentiment } from '../../lib/model';
 import type { PopupDeps } from '../../lib/popup/deps';
 import type { ChangeHub } from '../../lib/popup/hub';
 import { lastSeenSentiment, rememberSeen } from '../../lib/popup/last-seen';
+import { priceDecimals } from '../../lib/popup/price';
 import { Change } from '../Change';
 import { ErrorState } from '../ErrorState';
 import { MarketStatusTag } from '../MarketStatusTag';
@@ -129,6 +130,7 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
 
   const q = quote?.value ?? initial;
   const name = q?.instrumentName ?? epic;
+  const d = priceDecimals(q?.bid, q?.offer);
   return (
     <article class="market" aria-labelledby="market-title" data-testid="popup-market">
       <header class="market__head">
@@ -145,23 +147,23 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
       <dl class="market__prices">
         <div>
           <dt>Bid</dt>
-          <dd class="num">{formatPrice(q?.bid)}</dd>
+          <dd class="num">{formatPrice(q?.bid, d)}</dd>
         </div>
         <div>
           <dt>Offer</dt>
-          <dd class="num">{formatPrice(q?.offer)}</dd>
+          <dd class="num">{formatPrice(q?.offer, d)}</dd>
         </div>
         <div>
           <dt>Spread</dt>
-          <dd class="num">{formatPrice(spreadOf(q?.bid ?? null, q?.offer ?? null))}</dd>
+          <dd class="num">{formatPrice(spreadOf(q?.bid ?? null, q?.offer ?? null), d)}</dd>
         </div>
         <div>
           <dt>High</dt>
-          <dd class="num">{formatPrice(q?.high)}</dd>
+          <dd class="num">{formatPrice(q?.high, d)}</dd>
         </div>
         <div>
           <dt>Low</dt>
-          <dd class="num">{formatPrice(q?.low)}</dd>
+          <dd class="num">{formatPrice(q?.low, d)}</dd>
         </div>
         <div>
           <dt>Change</dt>
@@ -170,7 +172,11 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
           </dd>
         </div>
       </dl>
-      <Sparkline values={spark ?? []} width={328} height={40} label={`Recent prices of ${name}`} />
+      {spark && spark.filter((v) => v !== null).length >= 2 ? (
+        <Sparkline values={spark} width={360} height={40} label={`Recent prices of ${name}`} />
+      ) : (
+        <p class="market__trail muted">The price line fills in as Marketside watches this market.</p>
+      )}
       <section class="market__sentiment" aria-label="Client sentiment">
         <h2>Client sentiment</h2>
         {sentiment ? (

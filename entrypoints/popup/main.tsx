@@ -1,7 +1,7 @@
+import { ext } from '../../lib/popup/browser';
 import '../../components/base.css';
 import './popup.css';
 import { render } from 'preact';
-import { browser } from 'wxt/browser';
 import { send } from '../../lib/messages/contract';
 import { settledSend } from '../../lib/popup/deps';
 import { connectLive } from '../../lib/popup/live';
@@ -19,7 +19,7 @@ prefs.watch((p) => applyTheme(p.theme));
 
 // Known before any click, so that opening the side panel stays inside the click's user gesture.
 let windowId: number | null = null;
-void browser.windows.getCurrent().then((w) => {
+void ext.windows.getCurrent().then((w) => {
   windowId = w.id ?? null;
 });
 
@@ -28,7 +28,7 @@ render(
     deps={{
       send: settledSend(send),
       connectLive,
-      openOptions: () => void browser.runtime.openOptionsPage(),
+      openOptions: () => void ext.runtime.openOptionsPage(),
       openSidePanel: (epic) => openMarketInSidePanel(epic, windowId),
     }}
     params={parsePopupParams(location.search)}

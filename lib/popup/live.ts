@@ -1,14 +1,15 @@
 // The popup's live Port: says which markets are on screen, hears what changed in the cache.
 // Chromium may stop an idle service worker, which drops the Port: it is opened again and told
 // again what the popup shows.
-import { browser } from 'wxt/browser';
+
 import { LIVE_PORT, type LiveFromPage, type LiveToPage } from '../messages/contract';
+import { ext } from './browser';
 import type { LiveLink } from './deps';
 
 const RECONNECT_MS = 1000;
 
 export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink {
-  type Port = ReturnType<typeof browser.runtime.connect>;
+  type Port = ReturnType<typeof ext.runtime.connect>;
   let last: Omit<LiveFromPage, 'kind'> = { epics: [], marketIds: [], visible: true };
   let port: Port | null = null;
   let closed = false;
@@ -20,11 +21,11 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
   const open = () => {
     retry = null;
     if (closed) return;
-    const p = browser.runtime.connect({ name: LIVE_PORT });
+    const p = ext.runtime.connect({ name: LIVE_PORT });
     p.onMessage.addListener((message: unknown) => onMessage(message as LiveToPage));
     p.onDisconnect.addListener(() => {
       // Reading lastError marks it handled (no "Unchecked runtime.lastError" in the console).
-      void browser.runtime.lastError;
+      void ext.runtime.lastError;
       port = null;
       if (!closed) retry = setTimeout(open, RECONNECT_MS);
     });

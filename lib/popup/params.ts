@@ -1,12 +1,13 @@
 // What the popup was opened for: `?q=<text>` prefills the search (context-menu lookup),
 // `?epic=<EPIC>` opens that market straight away (omnibox).
-import * as v from 'valibot';
-import { epic as epicSchema } from '../messages/schemas';
 
 export interface PopupParams {
   q: string | null;
   epic: string | null;
 }
+
+/** The service's epic pattern (as in lib/messages/schemas.ts), without loading the validation library. */
+export const EPIC_PATTERN = /^[A-Za-z0-9._]{6,30}$/;
 
 export function parsePopupParams(search: string): PopupParams {
   const params = new URLSearchParams(search);
@@ -14,6 +15,6 @@ export function parsePopupParams(search: string): PopupParams {
   const epic = params.get('epic');
   return {
     q: q !== null && q.trim() !== '' ? q.slice(0, 100) : null,
-    epic: epic !== null && v.is(epicSchema, epic) ? epic : null,
+    epic: epic !== null && EPIC_PATTERN.test(epic) ? epic : null,
   };
 }

@@ -1,6 +1,14 @@
 // Opens a market in the side panel (Chrome) or sidebar (Firefox) from a click in the popup.
-import { browser } from 'wxt/browser';
-import { openRoute } from '../sidepanel/route';
+
+import { storage } from 'wxt/utils/storage';
+import type { SidepanelRoute } from '../sidepanel/route';
+import { ext } from './browser';
+
+/**
+ * The side panel's route item, the same key and shape as lib/sidepanel/route.ts, declared here without
+ * that module's parser so that the popup does not load the validation library for one write.
+ */
+const sidepanelRoute = storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null });
 
 interface FirefoxSidebar {
   sidebarAction?: { open(): Promise<void> };
@@ -12,12 +20,12 @@ interface FirefoxSidebar {
  */
 export function openMarketInSidePanel(epic: string, windowId: number | null): Promise<void> {
   // The panel reads the route when it opens and listens for changes, so the two may land in any order.
-  const route = openRoute({ view: 'market', epic });
-  const firefox = (browser as unknown as FirefoxSidebar).sidebarAction;
+  const route = sidepanelRoute.setValue({ view: 'market', epic, at: Date.now() });
+  const firefox = (ext as unknown as FirefoxSidebar).sidebarAction;
   const opened = firefox
     ? firefox.open()
     : windowId !== null
-      ? browser.sidePanel.open({ windowId })
+      ? ext.sidePanel.open({ windowId })
       : Promise.reject(new Error('No browser window to open the side panel in'));
   return Promise.all([route, opened]).then(() => undefined);
 }

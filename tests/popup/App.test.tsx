@@ -345,6 +345,15 @@ describe('popup market view', () => {
     expect(deps.openSidePanel).toHaveBeenCalledWith(EURUSD.epic);
   });
 
+  it('loads the alert form for the market on demand', async () => {
+    setup(marketHandlers, { epic: EURUSD.epic });
+    const toggle = await screen.findByRole('button', { name: 'Set an alert' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('form', { name: 'Alert for EUR/USD' })).toBeTruthy();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('prefills the search from ?q= and searches without waiting', async () => {
     const { input, named } = setup({ 'markets.search': searchReply([EURUSD]) }, { q: 'EUR/USD' });
     expect(input.value).toBe('EUR/USD');

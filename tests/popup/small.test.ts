@@ -1,8 +1,11 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { epic as epicSchema } from '../../lib/messages/schemas';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import { type Send, settledSend } from '../../lib/popup/deps';
 import { rememberSeen } from '../../lib/popup/last-seen';
-import { parsePopupParams } from '../../lib/popup/params';
+import { EPIC_PATTERN, parsePopupParams } from '../../lib/popup/params';
+import { priceDecimals } from '../../lib/popup/price';
 import { mergeQuotes, recentRows, resultRows } from '../../lib/popup/rows';
 
 function q(epic: string, bid: number): MarketQuote {
@@ -31,6 +34,18 @@ describe('popup URL parameters', () => {
   it('reads a prefilled search and a market to open', () => {
     expect(parsePopupParams('?q=EUR%2FUSD')).toEqual({ q: 'EUR/USD', epic: null });
     expect(parsePopupParams('?epic=CS.D.EURUSD.TODAY.IP')).toEqual({ q: null, epic: 'CS.D.EURUSD.TODAY.IP' });
+  });
+  it('accepts exactly the epics the message contract accepts', () => {
+    for (const sample of [
+      'CS.D.EURUSD.CFD.IP',
+      'IX.D.FTSE.DAILY.IP',
+      'SHORT',
+      'A_B.C',
+      'x'.repeat(31),
+      'EUR/USD',
+      'a b.c.d',
+    ])
+      expect(EPIC_PATTERN.test(sample)).toBe(v.is(epicSchema, sample));
   });
   it('ignores an epic that is not one and a blank search', () => {
     expect(parsePopupParams('?epic=<img src=x>&q=%20%20')).toEqual({ q: null, epic: null });
@@ -81,5 +96,19 @@ describe('settledSend', () => {
       ok: true,
       data: null,
     });
+  });
+});
+
+describe('price decimals', () => {
+  it('shows FX to five places so the spread is visible', () => {
+    expect(priceDecimals(1.07524, 1.0753)).toBe(5);
+  });
+  it('keeps the magnitude default when it shows every digit', () => {
+    expect(priceDecimals(8120.5, 8121.5)).toBe(1);
+    expect(priceDecimals(1.0841, 1.0842)).toBe(4);
+    expect(priceDecimals(151.23, 151.25)).toBe(2);
+  });
+  it('has no opinion without a price', () => {
+    expect(priceDecimals(null, null)).toBeUndefined();
   });
 });

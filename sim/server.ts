@@ -47,24 +47,13 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     clock,
     startMs,
     rateLimits: opts.rateLimits ?? true,
+    historicalAllowance: opts.historicalAllowance ?? 10_000,
     ttl: {
       session: opts.tokenTtlMs ?? 6 * 3_600_000,
       access: opts.tokenTtlMs ?? 60_000,
       refresh: (opts.tokenTtlMs ?? 60_000) + 10 * 60_000,
     },
   });
-  if (opts.historicalAllowance !== undefined) {
-    const allowance = opts.historicalAllowance;
-    const reset = world.reset.bind(world);
-    const apply = () => {
-      for (const app of world.applications) app.allowanceAccountHistoricalData = allowance;
-    };
-    world.reset = () => {
-      reset();
-      apply();
-    };
-    apply();
-  }
   await encryptionKey();
   const faults = new FaultBook();
   const log = new RequestLog();

@@ -27,6 +27,8 @@ export interface WorldOptions {
   startMs: number;
   ttl: TokenTtls;
   rateLimits: boolean;
+  /** Weekly historical-data allowance in price points. */
+  historicalAllowance: number;
 }
 
 const SYSTEM_LISTS: [string, string, string[]][] = [
@@ -109,6 +111,7 @@ export class World {
   readonly clientId: string;
   readonly rateLimitsEnabled: boolean;
   private readonly ttl: TokenTtls;
+  private readonly historicalAllowance: number;
 
   tokens!: TokenStore;
   rng!: Rng;
@@ -129,6 +132,7 @@ export class World {
     this.seed = opts.seed;
     this.clock = opts.clock;
     this.ttl = opts.ttl;
+    this.historicalAllowance = opts.historicalAllowance;
     this.rateLimitsEnabled = opts.rateLimits;
     this.universe = new Universe(opts.seed, opts.startMs);
     const tag = h32(opts.seed, 0x4b1d).toString(16).padStart(8, '0');
@@ -208,7 +212,7 @@ export class World {
         allowanceApplicationOverall: 60,
         allowanceAccountTrading: 100,
         allowanceAccountOverall: 30,
-        allowanceAccountHistoricalData: 10000,
+        allowanceAccountHistoricalData: this.historicalAllowance,
         concurrentSubscriptionsLimit: 40,
         allowEquities: false,
         allowQuoteOrders: false,
@@ -221,7 +225,7 @@ export class World {
         allowanceApplicationOverall: 60,
         allowanceAccountTrading: 100,
         allowanceAccountOverall: 30,
-        allowanceAccountHistoricalData: 10000,
+        allowanceAccountHistoricalData: this.historicalAllowance,
         concurrentSubscriptionsLimit: 40,
         allowEquities: false,
         allowQuoteOrders: false,

@@ -1,5 +1,17 @@
 // The popup as a trader meets it: the built extension in Chromium against the simulated service.
+import type { Worker } from '@playwright/test';
 import { badgeText, expect, test } from './harness';
+import type { ExtensionGlobals } from './launch';
+
+/** The side panels Chromium has open (they are not tabs, so not in context.pages()). */
+function sidePanels(serviceWorker: Worker): Promise<string[]> {
+  return serviceWorker.evaluate(async () => {
+    const contexts = await (globalThis as unknown as ExtensionGlobals).chrome.runtime.getContexts({
+      contextTypes: ['SIDE_PANEL'],
+    });
+    return contexts.map((c) => c.documentUrl ?? '');
+  });
+}
 
 const EURUSD = 'CS.D.EURUSD.CFD.IP';
 const MY_WATCHLIST = '7064175';
@@ -59,6 +71,16 @@ test('search, open a market, see price and sentiment, add it to watchlists, pin 
   await market.getByRole('button', { name: 'Pin to toolbar' }).click();
   await expect(market.getByRole('button', { name: 'Unpin from toolbar' })).toBeVisible();
   await expect.poll(() => badgeText(serviceWorker), { timeout: 15_000 }).not.toBe('');
+
+  // Open it in the side panel: the panel opens on the market's route.
+  await market.getByRole('button', { name: 'Open in side panel' }).click();
+  await expect
+    .poll(() => sidePanels(serviceWorker), { timeout: 15_000 })
+    .toEqual([expect.stringContaining('/sidepanel.html')]);
+  const { sidepanelRoute } = await serviceWorker.evaluate(() =>
+    (globalThis as unknown as ExtensionGlobals).chrome.storage.session.get('sidepanelRoute'),
+  );
+  expect(sidepanelRoute).toMatchObject({ view: 'market', epic: EURUSD });
 
   // Set an alert from here: the alerts form loads on first use.
   await market.getByRole('button', { name: 'Set an alert' }).click();

@@ -94,7 +94,13 @@ export async function applySettingsFile(r: Registry, json: string): Promise<{ ap
     const current = await r.alerts.getValue();
     const ids = new Set(current.map((a) => a.id));
     const same = new Set(current.map(alertKey));
-    const incoming = migrateAlerts(file.alerts).filter((a) => !ids.has(a.id) && !same.has(alertKey(a)));
+    const incoming: AlertRule[] = [];
+    for (const a of migrateAlerts(file.alerts)) {
+      if (ids.has(a.id) || same.has(alertKey(a))) continue;
+      ids.add(a.id);
+      same.add(alertKey(a));
+      incoming.push(a);
+    }
     await r.alerts.setValue([...current, ...incoming]);
     applied.push('alerts');
   }

@@ -189,15 +189,18 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
           <p class="muted">{marketId ? 'Loading sentiment…' : 'No client sentiment for this market'}</p>
         )}
         {related && related.length > 0 && (
-          <ul class="related" aria-label="Related markets' sentiment">
-            {related.slice(0, 6).map((r) => (
-              <li key={r.marketId}>
-                <span class="related__id">{r.marketId}</span>
-                <SentimentBar long={r.longPositionPercentage} short={r.shortPositionPercentage} compact />
-                <span class="num up">{r.longPositionPercentage.toFixed(0)}%</span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <h3 class="related__title">Related markets</h3>
+            <ul class="related" aria-label="Related markets' sentiment">
+              {related.slice(0, 6).map((r) => (
+                <li key={r.marketId}>
+                  <span class="related__id">{r.marketId}</span>
+                  <SentimentBar long={r.longPositionPercentage} short={r.shortPositionPercentage} compact />
+                  <span class="num up">{r.longPositionPercentage.toFixed(0)}%</span>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <MarketActions deps={deps} epic={epic} quote={q} marketId={marketId} />

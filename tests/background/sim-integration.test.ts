@@ -68,6 +68,19 @@ describe('a watchlist refresh against the simulated service', () => {
   });
 });
 
+describe('a malformed reply', () => {
+  it('is a clear error and never reaches the cache', async () => {
+    const bg = makeBackground(newStores());
+    const epics = simEpics(5);
+    sim.control.injectFault({ method: 'GET', path: '^/markets$', count: 1, action: { kind: 'malformed' } });
+    const reply = await bg.route({ id: 1, type: 'markets.quotes', data: { epics }, timestamp: 1 }, PAGE);
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'service', code: 'client.malformed-response' } });
+    expect(await bg.cache.count('snapshots')).toBe(0);
+    const retry = await bg.markets.quotes(epics);
+    expect(retry).toHaveLength(5);
+  });
+});
+
 describe('a worker stopped in the middle of a refresh', () => {
   it('leaves whole entries only, keeps the lock and the tokens, and the next worker resumes', async () => {
     const stores = newStores();

@@ -26,7 +26,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'marketside-manifest-'));
 function buildManifest(browser: 'chrome' | 'firefox'): Manifest {
   const result = spawnSync('npx', ['tsx', 'tests/manifest/build-manifest.ts', browser, join(scratch, browser)], {
     encoding: 'utf8',
-    timeout: 150_000,
+    timeout: 280_000,
   });
   if (result.status !== 0) throw new Error(`wxt build -b ${browser} failed:\n${result.stderr}\n${result.stdout}`);
   const lines = result.stdout.trim().split('\n');
@@ -39,7 +39,7 @@ let chrome: Manifest;
 beforeAll(() => {
   firefox = buildManifest('firefox');
   chrome = buildManifest('chrome');
-}, 300_000);
+}, 600_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -45,10 +45,15 @@ export function ReconciliationBanner() {
     );
   }
 
-  if (!permitOf(state, 'dealing') || !settlement || Date.now() - settlement.settledAt > SHOW_SETTLEMENT_MS) return null;
+  if (!settlement || Date.now() - settlement.settledAt > SHOW_SETTLEMENT_MS) return null;
+  if (!settlement.warning && !permitOf(state, 'dealing')) return null;
   return (
-    <div class="banner" role="status" data-testid="dealing-settled-banner">
-      <strong>Reconciled:</strong> {settlement.summary}
+    <div
+      class={`banner${settlement.warning ? ' banner--error' : ''}`}
+      role={settlement.warning ? 'alert' : 'status'}
+      data-testid="dealing-settled-banner"
+    >
+      <strong>{settlement.warning ? 'Check your positions:' : 'Reconciled:'}</strong> {settlement.summary}
       {settlement.outcome && <DealOutcomeView outcome={settlement.outcome} />}
       <button type="button" onClick={() => void lastSettlement.setValue(null)}>
         Dismiss

@@ -13,6 +13,8 @@ export interface Settlement {
   /** One sentence for the banner: what actually happened. */
   summary: string;
   settledAt: number;
+  /** Set when the account shows something the user must look at (e.g. one deal opened twice). */
+  warning?: boolean;
 }
 
 export const lastSettlement = storage.defineItem<Settlement | null>('local:dealingSettlement', { fallback: null });

@@ -224,6 +224,25 @@ describe('dealing with a permit', () => {
     expect(fake.calls().filter((r) => r.method === 'POST' && r.path === '/positions/otc')).toHaveLength(1);
   });
 
+  it('warns when the account shows the one deal opened twice (a request the browser sent again)', async () => {
+    const { ctx } = dealingContext(fake);
+    await grant(ctx);
+    await h['deal.quoteOpen'](ticket, ctx);
+    fake.override(route('GET', /^\/positions$/), (r) => {
+      const ref = fake.calls().find((c) => c.path === '/positions/otc')?.body as { dealReference: string };
+      const position = (dealId: string) => ({
+        position: { dealId, dealReference: ref.dealReference, size: 1, level: 11001, direction: 'BUY' },
+        market: { epic: EPIC },
+      });
+      return r ? { body: { positions: [position('DEAL-A'), position('DEAL-B')] } } : undefined;
+    });
+    const outcome = await h['deal.open']({ ticket, quoteReference: 'Q1' }, ctx);
+    expect(outcome.status).toBe('accepted');
+    const warning = await lastSettlement.getValue();
+    expect(warning).toMatchObject({ warning: true, dealReference: outcome.dealReference });
+    expect(warning?.summary).toMatch(/IG shows 2 positions \(DEAL-A, DEAL-B\) opened by one deal request/);
+  });
+
   it('refuses a deal whose ticket changed after the quote, and a ticket that breaks the dealing rules', async () => {
     const { ctx } = dealingContext(fake);
     await grant(ctx);

@@ -6,6 +6,7 @@ import { createPositionRequest, quoteOpenRequest, ticketInputOf } from '../../de
 import { openQuoteView, outcomeOf, quoteHistoryView, repeatWindowView } from '../../dealing/views';
 import type { HandlerContext, Handlers } from '../handlers';
 import { dealingAccess } from './access';
+import { checkForDuplicates } from './duplicates';
 import { unknown } from './outcome';
 import { quoteProblem, rememberQuote, takeQuote, ticketKey } from './quotes';
 
@@ -52,12 +53,13 @@ export const dealHandlers: Pick<
   },
 
   async 'deal.open'(request, ctx) {
-    const { dealing } = await dealingAccess(ctx, { lockFree: true });
+    const { client, dealing } = await dealingAccess(ctx, { lockFree: true });
     const { ticket } = await checkedTicket(ctx, request.ticket);
     const quoted = await takeQuote(request.quoteReference, 'open', ticketKey(ticket), ctx.now());
     if (quoted !== 'ok') throw new ValidationError('quoteReference', quoteProblem(quoted));
     try {
       const result = await dealing.positions.openAndConfirm(createPositionRequest(ticket));
+      if (result.status === 'accepted') await checkForDuplicates(ctx, client, result.dealReference, ticket.epic);
       return outcomeOf(result.confirmation, result.dealReference);
     } catch (error) {
       if (error instanceof AmbiguousExecutionError) return unknown(ctx, error.dealReference ?? '');

@@ -11,6 +11,7 @@ import type { Replies } from '../../messages/contract';
 import type { DealOutcome, LockView } from '../../model';
 import type { HandlerContext } from '../handlers';
 import { lockView } from '../status';
+import { checkForDuplicates } from './duplicates';
 
 /** The lock as the pages see it, with the attempts made so far. */
 export async function currentLockView(ctx: HandlerContext): Promise<LockView | null> {
@@ -106,6 +107,8 @@ async function attempt(ctx: HandlerContext): Promise<Replies['lock.reconcile']> 
   }
   const settlement = settlementOf(result, ctx.now());
   await lastSettlement.setValue(settlement);
+  if (result.outcome === 'accepted' && result.lock.label === 'positions.create' && result.lock.dealReference)
+    await checkForDuplicates(ctx, await ctx.getClient(), result.lock.dealReference, result.lock.epic);
   await ctx.statusChanged();
   return { settled: true, outcome: settlement.outcome, lock: null };
 }

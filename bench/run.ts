@@ -9,7 +9,33 @@ import type { BenchModule, BenchResult } from './types';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** A module exports `default: BenchModule`, or a named `run()` (and `name` or `title`). */
+interface LoadedModule {
+  default?: BenchModule;
+  run?: () => Promise<unknown>;
+  name?: string;
+  title?: string;
+}
+
+function benchOf(mod: LoadedModule): { title: string; run: () => Promise<unknown> } | null {
+  if (mod.default && typeof mod.default.run === 'function') return mod.default;
+  if (typeof mod.run === 'function') return { title: mod.title ?? mod.name ?? '', run: mod.run };
+  return null;
+}
+
+/** Results as a list; a module may also return a record of figures (numbers, or text kept as a note). */
+function normalise(value: unknown): BenchResult[] {
+  if (Array.isArray(value)) return value as BenchResult[];
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).map(([name, v]) =>
+      typeof v === 'number' ? { name, value: v, unit: '' } : { name, value: Number.NaN, unit: '', note: String(v) },
+    );
+  }
+  return [];
+}
+
 function format(value: number): string {
+  if (Number.isNaN(value)) return '';
   if (Number.isInteger(value)) return String(value);
   return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
 }
@@ -28,16 +54,16 @@ async function main() {
   const results: Record<string, { title: string; results: BenchResult[]; error?: string }> = {};
   let failed = false;
   for (const file of files) {
-    const mod = (await import(pathToFileURL(join(here, file)).href)) as { default?: BenchModule };
-    const bench = mod.default;
-    if (!bench || typeof bench.run !== 'function') {
-      console.error(`${file}: no default export with run()`);
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as LoadedModule;
+    const bench = benchOf(mod);
+    if (!bench) {
+      console.error(`${file}: exports neither a default { title, run } nor a named run()`);
       failed = true;
       continue;
     }
     process.stderr.write(`running ${file} (${bench.title})...\n`);
     try {
-      results[file] = { title: bench.title, results: await bench.run() };
+      results[file] = { title: bench.title, results: normalise(await bench.run()) };
     } catch (err) {
       failed = true;
       const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
@@ -45,7 +71,7 @@ async function main() {
       console.error(`${file} failed: ${message}`);
     }
   }
-  const rows = [['module', 'measure', 'value', 'unit', 'baseline', 'target', 'ok']];
+  const rows = [['module', 'measure', 'value', 'unit', 'baseline', 'target', 'ok', 'note']];
   for (const [file, r] of Object.entries(results)) {
     for (const x of r.results) {
       rows.push([
@@ -56,6 +82,7 @@ async function main() {
         x.baseline === undefined ? '' : format(x.baseline),
         x.target ?? '',
         x.pass === undefined ? '' : x.pass ? 'yes' : 'NO',
+        x.note ?? '',
       ]);
     }
   }

@@ -14,7 +14,10 @@ interface Suggestion {
 
 /** The extension's API as the worker sees it: `browser` (native in Chromium 148+) where the listeners live. */
 interface Api {
-  contextMenus: { onClicked: { dispatch(info: unknown, tab?: unknown): void } };
+  contextMenus: {
+    onClicked: { dispatch(info: unknown, tab?: unknown): void };
+    update(id: string, props: Record<string, unknown>): Promise<void>;
+  };
   omnibox: {
     onInputChanged: { dispatch(text: string, suggest: (s: Suggestion[]) => void): void };
     onInputEntered: { dispatch(text: string, disposition: string): void };
@@ -61,6 +64,21 @@ test('the menu on selected text opens the lookup with that text, searched', asyn
   sim,
 }) => {
   await configure();
+  // The entry was created at install: updating it succeeds only if it exists.
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(() =>
+        (
+          (globalThis as unknown as WorkerGlobals).browser ?? (globalThis as unknown as WorkerGlobals).chrome
+        ).contextMenus
+          .update('marketside-lookup', { contexts: ['selection'] })
+          .then(
+            () => true,
+            () => false,
+          ),
+      ),
+    )
+    .toBe(true);
   const { menuClick, popups } = api(serviceWorker);
   await menuClick('  “Wall Street”\n');
 

@@ -298,6 +298,73 @@ describe('dealing with a permit', () => {
   });
 });
 
+describe('amending positions and working orders', () => {
+  it('amends a position and creates, amends and deletes a working order, each confirmed', async () => {
+    const { ctx } = dealingContext(fake);
+    await grant(ctx);
+    fake.override(
+      route('GET', /^\/positions\/DEAL-1$/),
+      { body: { position: { dealId: 'DEAL-1', size: 1, level: 10950, direction: 'BUY' }, market: { epic: EPIC } } },
+      Number.POSITIVE_INFINITY,
+    );
+    expect((await h['positions.amend']({ dealId: 'DEAL-1', stopLevel: 10900, limitLevel: null }, ctx)).status).toBe(
+      'accepted',
+    );
+    const put = fake.calls().find((r) => r.method === 'PUT' && r.path === '/positions/otc/DEAL-1');
+    expect(put?.body).toMatchObject({ stopLevel: 10900 });
+
+    const order = {
+      epic: EPIC,
+      direction: 'BUY' as const,
+      size: 1,
+      type: 'LIMIT' as const,
+      level: 10900,
+      currencyCode: 'USD',
+      expiry: '-',
+      timeInForce: 'GOOD_TILL_CANCELLED' as const,
+      goodTillDate: null,
+      stopDistance: 30,
+      limitDistance: null,
+    };
+    // A limit order to buy above the offer would fill at once: refused before sending.
+    await expect(h['workingOrders.create']({ ...order, level: 11100 }, ctx)).rejects.toThrow(/below the current offer/);
+    expect((await h['workingOrders.create'](order, ctx)).status).toBe('accepted');
+    const created = fake.calls().find((r) => r.method === 'POST' && r.path === '/working-orders/otc');
+    expect(created?.body).toMatchObject({
+      level: 10900,
+      type: 'LIMIT',
+      stopDistance: 30,
+      timeInForce: 'GOOD_TILL_CANCELLED',
+    });
+
+    const amend = { ...order, dealId: 'WO-1', level: 10850 };
+    expect((await h['workingOrders.amend'](amend, ctx)).status).toBe('accepted');
+    expect(fake.calls().find((r) => r.method === 'PUT' && r.path === '/working-orders/otc/WO-1')?.body).toMatchObject({
+      level: 10850,
+    });
+    expect((await h['workingOrders.delete']({ dealId: 'WO-1' }, ctx)).status).toBe('accepted');
+    const deleted = fake.calls().filter((r) => r.path === '/working-orders/otc/WO-1' && r.method !== 'PUT');
+    expect(deleted.map((r) => r.headers._method ?? r.method)).toEqual(['DELETE']);
+  });
+
+  it('lists positions and working orders without a permit (read-only), with profit and loss', async () => {
+    const { ctx } = dealingContext(fake);
+    fake.override(route('GET', /^\/positions$/), {
+      body: {
+        positions: [
+          {
+            position: { dealId: 'DEAL-1', size: 2, level: 10950, direction: 'BUY', currency: 'USD' },
+            market: { epic: EPIC, instrumentName: 'EUR/USD', bid: 11000, offer: 11001, marketStatus: 'TRADEABLE' },
+          },
+        ],
+      },
+    });
+    const [position] = await h['positions.list']({}, ctx);
+    expect(position).toMatchObject({ dealId: 'DEAL-1', instrumentName: 'EUR/USD', profitLoss: 100 });
+    expect(await h['workingOrders.list']({}, ctx)).toEqual([]);
+  });
+});
+
 describe('an ambiguous execution', () => {
   async function ambiguousDeal() {
     const parts = dealingContext(fake);

@@ -1,0 +1,104 @@
+// Bundle sizes of the built Chrome extension (.output/chrome-mv3): what each entrypoint loads before it
+// can paint (its HTML's scripts, module preloads and the chunks they import statically, gzipped), the
+// lazy chunks apart, and the whole extension on disk.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildExtension, EXTENSION_DIR } from '../e2e/launch';
+import type { BenchModule, BenchResult } from './types';
+
+const KB = 1024;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** Static imports of a built chunk (`import ... from "./x.js"` / `"/chunks/x.js"`), resolved to files. */
+function staticImports(dir: string, file: string): string[] {
+  const code = readFileSync(join(dir, file), 'utf8');
+  const found = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)].map(
+    (m) => m[1] as string,
+  );
+  return found.map((spec) =>
+    spec.startsWith('/') ? spec.slice(1) : relative(dir, join(dir, file, '..', spec)).replace(/\\/g, '/'),
+  );
+}
+
+/** Everything an HTML page loads up front: scripts, module preloads, their static imports, stylesheets. */
+export function initialFiles(dir: string, html: string): { js: string[]; css: string[] } {
+  const text = readFileSync(join(dir, html), 'utf8');
+  const refs = (re: RegExp) => [...text.matchAll(re)].map((m) => (m[1] as string).replace(/^\//, ''));
+  const queue = [...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)];
+  const js = new Set<string>();
+  while (queue.length) {
+    const f = queue.shift() as string;
+    if (js.has(f) || !existsSync(join(dir, f))) continue;
+    js.add(f);
+    queue.push(...staticImports(dir, f));
+  }
+  return { js: [...js], css: refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g) };
+}
+
+const bench: BenchModule = {
+  title: 'bundle size per entrypoint (gzip) and total extension size',
+  async run() {
+    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
+    const dir = EXTENSION_DIR;
+    const results: BenchResult[] = [];
+    const targets: Record<string, number> = { background: 40, sidepanel: 80, popup: 25 };
+    const loaded = new Set<string>();
+
+    const background = 'background.js';
+    const bg = gz(join(dir, background));
+    loaded.add(background);
+    results.push({
+      name: 'background JS, gzip',
+      value: round(bg / KB),
+      unit: 'KB',
+      target: `< ${targets.background}`,
+      pass: bg / KB < (targets.background as number),
+    });
+
+    for (const page of ['popup', 'sidepanel', 'options']) {
+      const html = `${page}.html`;
+      if (!existsSync(join(dir, html))) continue;
+      const { js, css } = initialFiles(dir, html);
+      for (const f of js) loaded.add(f);
+      const jsGz = js.reduce((sum, f) => sum + gz(join(dir, f)), 0);
+      const cssGz = css.reduce((sum, f) => sum + gz(join(dir, f)), 0);
+      const target = targets[page];
+      results.push({
+        name: `${page} JS loaded up front, gzip (${js.length} files)`,
+        value: round(jsGz / KB),
+        unit: 'KB',
+        target: target === undefined ? undefined : `< ${target}`,
+        pass: target === undefined ? undefined : jsGz / KB < target,
+        note: page === 'sidepanel' ? 'lazy chunks (chart, alerts, import/export, dealing) not included' : undefined,
+      });
+      results.push({ name: `${page} CSS, gzip`, value: round(cssGz / KB), unit: 'KB' });
+    }
+
+    const lazy = files(join(dir, 'chunks'))
+      .map((f) => relative(dir, f))
+      .filter((f) => !loaded.has(f));
+    for (const f of lazy.sort()) {
+      const name = f.replace(/^chunks\//, '').replace(/-[\w-]{8}\.js$/, '');
+      results.push({ name: `lazy chunk ${name}, gzip`, value: round(gz(join(dir, f)) / KB), unit: 'KB' });
+    }
+
+    const all = files(dir);
+    const raw = all.reduce((sum, f) => sum + statSync(f).size, 0);
+    const gzipped = all.reduce((sum, f) => sum + gz(f), 0);
+    results.push({ name: `whole extension on disk (${all.length} files)`, value: round(raw / KB), unit: 'KB' });
+    results.push({ name: 'whole extension, each file gzipped', value: round(gzipped / KB), unit: 'KB' });
+    return results;
+  },
+};
+
+export default bench;

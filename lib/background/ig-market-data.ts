@@ -63,7 +63,8 @@ export function igMarketData(
       return reply.categories.map((c) => ({ code: c.code, nonTradeable: c.nonTradeable ?? false }));
     },
     async categoryInstruments(categoryId, page, pageSize) {
-      const reply = await client.categories.listInstruments(categoryId, { page_number: page, page_size: pageSize });
+      // Pages count from 1 in the contract and from 0 at the service.
+      const reply = await client.categories.listInstruments(categoryId, { page_number: page - 1, page_size: pageSize });
       const t = now();
       return reply.instruments.map((m) => quoteFromSummary(m, t));
     },

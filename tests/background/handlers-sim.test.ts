@@ -123,6 +123,32 @@ describe('watchlists through the router', () => {
   });
 });
 
+describe('browse', () => {
+  it('lists categories and pages through their instruments from page 1', async () => {
+    await configure(sim);
+    const bg = makeBackground(newStores());
+    const categories = data(await ask<{ value: { code: string }[] }>(bg, 'categories.list'));
+    expect(categories.value.map((c) => c.code)).toContain('INDICES');
+    const first = data(
+      await ask<{ instruments: { epic: string }[]; hasMore: boolean }>(bg, 'categories.instruments', {
+        categoryId: 'INDICES',
+        pageSize: 5,
+      }),
+    );
+    expect(first.instruments).toHaveLength(5);
+    expect(first.hasMore).toBe(true);
+    const second = data(
+      await ask<{ instruments: { epic: string }[] }>(bg, 'categories.instruments', {
+        categoryId: 'INDICES',
+        page: 2,
+        pageSize: 5,
+      }),
+    );
+    expect(second.instruments.length).toBeGreaterThan(0);
+    expect(second.instruments.map((i) => i.epic)).not.toContain(first.instruments[0]?.epic);
+  });
+});
+
 describe('settings file and badge', () => {
   it('exports no secret and round-trips without duplicates', async () => {
     await configure(sim);

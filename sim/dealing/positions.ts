@@ -36,6 +36,10 @@ export function deal(
   base: Partial<Confirm>,
   run: () => Confirm,
 ): string {
+  // A repeated request with the same client deal reference (a browser resending a POST whose reply was
+  // lost) is answered as already done and executes nothing a second time.
+  const earlier = world.confirms.get(ref);
+  if (earlier && earlier.accountId === accountId) return ref;
   let confirm: Confirm;
   try {
     confirm = run();

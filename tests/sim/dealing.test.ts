@@ -35,6 +35,15 @@ async function open(over: Obj = {}) {
 }
 
 describe('positions', () => {
+  it('executes a repeated request with the same deal reference only once (a resent POST)', async () => {
+    const first = await open({ dealReference: 'MS-RESENT-01' });
+    const again = await open({ dealReference: 'MS-RESENT-01' });
+    expect(again).toBe(first);
+    const list = (await client.get('/positions', { version: 2 })).body as { positions: { position: Obj }[] };
+    expect(list.positions.filter((p) => p.position.dealReference === 'MS-RESENT-01')).toHaveLength(1);
+    expect(await confirm(first)).toMatchObject({ dealStatus: 'ACCEPTED', dealReference: 'MS-RESENT-01' });
+  });
+
   it('honours the dealReference, fills a BUY at the offer and lists the position (v2 and v1)', async () => {
     sim.control.setMarket(EPIC, { bid: 7600, offer: 7601 });
     const ref = await open({ dealReference: 'MS-TEST-0001' });

@@ -161,6 +161,7 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
       )}
       {dealing && q && (
         <section class="detail-section" aria-label="Deal" data-testid="panel-dealing-slot">
+          <dealing.ReconciliationBanner />
           <dealing.DealTicket
             epic={epic}
             instrumentName={name}

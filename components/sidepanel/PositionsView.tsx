@@ -38,6 +38,14 @@ export function PositionsView() {
     void load();
   }, [load]);
 
+  // A deal finished anywhere in this panel: the lists are read again.
+  useEffect(() => {
+    if (!dealing) return;
+    const reload = () => void load();
+    window.addEventListener(dealing.DEALT_EVENT, reload);
+    return () => window.removeEventListener(dealing.DEALT_EVENT, reload);
+  }, [dealing, load]);
+
   const epics = useMemo(
     () => [...new Set([...(positions ?? []).map((p) => p.epic), ...(orders ?? []).map((o) => o.epic)])],
     [positions, orders],

@@ -102,7 +102,7 @@ export function createBackground(options: BackgroundOptions): Background {
     if (view && SILENT_KINDS.has(view.kind)) return;
     const changed = view?.kind !== lastError?.kind;
     lastError = view;
-    if (changed) void statusChanged();
+    if (changed) void statusChanged().catch(() => undefined);
   };
   const reportError = (err: unknown) => recordError(err === null ? null : toErrorView(err));
 
@@ -163,7 +163,7 @@ export function createBackground(options: BackgroundOptions): Background {
     budget: () => clients.peek()?.budget.state() ?? null,
     pinnedEpic: () => registry.pinnedEpic.getValue(),
     showPinned,
-    throttleChanged: (_t: BudgetView['throttled']) => void statusChanged(),
+    throttleChanged: (_t: BudgetView['throttled']) => void statusChanged().catch(() => undefined),
     reportError,
     hooks: list.flatMap((p) => (p.hooks ? [p.hooks] : [])),
     now,
@@ -218,18 +218,20 @@ export function createBackground(options: BackgroundOptions): Background {
     cache,
     clients,
     route(message, sender) {
-      const reply = router(message, sender, ctx);
+      const reply = router(message, sender, ctx)?.catch(
+        (err: unknown): Reply<unknown> => ({ ok: false, error: toErrorView(err) }),
+      );
       return reply?.then((r) => {
         // A success after a connection problem clears it; the pages see the change in the status.
         if (r.ok && lastError && (lastError.kind === 'offline' || lastError.kind === 'timeout')) recordError(null);
         else if (!r.ok) recordError(r.error);
-        if (clients.peek()?.sessionInfo() && lastState !== 'signed-in') void statusChanged();
+        if (clients.peek()?.sessionInfo() && lastState !== 'signed-in') void statusChanged().catch(() => undefined);
         return r;
       });
     },
     async onAlarm(name) {
       if (name !== REFRESH_ALARM) return;
-      await engine.backgroundTick();
+      await engine.backgroundTick().catch(reportError);
     },
     async start() {
       clients.watchSettings();
@@ -241,7 +243,7 @@ export function createBackground(options: BackgroundOptions): Background {
         const stop = plugin.start?.(ctx);
         if (stop) unwatch.push(stop);
       }
-      await ensureAlarm();
+      await ensureAlarm().catch(reportError);
       await refreshBadge().catch(() => undefined);
     },
     stop() {

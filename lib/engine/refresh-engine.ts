@@ -18,6 +18,8 @@ import type { WatchUnion } from './watch-set';
 const BATCH = 50;
 /** Refresh an entry a little before its age reaches the cadence, so timer jitter never skips a round. */
 const SLACK_MS = 500;
+/** After an unexpected failure (storage, not the service), try again after this long. */
+const MIN_RETRY_MS = 5_000;
 
 export interface EngineDeps {
   markets: MarketWatch;
@@ -87,9 +89,14 @@ export class RefreshEngine {
     this.timer = set(() => {
       this.timer = null;
       if (!this.active) return;
-      void this.tick().then((r) => {
-        if (this.active && this.timer === null) this.schedule(r.nextInMs);
-      });
+      void this.tick()
+        .catch((err: unknown): Pick<TickResult, 'nextInMs'> => {
+          this.deps.reportError(err);
+          return { nextInMs: MIN_RETRY_MS };
+        })
+        .then((r) => {
+          if (this.active && this.timer === null) this.schedule(r.nextInMs);
+        });
     }, ms);
   }
 

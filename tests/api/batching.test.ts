@@ -33,9 +33,9 @@ describe('batching and paging', () => {
     expect(reply.marketDetails).toHaveLength(1);
   });
 
-  it('client sentiment for many market ids is batched by 50', async () => {
+  it('client sentiment for many market ids is batched by 500', async () => {
     const client = fakeClient(fake);
-    const ids = Array.from({ length: 75 }, (_, i) => `MKT${i}`);
+    const ids = Array.from({ length: 750 }, (_, i) => `MKT${i}`);
     const reply = await client.clientSentiment.list(ids);
     expect(fake.calls()).toHaveLength(2);
     expect(reply.clientSentiments.map((s) => s.marketId)).toEqual(ids);

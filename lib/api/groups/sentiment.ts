@@ -4,8 +4,11 @@ import { ClientSentimentSchema, type ClientSentiments, ClientSentimentsSchema } 
 import { fail, need } from '../validate';
 import { chunk } from './markets';
 
-/** No documented maximum for marketIds; 50 a request keeps URLs short and matches the markets batch. */
-export const SENTIMENT_BATCH_SIZE = 50;
+/**
+ * No documented maximum for marketIds (a secondary source claims 500). 500 ids keep the URL under
+ * about 5 KB, so a watchlist's sentiment costs one request.
+ */
+export const SENTIMENT_BATCH_SIZE = 500;
 
 export function clientSentimentGroup(core: ClientCore) {
   return {

@@ -13,14 +13,16 @@ import {
   launchExtension,
   POPUP_VIEWPORT,
 } from '../e2e/launch';
-import { startSim } from '../sim/server';
+import { type SimHandle, startSim } from '../sim/server';
+import type { BenchModule, BenchResult } from './types';
 
 const OPENINGS = 20;
 const TERM = 'EUR';
 /** Distinct terms for the empty-cache openings, so no answer is reused from memory either. */
 const COLD_TERMS = ['EUR', 'GBP', 'USD', 'JPY', 'AUD', 'CHF', 'FTSE', 'DAX', 'Gold', 'Oil', 'Silver', 'Dow'];
 
-export const name = 'popup';
+/** Marketside's own client allows 30 non-trading requests a minute; the empty-cache openings stay under it. */
+const REQUESTS_PER_MINUTE = 24;
 
 /** Gzipped bytes of the scripts popup.html loads (its entry and the chunks it preloads). */
 export function popupScriptBytes(dir = EXTENSION_DIR): { raw: number; gzip: number; files: string[] } {
@@ -51,18 +53,44 @@ function summary(samples: number[]) {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Opens the popup in a new tab and returns when it marked its first content (ms since navigation). */
-async function openAndMeasure(context: BrowserContext, url: string): Promise<number> {
+interface Opening {
+  /** ms from navigation to the popup's scripts having run. */
+  scripts: number;
+  /** ms from navigation to the frame that painted the first market row. */
+  firstContent: number;
+}
+
+/** Opens the popup in a new tab and returns when it marked its first content. */
+async function openAndMeasure(context: BrowserContext, url: string): Promise<Opening> {
   const page: Page = await context.newPage();
   try {
     await page.setViewportSize(POPUP_VIEWPORT);
     await page.goto(url);
-    await page.waitForFunction(() => performance.getEntriesByName('first-content').length > 0, null, {
-      timeout: 20_000,
-    });
-    return await page.evaluate(() => performance.getEntriesByName('first-content')[0]!.startTime);
+    await page
+      .waitForFunction(() => performance.getEntriesByName('first-content').length > 0, null, { timeout: 20_000 })
+      .catch(async (err: unknown) => {
+        const shown = await page.locator('body').innerText();
+        throw new Error(`The popup at ${url} painted no market within 20 s; it shows: ${shown.slice(0, 300)}`, {
+          cause: err,
+        });
+      });
+    return await page.evaluate(() => ({
+      scripts: performance.getEntriesByName('popup-start')[0]?.startTime ?? Number.NaN,
+      firstContent: performance.getEntriesByName('first-content')[0]!.startTime,
+    }));
   } finally {
     await page.close();
+  }
+}
+
+/** Waits until the service saw fewer than REQUESTS_PER_MINUTE requests in the last minute. */
+async function paced(sim: SimHandle, seen: number[]): Promise<void> {
+  for (;;) {
+    const log = sim.control.requestLog();
+    while (seen.length < log.length) seen.push(Date.now());
+    const recent = seen.filter((t) => t > Date.now() - 60_000).length;
+    if (recent < REQUESTS_PER_MINUTE) return;
+    await new Promise((r) => setTimeout(r, 1_000));
   }
 }
 
@@ -95,7 +123,7 @@ async function emptyCache(page: Page): Promise<void> {
   });
 }
 
-export async function run(): Promise<Record<string, number | string>> {
+async function run(): Promise<BenchResult[]> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
   const size = popupScriptBytes();
   const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
@@ -114,40 +142,59 @@ export async function run(): Promise<Record<string, number | string>> {
     await first.waitForTimeout(500);
     await first.close();
 
-    const warmSearch: number[] = [];
+    const warmSearch: Opening[] = [];
     for (let i = 0; i < OPENINGS; i++) warmSearch.push(await openAndMeasure(context, popup(TERM)));
-    const warmRecent: number[] = [];
+    const warmRecent: Opening[] = [];
     for (let i = 0; i < OPENINGS; i++)
       warmRecent.push(await openAndMeasure(context, extensionUrl(extensionId, 'popup.html')));
 
     // A page of the extension's origin that shows nothing, to empty the cache from.
     const admin = await context.newPage();
     await admin.goto(extensionUrl(extensionId, 'manifest.json'));
-    const cold: number[] = [];
+    const cold: Opening[] = [];
+    const seen: number[] = [];
     for (let i = 0; i < OPENINGS; i++) {
+      await paced(sim, seen);
       await emptyCache(admin);
       cold.push(await openAndMeasure(context, popup(COLD_TERMS[i % COLD_TERMS.length]!)));
     }
     await admin.close();
 
-    const ws = summary(warmSearch);
-    const wr = summary(warmRecent);
-    const c = summary(cold);
-    return {
-      openings: OPENINGS,
-      'warm search first content median (ms)': round(ws.median),
-      'warm search first content p95 (ms)': round(ws.p95),
-      'warm recent lookups first content median (ms)': round(wr.median),
-      'warm recent lookups first content p95 (ms)': round(wr.p95),
-      'empty-cache search first content median (ms)': round(c.median),
-      'empty-cache search first content p95 (ms)': round(c.p95),
-      'popup JS gzip (KB)': round(size.gzip / 1024),
-      'popup JS raw (KB)': round(size.raw / 1024),
-      'target warm (ms)': 50,
-      'target popup JS gzip (KB)': 25,
-    };
+    const ws = summary(warmSearch.map((o) => o.firstContent));
+    const wr = summary(warmRecent.map((o) => o.firstContent));
+    const c = summary(cold.map((o) => o.firstContent));
+    const scripts = summary([...warmSearch, ...warmRecent].map((o) => o.scripts));
+    const ms = (name: string, value: number, target?: number): BenchResult => ({
+      name,
+      value: round(value),
+      unit: 'ms',
+      ...(target === undefined ? {} : { target: `< ${target}`, pass: value < target }),
+    });
+    return [
+      ms(`first content, warm cache, search (?q=), median of ${OPENINGS}`, ws.median, 50),
+      ms(`first content, warm cache, search (?q=), p95 of ${OPENINGS}`, ws.p95, 100),
+      ms(`first content, warm cache, recent lookups, median of ${OPENINGS}`, wr.median, 50),
+      ms(`first content, warm cache, recent lookups, p95 of ${OPENINGS}`, wr.p95, 100),
+      ms(`first content, empty cache, search (?q=), median of ${OPENINGS}`, c.median),
+      ms(`first content, empty cache, search (?q=), p95 of ${OPENINGS}`, c.p95),
+      {
+        ...ms('of which: scripts loaded and run, warm openings, median', scripts.median),
+        note: 'navigation to the popup entry running; the rest is storage, IndexedDB and the first render',
+      },
+      {
+        name: `popup JS, gzip (${size.files.length} files popup.html loads)`,
+        value: round(size.gzip / 1024),
+        unit: 'KB',
+        target: '< 25',
+        pass: size.gzip / 1024 < 25,
+        note: `${round(size.raw / 1024)} KB before gzip; the alert form loads on demand`,
+      },
+    ];
   } finally {
     await context.close();
     await sim.close();
   }
 }
+
+const bench: BenchModule = { title: 'Popup: time to first meaningful content and script size', run };
+export default bench;

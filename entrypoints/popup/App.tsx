@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
 import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
-import { readQuotes, readSearch } from '../../lib/cache/read';
+import { readQuotes } from '../../lib/cache/read';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import type { LiveLink, PopupDeps } from '../../lib/popup/deps';
+import { type FirstPaint, recentWithQuotes, startFirstPaint } from '../../lib/popup/first-paint';
 import { createChangeHub } from '../../lib/popup/hub';
 import { isListKey, isSearchShortcut, moveActive } from '../../lib/popup/keyboard';
 import { popupLastQuery } from '../../lib/popup/last-query';
@@ -22,6 +23,8 @@ const WATCH_ROWS = 20;
 interface Props {
   deps: PopupDeps;
   params: PopupParams;
+  /** Reads started before the first render (main.tsx); started here when not given. */
+  firstPaint?: FirstPaint;
 }
 
 const signedOut: ErrorView = {
@@ -29,8 +32,9 @@ const signedOut: ErrorView = {
   message: 'Connect Marketside to your IG account in the settings to look up markets.',
 };
 
-export function App({ deps, params }: Props) {
+export function App({ deps, params, firstPaint }: Props) {
   const { send } = deps;
+  const first = useMemo(() => firstPaint ?? startFirstPaint(params), [firstPaint, params]);
   const inputRef = useRef<HTMLInputElement>(null);
   const hub = useMemo(createChangeHub, []);
   const liveRef = useRef<LiveLink | null>(null);
@@ -51,7 +55,7 @@ export function App({ deps, params }: Props) {
   const controller = useMemo(
     () =>
       createSearch({
-        readCache: readSearch,
+        readCache: first.readSearch,
         request: (term) => send('markets.search', { term }),
         onChange: (next) => {
           // A different list of markets starts with no row active; a fresher copy of the same keeps it.
@@ -61,7 +65,7 @@ export function App({ deps, params }: Props) {
           setSearch(next);
         },
       }),
-    [send],
+    [send, first],
   );
   useEffect(() => () => controller.dispose(), [controller]);
 
@@ -92,30 +96,25 @@ export function App({ deps, params }: Props) {
     };
   }, [send, deps, hub]);
 
-  // Recent lookups with their last price: cache first, then the background.
-  useEffect(() => {
+  // Recent lookups with their last price (cache first; the background is asked while they show),
+  // and the text the popup opened with: `?q=`, else this session's last search. Layout effects, so
+  // that the reads already under way can paint in the very first frames.
+  useLayoutEffect(() => {
     let live = true;
-    const show = async (list: RecentLookup[]) => {
-      const epics = list.map((r) => r.epic);
-      // Rows and their cached prices paint together.
-      const cached = epics.length ? await readQuotes(epics) : new Map<string, Fresh<MarketQuote>>();
+    const show = ({ list, quotes: cached }: Awaited<FirstPaint['recent']>) => {
       if (!live) return;
       setQuotes((q) => mergeQuotes(q, cached.values()));
       setRecent(list);
-      if (epics.length === 0) return;
-      const reply = await send('markets.quotes', { epics });
-      if (live && reply.ok) setQuotes((q) => mergeQuotes(q, reply.data));
     };
-    void recentLookups.getValue().then(show);
-    const unwatch = recentLookups.watch((list) => void show(list));
+    void first.recent.then(show);
+    const unwatch = recentLookups.watch((list) => void recentWithQuotes(list).then(show));
     return () => {
       live = false;
       unwatch();
     };
-  }, [send]);
+  }, [first]);
 
-  // The text the popup opened with: `?q=`, else this session's last search.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (params.epic) {
       void send('recent.add', { epic: params.epic });
       return;
@@ -124,13 +123,13 @@ export function App({ deps, params }: Props) {
       controller.submit(params.q);
       return;
     }
-    void popupLastQuery.getValue().then((last) => {
+    void first.lastQuery.then((last) => {
       if (!last || controller.view.term !== '' || inputRef.current?.value) return;
       setText(last);
       controller.submit(last);
       queueMicrotask(() => inputRef.current?.select());
     });
-  }, [controller, params, send]);
+  }, [controller, params, send, first]);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -154,6 +153,20 @@ export function App({ deps, params }: Props) {
         : recentRows(recent, quotes),
     [showingResults, search, recent, quotes],
   );
+
+  // Fresh prices for the recent lookups, only while they are on screen.
+  const recentEpics = recent.map((r) => r.epic).join(' ');
+  const showingRecent = !showingResults && !market && text.trim() === '';
+  useEffect(() => {
+    if (!showingRecent || !recentEpics) return;
+    let live = true;
+    void send('markets.quotes', { epics: recentEpics.split(' ') }).then((reply) => {
+      if (live && reply.ok) setQuotes((q) => mergeQuotes(q, reply.data));
+    });
+    return () => {
+      live = false;
+    };
+  }, [showingRecent, recentEpics, send]);
 
   const rowEpics = rows
     .slice(0, WATCH_ROWS)

@@ -143,3 +143,25 @@ test('a service error shows its message', async ({ configure, openPage, sim, cap
   await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
   await capture(popup, 'popup-error');
 });
+
+test('dark mode follows the system unless the theme preference says otherwise', async ({
+  configure,
+  openPage,
+  capture,
+}) => {
+  await configure();
+  const popup = await openPage('popup.html?q=EUR');
+  await expect(popup.getByTestId('popup-result').first()).toBeVisible();
+  const background = () => popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await popup.emulateMedia({ colorScheme: 'dark' });
+  expect(await background()).toBe('rgb(21, 25, 30)');
+  await capture(popup, 'popup-dark');
+  await popup.emulateMedia({ colorScheme: 'light' });
+  expect(await background()).toBe('rgb(255, 255, 255)');
+
+  // A theme chosen in the settings wins over the system, and applies while the popup is open.
+  const options = await openPage('options.html');
+  await options.getByLabel('Theme').selectOption('dark');
+  await expect(popup.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).toBe('rgb(21, 25, 30)');
+});

@@ -20,8 +20,8 @@ function applyTheme(theme: string) {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
   else delete document.documentElement.dataset.theme;
 }
-void prefs.getValue().then((p) => applyTheme(p.theme));
-prefs.watch((p) => applyTheme(p.theme));
+void prefs.getValue().then((p) => applyTheme(p?.theme ?? 'system'));
+prefs.watch((p) => applyTheme(p?.theme ?? 'system'));
 
 // Known before any click, so that opening the side panel stays inside the click's user gesture.
 let windowId: number | null = null;

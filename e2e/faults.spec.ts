@@ -1,0 +1,395 @@
+// Fault: the service worker stopped (through the DevTools protocol, as Chrome stops an idle or busy
+// Manifest V3 worker) at random points of a refresh, a login and a deal, 50 times. After each stop a
+// page wakes the worker again and the case checks: every IndexedDB entry is whole, the stored lock is
+// absent or intact (and is then reconciled), and no deal exists twice or without a trace.
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { createClient, RateBudget } from '../lib/api';
+import { expect, type SimHandle, test } from './harness';
+import type { ExtensionGlobals } from './launch';
+
+const STOPS = 50;
+const DEAL_EPIC = 'CS.D.XRPUSD.CFD.IP';
+const STORES = ['snapshots', 'details', 'sentiment', 'sentiment-history', 'prices', 'search', 'watchlists'];
+
+interface PageGlobals {
+  chrome: ExtensionGlobals['chrome'] & {
+    runtime: { sendMessage(message: unknown): Promise<{ res?: Reply } | undefined> };
+    storage: { session: { remove(keys: string | string[]): Promise<void> } };
+  };
+}
+
+type Reply = { ok: true; data: unknown } | { ok: false; error: { kind: string; message: string } };
+/** What a page saw: the reply, or the message lost with the worker. */
+type Seen = { reply: Reply } | { lost: string };
+
+/** A seeded generator, so a failing run can be repeated (the seed is printed). */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The extension page that drives the work and its DevTools session. Chromium may close an extension's
+ * tab when its worker is stopped at a bad moment; the driver then opens the page again (a user would
+ * reopen it) and counts it.
+ */
+class Driver {
+  private page: Page | null = null;
+  private cdp: CDPSession | null = null;
+  reopened = 0;
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly open: () => Promise<Page>,
+  ) {}
+
+  async ready(): Promise<{ page: Page; cdp: CDPSession }> {
+    if (!this.page || this.page.isClosed() || !this.cdp) {
+      if (this.page) this.reopened++;
+      this.page = await this.open();
+      this.cdp = await this.context.newCDPSession(this.page);
+      await this.cdp.send('ServiceWorker.enable');
+    }
+    return { page: this.page, cdp: this.cdp };
+  }
+
+  /** Runs in the page; when the page closes under it, once more in a new page, then `fallback`. */
+  async evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A, fallback?: R): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      const { page } = await this.ready();
+      try {
+        return (await page.evaluate(fn as (arg: unknown) => Promise<unknown>, arg as unknown)) as R;
+      } catch (error) {
+        if (!page.isClosed()) throw error;
+        if (fallback !== undefined) return fallback;
+        if (attempt > 0) throw error;
+      }
+    }
+  }
+
+  /** Stops every service worker of the profile: the extension's is the only one. */
+  async stopWorker(): Promise<void> {
+    const { cdp } = await this.ready();
+    await cdp.send('ServiceWorker.stopAllWorkers').catch(async () => {
+      await (await this.ready()).cdp.send('ServiceWorker.stopAllWorkers');
+    });
+  }
+}
+
+let messageId = 0;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends a message as the pages' messaging library does; never throws (a stopped worker loses it). */
+async function ask(driver: Driver, type: string, data: unknown = {}): Promise<Seen> {
+  return driver.evaluate(
+    async ([t, d, id]) => {
+      try {
+        const raw = await (globalThis as unknown as PageGlobals).chrome.runtime.sendMessage({
+          id,
+          type: t,
+          data: d,
+          timestamp: Date.now(),
+        });
+        return raw?.res ? { reply: raw.res } : { lost: 'no reply' };
+      } catch (error) {
+        return { lost: String(error) };
+      }
+    },
+    [type, data, ++messageId] as const,
+    { lost: 'the page was closed' },
+  );
+}
+
+async function answered(driver: Driver, type: string, data: unknown = {}): Promise<Reply> {
+  for (let i = 0; i < 5; i++) {
+    const seen = await ask(driver, type, data);
+    if ('reply' in seen) return seen.reply;
+  }
+  throw new Error(`${type} was never answered`);
+}
+
+/** Every entry of every cache database, read the way a page reads them; problems listed. */
+function wholeEntries(driver: Driver, stores: string[]) {
+  return driver.evaluate(async (names) => {
+    const problems: string[] = [];
+    let entries = 0;
+    const known = new Set((await indexedDB.databases()).map((d) => d.name));
+    for (const name of names) {
+      const db = `marketside-${name}`;
+      if (!known.has(db)) continue;
+      const handle = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(db);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      if (!handle.objectStoreNames.contains('entries')) {
+        handle.close();
+        continue;
+      }
+      const all = await new Promise<unknown[]>((resolve, reject) => {
+        const req = handle.transaction('entries').objectStore('entries').getAll();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      handle.close();
+      for (const e of all as { value?: unknown; fetchedAt?: unknown; lastUsed?: unknown }[]) {
+        entries++;
+        const whole =
+          e !== null &&
+          typeof e === 'object' &&
+          e.value !== undefined &&
+          typeof e.fetchedAt === 'number' &&
+          typeof e.lastUsed === 'number' &&
+          JSON.parse(JSON.stringify(e)) !== null;
+        if (!whole) problems.push(`${name}: ${JSON.stringify(e).slice(0, 120)}`);
+        if (name === 'snapshots' && typeof (e.value as { epic?: unknown })?.epic !== 'string')
+          problems.push(`snapshots entry without an epic: ${JSON.stringify(e).slice(0, 120)}`);
+      }
+    }
+    return { entries, problems };
+  }, stores);
+}
+
+interface StoredLock {
+  dealReference: string;
+  operation: string;
+  createdAt: number;
+  attempts: number;
+}
+
+function storedLock(driver: Driver): Promise<unknown> {
+  return driver.evaluate(async () => {
+    const { reconciliationLock } = await (globalThis as unknown as PageGlobals).chrome.storage.local.get(
+      'reconciliationLock',
+    );
+    return reconciliationLock ?? null;
+  }, undefined);
+}
+
+function intact(lock: unknown): lock is StoredLock {
+  const l = lock as Partial<StoredLock> | null;
+  return (
+    !!l &&
+    typeof l.dealReference === 'string' &&
+    l.dealReference.length > 0 &&
+    typeof l.operation === 'string' &&
+    typeof l.createdAt === 'number' &&
+    typeof l.attempts === 'number'
+  );
+}
+
+function referencesAtService(sim: SimHandle): Map<string, number> {
+  const refs = new Map<string, number>();
+  for (const p of sim.control.state().positions) refs.set(p.dealReference, (refs.get(p.dealReference) ?? 0) + 1);
+  return refs;
+}
+
+type LogEntry = ReturnType<SimHandle['control']['requestLog']>[number];
+/** The request each kind of work is slowed down on; a stop "in flight" waits until the service has it. */
+const faulted: Record<'refresh' | 'login' | 'create' | 'confirm', (e: LogEntry) => boolean> = {
+  refresh: (e) => e.method === 'GET' && e.path === '/markets',
+  login: (e) => e.method === 'POST' && e.path === '/session',
+  create: (e) => e.method === 'POST' && e.path === '/positions/otc',
+  confirm: (e) => e.method === 'GET' && e.path.startsWith('/confirms/'),
+};
+
+test('the worker stopped 50 times at random points of a refresh, a login and a deal', async ({
+  context,
+  sim,
+  openPage,
+  configure,
+  expectErrors,
+}) => {
+  test.setTimeout(170_000);
+  // A stopped worker cuts its requests and its pages' ports; the pages may say so in the console.
+  expectErrors(
+    /Failed to fetch|message (port|channel) closed|Receiving end does not exist|Extension context invalidated/i,
+  );
+  const seed = Number(process.env.FAULT_SEED ?? Date.now() % 100_000);
+  const rand = random(seed);
+  await configure();
+
+  const node = createClient({
+    baseUrl: sim.baseUrl,
+    apiKey: sim.apiKey,
+    identifier: sim.identifier,
+    password: sim.password,
+    sessionVersion: 2,
+    rateBudget: new RateBudget({ allowances: { nonTradingPerMinute: 10_000, appPerMinute: 10_000 } }),
+  });
+  const epics = [
+    ...new Set([
+      ...(await node.markets.search('USD')).markets.map((m) => m.epic),
+      ...(await node.markets.search('GBP')).markets.map((m) => m.epic),
+    ]),
+  ].slice(0, 80);
+  expect(epics.length).toBeGreaterThan(50);
+
+  const page = new Driver(context, () => openPage('options.html'));
+  await page.ready();
+
+  const check = await answered(page, 'connection.check');
+  expect(check.ok).toBe(true);
+  const accountId = check.ok ? (check.data as { account: { accountId: string } }).account.accountId : '';
+  const granted = await answered(page, 'permit.grant', {
+    scope: 'dealing',
+    accountId,
+    confirmAccountId: null,
+    durationMs: 3_600_000,
+    acknowledged: true,
+  });
+  expect(granted.ok).toBe(true);
+  const ticket = {
+    epic: DEAL_EPIC,
+    direction: 'BUY',
+    size: 1,
+    orderType: 'MARKET',
+    level: null,
+    currencyCode: 'USD',
+    expiry: '-',
+    stop: null,
+    limit: null,
+  };
+
+  const counts = {
+    refresh: 0,
+    login: 0,
+    deal: 0,
+    lost: 0,
+    entries: 0,
+    locks: 0,
+    reconciled: 0,
+    dealsPlaced: 0,
+    lostDeals: 0,
+    inFlightStops: 0,
+  };
+  const problems: string[] = [];
+  const seenOutcomes = new Set<string>();
+  const started = Date.now();
+
+  for (let i = 0; i < STOPS; i++) {
+    const kind = (['refresh', 'login', 'deal'] as const)[i % 3] as 'refresh' | 'login' | 'deal';
+    counts[kind]++;
+    sim.control.clearFaults();
+    const before = referencesAtService(sim);
+    let mark = sim.control.requestLog().length;
+    let inFlight: Promise<Seen>;
+    let dealStep: 'create' | 'confirm' = 'create';
+    if (kind === 'refresh') {
+      const delay = 50 + Math.floor(rand() * 300);
+      sim.control.injectFault({ method: 'GET', path: '^/markets$', count: 1, action: { kind: 'delay', ms: delay } });
+      const start = Math.floor(rand() * epics.length);
+      inFlight = ask(page, 'markets.quotes', { epics: [...epics.slice(start), ...epics.slice(0, start)] });
+    } else if (kind === 'login') {
+      await page.evaluate(
+        () => (globalThis as unknown as PageGlobals).chrome.storage.session.remove('tokens'),
+        undefined,
+      );
+      sim.control.injectFault({
+        method: 'POST',
+        path: '^/session$',
+        count: 1,
+        action: { kind: 'delay', ms: 50 + Math.floor(rand() * 300) },
+      });
+      inFlight = ask(page, 'connection.check');
+    } else {
+      const quote = await answered(page, 'deal.quoteOpen', ticket);
+      if (!quote.ok) {
+        problems.push(`deal ${i}: no quote (${quote.error.kind}: ${quote.error.message})`);
+        continue;
+      }
+      // Slow the deal itself (a stop there lands before it executes) or its confirmation (after).
+      dealStep = counts.deal % 2 === 0 ? 'create' : 'confirm';
+      sim.control.injectFault({
+        method: dealStep === 'create' ? 'POST' : 'GET',
+        path: dealStep === 'create' ? '^/positions/otc$' : '^/confirms/',
+        count: 1,
+        action: { kind: 'delay', ms: 50 + Math.floor(rand() * 300) },
+      });
+      const { quoteReference } = quote.data as { quoteReference: string };
+      mark = sim.control.requestLog().length;
+      inFlight = ask(page, 'deal.open', { ticket, quoteReference });
+    }
+    // Half the stops land anywhere in the work, half while its request is at the service.
+    if (rand() < 0.5) {
+      await pause(Math.floor(rand() * 450));
+    } else {
+      const wanted = faulted[kind === 'deal' ? dealStep : kind];
+      for (let t = 0; t < 200 && !sim.control.requestLog().slice(mark).some(wanted); t++) await pause(10);
+      counts.inFlightStops++;
+      await pause(Math.floor(rand() * 40));
+    }
+    await page.stopWorker();
+    const seen = await inFlight;
+    if ('lost' in seen) counts.lost++;
+
+    // Wake the worker from the page and look at what it left behind.
+    const status = await answered(page, 'status.get');
+    expect(status.ok).toBe(true);
+    const cache = await wholeEntries(page, STORES);
+    counts.entries = cache.entries;
+    problems.push(...cache.problems.map((p) => `after stop ${i} (${kind}): ${p}`));
+    const lock = await storedLock(page);
+    if (lock !== null && !intact(lock))
+      problems.push(`after stop ${i} (${kind}): a broken lock ${JSON.stringify(lock)}`);
+
+    if (kind === 'deal') {
+      const after = referencesAtService(sim);
+      const placed = [...after.keys()].filter((ref) => !before.has(ref));
+      counts.dealsPlaced += placed.length;
+      if ('lost' in seen && placed.length > 0) counts.lostDeals++;
+      const outcome = 'reply' in seen && seen.reply.ok ? (seen.reply.data as { status?: string }).status : undefined;
+      if (outcome) seenOutcomes.add(outcome);
+      for (const ref of placed) {
+        // A deal that reached the service is either known to the page or recorded as a lock to reconcile.
+        const knownToPage = outcome === 'accepted' || outcome === 'rejected';
+        const recorded = intact(lock) && lock.dealReference === ref;
+        if (!knownToPage && !recorded)
+          problems.push(
+            `after stop ${i}: deal ${ref} executed at the service, but the page had no outcome and no lock was kept`,
+          );
+      }
+      if (intact(lock)) {
+        counts.locks++;
+        // While locked, a new deal is refused, and nothing reaches the service.
+        const mark = sim.control.requestLog().length;
+        const refused = await answered(page, 'deal.quoteOpen', ticket);
+        if (refused.ok || refused.error.kind !== 'locked')
+          problems.push(`after stop ${i}: dealing was not refused while locked`);
+        if (
+          sim.control
+            .requestLog()
+            .slice(mark)
+            .some((e) => e.method !== 'GET')
+        )
+          problems.push(`after stop ${i}: a mutation reached the service while locked`);
+        for (let attempt = 0; attempt < 6; attempt++) {
+          const settled = await answered(page, 'lock.reconcile');
+          if (settled.ok && (settled.data as { settled: boolean }).settled) {
+            counts.reconciled++;
+            break;
+          }
+        }
+        if ((await storedLock(page)) !== null) problems.push(`after stop ${i}: the lock was never reconciled`);
+      }
+    }
+  }
+
+  const duplicates = [...referencesAtService(sim)].filter(([, n]) => n > 1).map(([ref]) => ref);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(
+    `fault: worker stopped — ${STOPS} stops (seed ${seed}; ${counts.refresh} refreshes, ${counts.login} logins, ` +
+      `${counts.deal} deals; ${counts.inFlightStops} with the request at the service) in ${seconds} s, ${counts.lost} replies lost, ${counts.entries} cache entries whole, ` +
+      `${counts.dealsPlaced} deals executed (${counts.lostDeals} with the reply lost), ${counts.locks} locks kept and ${counts.reconciled} reconciled, ` +
+      `${duplicates.length} duplicates, ${page.reopened} pages reopened, ${problems.length} problems`,
+  );
+  expect(problems).toEqual([]);
+  expect(duplicates).toEqual([]);
+  expect(counts.lost).toBeGreaterThan(0);
+});

@@ -264,7 +264,7 @@ export function App({ deps, params, firstPaint }: Props) {
       {market ? (
         <>
           <button type="button" class="back" onClick={back} aria-keyshortcuts="Escape">
-            ← Back to {search.term ? 'results' : 'recent lookups'}
+            <span aria-hidden="true">← </span>Back to {search.term ? 'results' : 'recent lookups'}
           </button>
           <MarketView
             key={market.epic}

@@ -335,6 +335,13 @@ test('the worker stopped 50 times at random points of a refresh, a login and a d
     const cache = await wholeEntries(page, STORES);
     counts.entries = cache.entries;
     problems.push(...cache.problems.map((p) => `after stop ${i} (${kind}): ${p}`));
+    const tokens = await page.evaluate(async () => {
+      const { tokens } = await (globalThis as unknown as PageGlobals).chrome.storage.session.get('tokens');
+      const t = tokens as { version?: unknown; info?: { accountId?: unknown } } | undefined | null;
+      return t ? { version: t.version, whole: typeof t.info?.accountId === 'string' } : null;
+    }, undefined);
+    if (tokens !== null && !(tokens.whole && (tokens.version === 2 || tokens.version === 3)))
+      problems.push(`after stop ${i} (${kind}): broken session tokens in storage`);
     const lock = await storedLock(page);
     if (lock !== null && !intact(lock))
       problems.push(`after stop ${i} (${kind}): a broken lock ${JSON.stringify(lock)}`);

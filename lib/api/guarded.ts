@@ -46,7 +46,7 @@ function makeGate(client: Client, permit: Permit, guard: Guard, scope: PermitSco
   return gate;
 }
 
-function dealing(gate: Gate, plan: () => DealPlan, opts: CallOptions = {}) {
+function dealing(gate: Gate, plan: () => DealPlan, opts: CallOptions = {}, keepLock = false) {
   let built: DealPlan | null = null;
   return guarded(
     gate,
@@ -54,7 +54,7 @@ function dealing(gate: Gate, plan: () => DealPlan, opts: CallOptions = {}) {
     () => {
       built = plan();
     },
-    (beforeSend) => executePlan(gate, built as unknown as DealPlan, opts, beforeSend),
+    (beforeSend) => executePlan(gate, built as unknown as DealPlan, opts, beforeSend, keepLock),
   );
 }
 
@@ -77,7 +77,8 @@ export function createDealingClient(client: Client, permit: Permit, guard: Guard
       async (req: CreatePositionRequest, opts: OpenAndConfirmOptions = {}): Promise<DealOutcome> => {
         const withRef = { ...req, dealReference: req.dealReference ?? newDealReference(core.now()) };
         const plan = planCreatePosition(withRef);
-        await dealing(gate, () => plan, opts);
+        // The lock written before sending stays until the confirmation settles the outcome.
+        await dealing(gate, () => plan, opts, true);
         const dealReference = plan.dealReference as string;
         let confirmation: Confirmation | null;
         try {
@@ -97,6 +98,7 @@ export function createDealingClient(client: Client, permit: Permit, guard: Guard
             new ApiError('No confirmation', { errorCode: 'client.confirm-not-found' }),
           );
         }
+        await core.lockStore.clear();
         if (confirmation.dealStatus === 'ACCEPTED') {
           return { status: 'accepted', dealReference, dealId: confirmation.dealId ?? null, confirmation };
         }

@@ -74,7 +74,7 @@ export {
   type RequestClass,
   type WindowState,
 } from './rate-budget';
-export { type ReconcileOptions, type ReconcileResult, reconcile } from './reconcile';
+export { NOT_EXECUTED_AFTER_MS, type ReconcileOptions, type ReconcileResult, reconcile } from './reconcile';
 export type { Logger } from './redact';
 export * from './requests';
 export type { Application } from './schemas/applications';

@@ -18,6 +18,7 @@ import type { Guard, Permit, PermitScope } from './guard';
 import { check } from './parse';
 import type { CallOptions } from './requests';
 import { type DealReferenceResponse, DealReferenceResponseSchema } from './schemas/dealing';
+import type { ReconciliationLock } from './stores';
 import type { SendOptions } from './transport';
 import { wasSent } from './transport';
 
@@ -92,8 +93,8 @@ export function isAmbiguous(error: unknown): boolean {
   return (error.status ?? 0) >= 500;
 }
 
-export async function recordAmbiguity(core: ClientCore, plan: DealPlan, cause: ApiError): Promise<never> {
-  await core.lockStore.set({
+function lockOf(core: ClientCore, plan: DealPlan, inFlight: boolean): ReconciliationLock {
+  return {
     label: plan.label,
     dealReference: plan.dealReference,
     dealId: plan.dealId,
@@ -104,7 +105,12 @@ export async function recordAmbiguity(core: ClientCore, plan: DealPlan, cause: A
     environment: core.environment,
     accountId: core.session.accountId,
     createdAt: core.now(),
-  });
+    inFlight,
+  };
+}
+
+export async function recordAmbiguity(core: ClientCore, plan: DealPlan, cause: ApiError): Promise<never> {
+  await core.lockStore.set(lockOf(core, plan, false));
   core.logger.warn('ambiguous execution recorded', { label: plan.label, cause: cause.errorCode });
   throw new AmbiguousExecutionError(
     `The outcome of ${plan.label} is unknown (${cause.errorCode}); reconcile before dealing again`,
@@ -119,27 +125,51 @@ export async function recordAmbiguity(core: ClientCore, plan: DealPlan, cause: A
   );
 }
 
-/** Sends a dealing plan; the reply's deal reference, or the one we generated. */
+const inFlight = new WeakSet<ClientCore>();
+
+/**
+ * Sends a dealing plan; the reply's deal reference, or the one we generated. The lock is written
+ * before the request leaves (a worker stopped mid-request leaves it behind for the next one to
+ * reconcile) and cleared on a definite answer: the service's reply, or a refusal before execution.
+ * `keepLock` leaves it in place after the reply, for a workflow that settles it by the confirmation.
+ */
 export async function executePlan(
   gate: Gate,
   plan: DealPlan,
   opts: CallOptions,
   beforeSend: SendOptions['beforeSend'],
+  keepLock = false,
 ): Promise<DealReferenceResponse & { dealReference: string | null }> {
   const { core } = gate;
+  if (inFlight.has(core)) {
+    throw new ReconciliationRequiredError(
+      'Another dealing request is still in progress',
+      plan.dealReference,
+      plan.label,
+    );
+  }
+  inFlight.add(core);
   try {
-    const reply = await core.transport.send(endpointByLabel(plan.label), {
-      ...opts,
-      params: plan.params,
-      body: plan.body,
-      retry: false,
-      beforeSend,
-    });
-    const ctx = { label: plan.label, status: reply.status, requestId: reply.requestId };
-    const body = check(DealReferenceResponseSchema, reply.body ?? {}, ctx);
-    return { ...body, dealReference: body.dealReference ?? plan.dealReference };
-  } catch (error) {
-    if (isAmbiguous(error)) return recordAmbiguity(core, plan, error as ApiError);
-    throw error;
+    await refuseWhileLocked(core, plan.label);
+    await core.lockStore.set(lockOf(core, plan, true));
+    try {
+      const reply = await core.transport.send(endpointByLabel(plan.label), {
+        ...opts,
+        params: plan.params,
+        body: plan.body,
+        retry: false,
+        beforeSend,
+      });
+      const ctx = { label: plan.label, status: reply.status, requestId: reply.requestId };
+      const body = check(DealReferenceResponseSchema, reply.body ?? {}, ctx);
+      if (!keepLock) await core.lockStore.clear();
+      return { ...body, dealReference: body.dealReference ?? plan.dealReference };
+    } catch (error) {
+      if (isAmbiguous(error)) return await recordAmbiguity(core, plan, error as ApiError);
+      await core.lockStore.clear();
+      throw error;
+    }
+  } finally {
+    inFlight.delete(core);
   }
 }

@@ -19,7 +19,15 @@ export type ReconcileResult =
       confirmation: Confirmation | null;
     }
   | { outcome: 'rejected'; lock: ReconciliationLock; reason: string; confirmation: Confirmation }
+  /** Long after it was sent, neither a confirmation nor the account shows the mutation: it did not happen. */
+  | { outcome: 'not-executed'; lock: ReconciliationLock }
   | { outcome: 'unknown'; lock: ReconciliationLock };
+
+/**
+ * After this long a mutation the account state does not show counts as not executed: the service keeps
+ * confirmations for about a minute and every request times out well before this.
+ */
+export const NOT_EXECUTED_AFTER_MS = 3 * 60_000;
 
 export interface ReconcileOptions {
   signal?: AbortSignal;
@@ -119,6 +127,11 @@ export async function reconcile(client: Client, options: ReconcileOptions = {}):
     await core.lockStore.clear();
     core.logger.info('reconciled by account state', { label: lock.label, via: found.via });
     return { outcome: 'accepted', lock, via: found.via, dealId: found.dealId, confirmation: null };
+  }
+  if (core.now() - lock.createdAt >= NOT_EXECUTED_AFTER_MS) {
+    await core.lockStore.clear();
+    core.logger.info('reconciled as not executed', { label: lock.label });
+    return { outcome: 'not-executed', lock };
   }
   core.logger.warn('reconciliation found no definite answer', { label: lock.label });
   return { outcome: 'unknown', lock };

@@ -88,6 +88,11 @@ export interface ReconciliationLock {
   accountId: string | null;
   /** Epoch milliseconds when the ambiguous request was sent. */
   createdAt: number;
+  /**
+   * Written before the request left and not yet answered. A worker that finds it (the one that sent it
+   * was stopped) cannot know whether the request reached the service: it is an unknown outcome.
+   */
+  inFlight?: boolean;
 }
 
 export interface LockStore {

@@ -7,6 +7,7 @@ import {
   createWatchlistEditor,
   type LockStore,
   memoryLockStore,
+  NOT_EXECUTED_AFTER_MS,
   ReconciliationRequiredError,
   reconcile,
 } from '../../lib/api';
@@ -196,5 +197,69 @@ describe('reconciliation', () => {
       body: { positions: [position('X', 'D5', { stopLevel: 1.05, limitLevel: 1.2 })] },
     });
     await expect(reconcile(client)).resolves.toMatchObject({ outcome: 'accepted', dealId: 'D5' });
+  });
+});
+
+describe('the lock written before a deal leaves', () => {
+  it('is in the store while the request is on the wire, and cleared by the reply', async () => {
+    const lockStore = memoryLockStore();
+    const seen: unknown[] = [];
+    const { dealing } = setup(lockStore, {
+      fetch: async (input, init) => {
+        if (String(input).endsWith('/positions/otc')) seen.push(await lockStore.get());
+        return fetch(input, init);
+      },
+    });
+    await dealing.positions.create({ ...order, dealReference: 'REF_AHEAD' });
+    expect(seen).toEqual([expect.objectContaining({ dealReference: 'REF_AHEAD', inFlight: true })]);
+    expect(await lockStore.get()).toBeNull();
+  });
+
+  it('stays for the next worker when this one stops mid-request, and blocks every mutation', async () => {
+    const lockStore = memoryLockStore();
+    const { dealing } = setup(lockStore, {
+      fetch: (input, init) =>
+        String(input).endsWith('/positions/otc') ? new Promise<Response>(() => {}) : fetch(input, init),
+    });
+    void dealing.positions.create({ ...order, dealReference: 'REF_STOPPED' }).catch(() => {});
+    await new Promise((r) => setTimeout(r, 50));
+    const next = setup(lockStore);
+    expect(await lockStore.get()).toMatchObject({ dealReference: 'REF_STOPPED', inFlight: true });
+    await expect(next.dealing.positions.create(order)).rejects.toBeInstanceOf(ReconciliationRequiredError);
+    expect(fake.calls().filter((r) => r.path === '/positions/otc')).toHaveLength(0);
+  });
+
+  it('a refusal before execution (4xx) clears it: the outcome is definite', async () => {
+    const { dealing, lockStore } = setup();
+    fake.override(createRoute, { status: 400, body: { errorCode: 'invalid.input' } });
+    await expect(dealing.positions.create(order)).rejects.not.toBeInstanceOf(AmbiguousExecutionError);
+    expect(await lockStore.get()).toBeNull();
+  });
+
+  it('openAndConfirm keeps it until the confirmation is read', async () => {
+    const lockStore = memoryLockStore();
+    const seen: unknown[] = [];
+    const { dealing } = setup(lockStore, {
+      fetch: async (input, init) => {
+        if (String(input).includes('/confirms/')) seen.push(await lockStore.get());
+        return fetch(input, init);
+      },
+    });
+    await expect(dealing.positions.openAndConfirm({ ...order, dealReference: 'REF_OAC' })).resolves.toMatchObject({
+      status: 'accepted',
+    });
+    expect(seen[0]).toMatchObject({ dealReference: 'REF_OAC' });
+    expect(await lockStore.get()).toBeNull();
+  });
+
+  it('a create that neither a confirmation nor the account shows long after it was sent is not executed', async () => {
+    let now = Date.parse('2026-11-18T15:00:00Z');
+    const { client, dealing, lockStore } = setup(memoryLockStore(), { now: () => now });
+    await ambiguousCreate(dealing, 'REF_NEVER');
+    fake.override(confirmRoute, { status: 404, body: { errorCode: 'error.confirms.deal-not-found' } }, 10);
+    await expect(reconcile(client, { attempts: 1, delayMs: 0 })).resolves.toMatchObject({ outcome: 'unknown' });
+    now += NOT_EXECUTED_AFTER_MS;
+    await expect(reconcile(client, { attempts: 1, delayMs: 0 })).resolves.toMatchObject({ outcome: 'not-executed' });
+    expect(await lockStore.get()).toBeNull();
   });
 });

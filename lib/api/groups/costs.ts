@@ -1,5 +1,6 @@
 import { type ClientCore, labelled, send, sendParsed } from '../core';
 import { newDealReference } from '../deal-reference';
+import { malformed } from '../parse';
 import type {
   CallOptions,
   CostsHistoryQuery,
@@ -70,7 +71,11 @@ export function indicativeCostsGroup(core: ClientCore) {
         const label = 'indicative_costs.get_durable_medium';
         need('quoteReference', quoteReference, label, 'quote_reference');
         const reply = await send(core, label, { ...opts, params: { quote_reference: quoteReference }, binary: true });
-        return { contentType: reply.headers.get('content-type'), data: reply.bytes ?? new Uint8Array() };
+        const data = reply.bytes ?? new Uint8Array();
+        if (!isPdf(data)) {
+          throw malformed({ label, status: reply.status, requestId: reply.requestId }, 'the document is not a PDF');
+        }
+        return { contentType: 'application/pdf', data };
       },
     ),
     history: labelled(
@@ -94,4 +99,10 @@ export function indicativeCostsGroup(core: ClientCore) {
       },
     ),
   };
+}
+
+/** A PDF starts with `%PDF-` (after at most a little leading whitespace some servers add). */
+function isPdf(data: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(data.subarray(0, 1024));
+  return /^\s{0,16}%PDF-/.test(head);
 }

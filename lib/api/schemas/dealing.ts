@@ -85,15 +85,18 @@ export const DealReferenceResponseSchema = v.looseObject({ dealReference: optStr
 export type DealReferenceResponse = v.InferOutput<typeof DealReferenceResponseSchema>;
 
 const sideEntry = v.looseObject({ size: optNum, expiry: optStr });
-export const RepeatDealingWindowSchema = v.looseObject({
-  accountId: optStr,
-  requestStartTime: optNum,
-  repeatDealingEntryList: optList(
-    v.looseObject({
-      instrumentSource: optStr,
-      instrumentValue: optStr,
-      currencyList: optList(v.looseObject({ currency: optStr, buy: optList(sideEntry), sell: optList(sideEntry) })),
-    }),
-  ),
-});
+export const RepeatDealingWindowSchema = v.pipe(
+  v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+  v.looseObject({
+    accountId: optStr,
+    requestStartTime: optNum,
+    repeatDealingEntryList: optList(
+      v.looseObject({
+        instrumentSource: optStr,
+        instrumentValue: optStr,
+        currencyList: optList(v.looseObject({ currency: optStr, buy: optList(sideEntry), sell: optList(sideEntry) })),
+      }),
+    ),
+  }),
+);
 export type RepeatDealingWindow = v.InferOutput<typeof RepeatDealingWindowSchema>;

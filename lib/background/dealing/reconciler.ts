@@ -56,6 +56,9 @@ export function settlementOf(
   if (result.outcome === 'rejected') {
     outcome = outcomeOf(result.confirmation, ref);
     summary = `${what} was not executed: ${reasonSentence(result.reason)}`;
+  } else if (result.outcome === 'not-executed') {
+    outcome = { status: 'rejected', dealReference: ref, reason: 'NOT_EXECUTED', message: 'IG has no record of it' };
+    summary = `${what} was not executed: neither IG's confirmation nor the account shows it.`;
   } else {
     outcome = result.confirmation
       ? outcomeOf(result.confirmation, ref)

@@ -28,7 +28,14 @@ type VitestReport = { numPassedTests: number; numFailedTests: number; numTotalTe
 function vitest(name: string, args: string[]): void {
   const out = `${artifacts}/${name}.json`;
   rmSync(out, { force: true });
-  const ok = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const ok = run(name, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (!existsSync(out)) {
     failed++;
     failures.push(`${name} (no report)`);

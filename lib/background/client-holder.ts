@@ -6,6 +6,7 @@ import {
   type Client,
   createClient,
   DEMO_ALLOWANCES,
+  LIVE_ALLOWANCES,
   type LockStore,
   RateBudget,
   type SessionInfo,
@@ -101,7 +102,7 @@ export class ClientHolder {
       const demo = settings.baseUrl.includes('demo-api.ig.com');
       budget = new RateBudget({
         now: this.options.now,
-        allowances: demo ? DEMO_ALLOWANCES : undefined,
+        allowances: { ...(demo ? DEMO_ALLOWANCES : LIVE_ALLOWANCES), ...this.options.allowances },
         maxWaitMs: 5_000,
       });
       this.budgets.set(settings.apiKey, budget);

@@ -2,6 +2,7 @@
 // the first render: the recent lookups with their cached prices, and the cached results of the
 // search it opens with (`?q=`, else this session's last search).
 import { readQuotes, readSearch } from '../cache/read';
+import { cacheStore } from '../cache/stores';
 import type { Fresh, MarketQuote } from '../model';
 import { type RecentLookup, recentLookups } from '../settings/registry';
 import { popupLastQuery } from './last-query';
@@ -26,7 +27,13 @@ export async function recentWithQuotes(list: RecentLookup[]): Promise<RecentWith
   return { list, quotes: epics.length ? await readQuotes(epics) : new Map() };
 }
 
+/** Opens a cache database now, so that it is open when the key to read in it is known. */
+function openEarly(store: 'snapshots' | 'search') {
+  cacheStore(store)('readonly', () => undefined).catch(() => undefined);
+}
+
 export function startFirstPaint(params: PopupParams): FirstPaint {
+  openEarly('snapshots');
   const primed = new Map<string, Promise<Fresh<MarketQuote[]> | null>>();
   const prime = (term: string) => {
     const key = normaliseTerm(term).toLowerCase();
@@ -43,6 +50,7 @@ export function startFirstPaint(params: PopupParams): FirstPaint {
   let lastQuery: Promise<string> = Promise.resolve('');
   if (params.q) prime(params.q);
   else if (!params.epic) {
+    openEarly('search');
     lastQuery = popupLastQuery.getValue().catch(() => '');
     void lastQuery.then(prime);
   }

@@ -195,7 +195,14 @@ describe('popup first paint and recent lookups', () => {
     expect(row?.textContent).toContain('EUR/USD');
     expect(row?.textContent).toContain('1.0841');
     // The background was asked but has not answered (the fake never answers markets.quotes here).
-    expect(calls.some((c) => c.name === 'markets.quotes')).toBe(true);
+    await waitFor(() => expect(calls.some((c) => c.name === 'markets.quotes')).toBe(true));
+  });
+
+  it('does not ask for recent prices when it opens on a search', async () => {
+    await recentLookups.setValue([{ epic: EURUSD.epic, instrumentName: 'EUR/USD', at: 1 }]);
+    const { named } = setup({ 'markets.search': searchReply([EURGBP]) }, { q: 'EUR/GBP' });
+    expect(await screen.findByTestId('popup-result')).toBeTruthy();
+    expect(named('markets.quotes')).toEqual([]);
   });
 
   it('suggests what to type when there is nothing recent', async () => {
@@ -350,7 +357,8 @@ describe('popup market view', () => {
     const toggle = await screen.findByRole('button', { name: 'Set an alert' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
-    expect(await screen.findByRole('form', { name: 'Alert for EUR/USD' })).toBeTruthy();
+    // The form is a separate chunk, loaded on this first use.
+    expect(await screen.findByRole('form', { name: 'Alert for EUR/USD' }, { timeout: 5000 })).toBeTruthy();
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
 

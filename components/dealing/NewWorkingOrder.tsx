@@ -7,7 +7,9 @@ import { send } from '../../lib/messages/contract';
 import type { Direction, MarketFacts } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { DealOutcomeView } from './DealOutcomeView';
+import { DecimalField } from './DecimalField';
 import { permitOf, useDealingState } from './dealingState';
+import { FormButtons } from './FormButtons';
 import { useDealingAction } from './useDealingAction';
 
 export interface NewWorkingOrderProps {
@@ -106,22 +108,13 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
           onInput={(e) => setSizeText(e.currentTarget.value)}
         />
       </label>
-      <label>
-        Order level
-        <input type="text" inputMode="decimal" value={levelText} onInput={(e) => setLevelText(e.currentTarget.value)} />
-      </label>
+      <DecimalField label="Order level" value={levelText} onInput={setLevelText} />
       <label>
         Good till (empty: until cancelled)
         <input type="datetime-local" value={gtd} onInput={(e) => setGtd(e.currentTarget.value)} />
       </label>
-      <label>
-        Stop distance
-        <input type="text" inputMode="decimal" value={stopText} onInput={(e) => setStopText(e.currentTarget.value)} />
-      </label>
-      <label>
-        Limit distance
-        <input type="text" inputMode="decimal" value={limitText} onInput={(e) => setLimitText(e.currentTarget.value)} />
-      </label>
+      <DecimalField label="Stop distance" value={stopText} onInput={setStopText} />
+      <DecimalField label="Limit distance" value={limitText} onInput={setLimitText} />
       {issues.length > 0 && (
         <ul class="deal-issues" aria-live="polite">
           {issues.map((i) => (
@@ -129,14 +122,7 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
           ))}
         </ul>
       )}
-      <div class="deal-actions">
-        <button type="submit" class="primary" disabled={!check?.ok || locked || action.busy}>
-          Place order
-        </button>
-        <button type="button" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons label="Place order" disabled={!check?.ok || locked || action.busy} onCancel={() => setOpen(false)} />
       {action.outcome && <DealOutcomeView outcome={action.outcome} verb="Order" />}
       {action.error && <ErrorState error={action.error} />}
     </form>

@@ -6,7 +6,9 @@ import type { PositionView } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { CostsQuoteView } from './CostsQuoteView';
 import { DealOutcomeView } from './DealOutcomeView';
+import { DecimalField } from './DecimalField';
 import { permitOf, useDealingState } from './dealingState';
+import { FormButtons } from './FormButtons';
 import { useDealingAction } from './useDealingAction';
 
 /** Amend a position's stop and limit, or close it (close quote first). Nothing without a dealing permit. */
@@ -90,46 +92,25 @@ export function PositionActions({ position }: { position: PositionView }) {
             if (!amendIssue) void amend();
           }}
         >
-          <label>
-            Stop level
-            <input
-              type="text"
-              inputMode="decimal"
-              value={stopText}
-              onInput={(e) => setStopText(e.currentTarget.value)}
-            />
-          </label>
-          <label>
-            Limit level
-            <input
-              type="text"
-              inputMode="decimal"
-              value={limitText}
-              onInput={(e) => setLimitText(e.currentTarget.value)}
-            />
-          </label>
+          <DecimalField label="Stop level" value={stopText} onInput={setStopText} />
+          <DecimalField label="Limit level" value={limitText} onInput={setLimitText} />
           {amendIssue && <p class="deal-issues">{amendIssue}</p>}
-          <div class="deal-actions">
-            <button type="submit" class="primary" disabled={amendIssue !== null || locked || action.busy}>
-              Save stop and limit
-            </button>
-            <button type="button" onClick={() => setMode('idle')}>
-              Cancel
-            </button>
-          </div>
+          <FormButtons
+            label="Save stop and limit"
+            disabled={amendIssue !== null || locked || action.busy}
+            onCancel={() => setMode('idle')}
+          />
         </form>
       )}
       {mode === 'close' && closeQuote && (
         <fieldset class="deal-form" aria-label={`Close ${name}`}>
           <CostsQuoteView quote={closeQuote} title="Indicative costs of closing" />
-          <div class="deal-actions">
-            <button type="button" class="primary" onClick={close} disabled={locked || action.busy}>
-              Confirm close
-            </button>
-            <button type="button" onClick={() => setMode('idle')}>
-              Cancel
-            </button>
-          </div>
+          <FormButtons
+            label="Confirm close"
+            disabled={locked || action.busy}
+            onConfirm={close}
+            onCancel={() => setMode('idle')}
+          />
         </fieldset>
       )}
       {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} />}

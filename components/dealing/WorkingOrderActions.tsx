@@ -5,7 +5,9 @@ import { send } from '../../lib/messages/contract';
 import type { WorkingOrderView } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { DealOutcomeView } from './DealOutcomeView';
+import { DecimalField } from './DecimalField';
 import { permitOf, useDealingState } from './dealingState';
+import { FormButtons } from './FormButtons';
 import { useDealingAction } from './useDealingAction';
 
 /** Amend or delete a working order. Nothing without a dealing permit. */
@@ -88,15 +90,7 @@ export function WorkingOrderActions({ order }: { order: WorkingOrderView }) {
             amend();
           }}
         >
-          <label>
-            Order level
-            <input
-              type="text"
-              inputMode="decimal"
-              value={levelText}
-              onInput={(e) => setLevelText(e.currentTarget.value)}
-            />
-          </label>
+          <DecimalField label="Order level" value={levelText} onInput={setLevelText} />
           <label>
             Order type
             <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
@@ -104,46 +98,26 @@ export function WorkingOrderActions({ order }: { order: WorkingOrderView }) {
               <option value="STOP">Stop</option>
             </select>
           </label>
-          <label>
-            Stop distance
-            <input
-              type="text"
-              inputMode="decimal"
-              value={stopText}
-              onInput={(e) => setStopText(e.currentTarget.value)}
-            />
-          </label>
-          <label>
-            Limit distance
-            <input
-              type="text"
-              inputMode="decimal"
-              value={limitText}
-              onInput={(e) => setLimitText(e.currentTarget.value)}
-            />
-          </label>
+          <DecimalField label="Stop distance" value={stopText} onInput={setStopText} />
+          <DecimalField label="Limit distance" value={limitText} onInput={setLimitText} />
           {issue && <p class="deal-issues">{issue}</p>}
-          <div class="deal-actions">
-            <button type="submit" class="primary" disabled={issue !== null || locked || action.busy}>
-              Save order
-            </button>
-            <button type="button" onClick={() => setMode('idle')}>
-              Cancel
-            </button>
-          </div>
+          <FormButtons
+            label="Save order"
+            disabled={issue !== null || locked || action.busy}
+            onCancel={() => setMode('idle')}
+          />
         </form>
       )}
       {mode === 'delete' && (
         <fieldset class="deal-form" aria-label={`Delete ${name}`}>
           <p>Delete this working order? It will no longer trigger.</p>
-          <div class="deal-actions">
-            <button type="button" class="primary" onClick={remove} disabled={locked || action.busy}>
-              Delete order
-            </button>
-            <button type="button" onClick={() => setMode('idle')}>
-              Keep it
-            </button>
-          </div>
+          <FormButtons
+            label="Delete order"
+            disabled={locked || action.busy}
+            onConfirm={remove}
+            onCancel={() => setMode('idle')}
+            cancelLabel="Keep it"
+          />
         </fieldset>
       )}
       {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} />}

@@ -1,11 +1,11 @@
 // Open positions and working orders, priced live while on screen. Read-only unless dealing is permitted,
 // in which case the dealing controls (components/dealing) appear on each row.
-import { Fragment } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { readQuotes } from '../../lib/cache/read';
 import { formatChange, formatPrice, trendOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
-import type { MarketQuote, PositionView, WorkingOrderView } from '../../lib/model';
+import type { MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
 import { distanceToLevel, repriceOrders, repricePositions, totalsByCurrency } from '../../lib/sidepanel/positions';
 import { ErrorState } from '../ErrorState';
 import { MarketStatusTag } from '../MarketStatusTag';
@@ -18,8 +18,54 @@ function money(value: number | null, currency: string): string {
   return `${formatChange(value, 2)} ${currency}`;
 }
 
+/** A table's header row: the market, then right-aligned numeric columns. */
+function HeadRow({ numeric }: { numeric: string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Market</th>
+        {numeric.map((label) => (
+          <th key={label} scope="col" class="num">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The market of a position or an order (a link to its page), the row's details and the market's status. */
+function MarketCell({
+  row,
+  children,
+}: {
+  row: { epic: string; instrumentName: string; marketStatus: MarketStatus };
+  children: ComponentChildren;
+}) {
+  const { navigate } = usePanel();
+  return (
+    <td>
+      <button type="button" class="link" onClick={() => navigate({ view: 'market', epic: row.epic })}>
+        {row.instrumentName}
+      </button>
+      <div class="small muted">
+        {children} <MarketStatusTag status={row.marketStatus} />
+      </div>
+    </td>
+  );
+}
+
+/** The dealing controls under a row, across the whole table. */
+function ControlsRow({ span, children }: { span: number; children: ComponentChildren }) {
+  return (
+    <tr>
+      <td colSpan={span}>{children}</td>
+    </tr>
+  );
+}
+
 export function PositionsView() {
-  const { navigate, openSettings, dealing } = usePanel();
+  const { openSettings, dealing } = usePanel();
   const [positions, setPositions] = useState<PositionView[] | null>(null);
   const [orders, setOrders] = useState<WorkingOrderView[] | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -93,49 +139,25 @@ export function PositionsView() {
       {priced && priced.length === 0 && <p class="muted">No open positions.</p>}
       {priced && priced.length > 0 && (
         <table class="plain" aria-label="Open positions">
-          <thead>
-            <tr>
-              <th scope="col">Market</th>
-              <th scope="col" class="num">
-                Size
-              </th>
-              <th scope="col" class="num">
-                Level
-              </th>
-              <th scope="col" class="num">
-                Price
-              </th>
-              <th scope="col" class="num">
-                P/L
-              </th>
-            </tr>
-          </thead>
+          <HeadRow numeric={['Size', 'Level', 'Price', 'P/L']} />
           <tbody>
             {priced.map((p) => (
               <Fragment key={p.dealId}>
                 <tr data-testid="panel-position">
-                  <td>
-                    <button type="button" class="link" onClick={() => navigate({ view: 'market', epic: p.epic })}>
-                      {p.instrumentName}
-                    </button>
-                    <div class="small muted">
-                      {p.direction === 'BUY' ? 'Buy' : 'Sell'}
-                      {p.stopLevel !== null && ` · stop ${formatPrice(p.stopLevel)}`}
-                      {p.limitLevel !== null && ` · limit ${formatPrice(p.limitLevel)}`}{' '}
-                      <MarketStatusTag status={p.marketStatus} />
-                    </div>
-                  </td>
+                  <MarketCell row={p}>
+                    {p.direction === 'BUY' ? 'Buy' : 'Sell'}
+                    {p.stopLevel !== null && ` · stop ${formatPrice(p.stopLevel)}`}
+                    {p.limitLevel !== null && ` · limit ${formatPrice(p.limitLevel)}`}
+                  </MarketCell>
                   <td class="num">{p.size}</td>
                   <td class="num">{formatPrice(p.level)}</td>
                   <td class="num">{formatPrice(p.direction === 'BUY' ? p.bid : p.offer)}</td>
                   <td class={`num ${trendOf(p.profitLoss)}`}>{money(p.profitLoss, p.currency)}</td>
                 </tr>
                 {dealing && (
-                  <tr key={`${p.dealId}-deal`}>
-                    <td colSpan={5}>
-                      <dealing.PositionActions position={p} />
-                    </td>
-                  </tr>
+                  <ControlsRow key={`${p.dealId}-deal`} span={5}>
+                    <dealing.PositionActions position={p} />
+                  </ControlsRow>
                 )}
               </Fragment>
             ))}
@@ -158,46 +180,25 @@ export function PositionsView() {
       {pricedOrders && pricedOrders.length === 0 && <p class="muted">No working orders.</p>}
       {pricedOrders && pricedOrders.length > 0 && (
         <table class="plain" aria-label="Working orders">
-          <thead>
-            <tr>
-              <th scope="col">Market</th>
-              <th scope="col" class="num">
-                Size
-              </th>
-              <th scope="col" class="num">
-                Level
-              </th>
-              <th scope="col" class="num">
-                Distance
-              </th>
-            </tr>
-          </thead>
+          <HeadRow numeric={['Size', 'Level', 'Distance']} />
           <tbody>
             {pricedOrders.map((o) => (
               <Fragment key={o.dealId}>
                 <tr data-testid="panel-order">
-                  <td>
-                    <button type="button" class="link" onClick={() => navigate({ view: 'market', epic: o.epic })}>
-                      {o.instrumentName}
-                    </button>
-                    <div class="small muted">
-                      {o.direction === 'BUY' ? 'Buy' : 'Sell'} {o.orderType.toLowerCase()} ·{' '}
-                      {o.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate
-                        ? `until ${o.goodTillDate}`
-                        : 'until cancelled'}{' '}
-                      <MarketStatusTag status={o.marketStatus} />
-                    </div>
-                  </td>
+                  <MarketCell row={o}>
+                    {o.direction === 'BUY' ? 'Buy' : 'Sell'} {o.orderType.toLowerCase()} ·{' '}
+                    {o.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate
+                      ? `until ${o.goodTillDate}`
+                      : 'until cancelled'}
+                  </MarketCell>
                   <td class="num">{o.size}</td>
                   <td class="num">{formatPrice(o.level)}</td>
                   <td class="num">{formatChange(distanceToLevel(o))}</td>
                 </tr>
                 {dealing && (
-                  <tr key={`${o.dealId}-deal`}>
-                    <td colSpan={4}>
-                      <dealing.WorkingOrderActions order={o} />
-                    </td>
-                  </tr>
+                  <ControlsRow key={`${o.dealId}-deal`} span={4}>
+                    <dealing.WorkingOrderActions order={o} />
+                  </ControlsRow>
                 )}
               </Fragment>
             ))}

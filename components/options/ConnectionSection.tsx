@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type ConnectionView, type ErrorView, send } from '../../lib/messages/contract';
@@ -101,13 +102,29 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
     onChanged();
   };
 
-  const field = (key: keyof ConnectionForm) =>
-    issues[key] ? (
-      <span class="field-issue" id={`conn-${key}-issue`}>
-        {issues[key]}
-      </span>
-    ) : null;
-  const describedBy = (key: keyof ConnectionForm) => (issues[key] ? `conn-${key}-issue` : undefined);
+  /** A text box of the form with its label and, when it has one, its issue (which it is described by). */
+  const textField = (
+    key: 'baseUrl' | 'apiKey' | 'identifier' | 'password',
+    label: string,
+    attrs: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <>
+      <label for={`conn-${key}`}>{label}</label>
+      <input
+        id={`conn-${key}`}
+        {...attrs}
+        value={form[key]}
+        aria-invalid={!!issues[key]}
+        aria-describedby={issues[key] ? `conn-${key}-issue` : undefined}
+        onInput={(e) => set(key, e.currentTarget.value)}
+      />
+      {issues[key] ? (
+        <span class="field-issue" id={`conn-${key}-issue`}>
+          {issues[key]}
+        </span>
+      ) : null}
+    </>
+  );
   const reason = check.kind === 'failed' ? checkReason(check.error) : null;
 
   return (
@@ -134,17 +151,7 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
         </fieldset>
         {form.environment === 'custom' && (
           <div class="field">
-            <label for="conn-baseUrl">Base URL</label>
-            <input
-              id="conn-baseUrl"
-              type="url"
-              placeholder="http://127.0.0.1:8123/gateway/deal"
-              value={form.baseUrl}
-              aria-invalid={!!issues.baseUrl}
-              aria-describedby={describedBy('baseUrl')}
-              onInput={(e) => set('baseUrl', e.currentTarget.value)}
-            />
-            {field('baseUrl')}
+            {textField('baseUrl', 'Base URL', { type: 'url', placeholder: 'http://127.0.0.1:8123/gateway/deal' })}
             {pattern && access !== 'granted' && (
               <p class="muted">
                 Marketside needs your permission to reach {pattern.replace('/*', '')}.{' '}
@@ -158,45 +165,21 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
           </div>
         )}
         <div class="field">
-          <label for="conn-apiKey">API key</label>
-          <input
-            id="conn-apiKey"
-            type="password"
-            autocomplete="off"
-            placeholder={view?.apiKeySet ? 'Saved; type again to change' : ''}
-            value={form.apiKey}
-            aria-invalid={!!issues.apiKey}
-            aria-describedby={describedBy('apiKey')}
-            onInput={(e) => set('apiKey', e.currentTarget.value)}
-          />
-          {field('apiKey')}
+          {textField('apiKey', 'API key', {
+            type: 'password',
+            autocomplete: 'off',
+            placeholder: view?.apiKeySet ? 'Saved; type again to change' : '',
+          })}
         </div>
         <div class="field">
-          <label for="conn-identifier">Identifier (IG username)</label>
-          <input
-            id="conn-identifier"
-            type="text"
-            autocomplete="username"
-            value={form.identifier}
-            aria-invalid={!!issues.identifier}
-            aria-describedby={describedBy('identifier')}
-            onInput={(e) => set('identifier', e.currentTarget.value)}
-          />
-          {field('identifier')}
+          {textField('identifier', 'Identifier (IG username)', { type: 'text', autocomplete: 'username' })}
         </div>
         <div class="field">
-          <label for="conn-password">Password</label>
-          <input
-            id="conn-password"
-            type="password"
-            autocomplete="current-password"
-            placeholder={view?.passwordSet ? 'Saved; type again to change' : ''}
-            value={form.password}
-            aria-invalid={!!issues.password}
-            aria-describedby={describedBy('password')}
-            onInput={(e) => set('password', e.currentTarget.value)}
-          />
-          {field('password')}
+          {textField('password', 'Password', {
+            type: 'password',
+            autocomplete: 'current-password',
+            placeholder: view?.passwordSet ? 'Saved; type again to change' : '',
+          })}
         </div>
         <label class="choice">
           <input type="checkbox" checked={form.remember} onChange={(e) => set('remember', e.currentTarget.checked)} />

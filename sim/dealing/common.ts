@@ -52,6 +52,17 @@ export function expiryField(body: Record<string, unknown>): string {
   return e;
 }
 
+export function currencyField(body: Record<string, unknown>): string {
+  const c = str(body, 'currencyCode');
+  if (c === undefined || !/^[A-Z]{3}$/.test(c)) throw invalidField('currencyCode');
+  return c;
+}
+
+/** True only for true or "true"; anything else (absent, false, junk) is false. */
+export function flag(body: Record<string, unknown>, field: string): boolean {
+  return bool(body, field) === true;
+}
+
 export function requiredBool(body: Record<string, unknown>, field: string): boolean {
   const b = bool(body, field);
   if (b === undefined) throw invalidField(field);

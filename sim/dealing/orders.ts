@@ -8,12 +8,14 @@ import {
   accountOf,
   checkExpiry,
   checkTradeable,
+  currencyField,
   dealReference,
   direction,
   distanceBetween,
   epicField,
   exclusive,
   expiryField,
+  flag,
   levelAt,
   marketFor,
   newConfirm,
@@ -74,10 +76,9 @@ export function createOrder(world: World, accountId: string, body: Record<string
   const type = orderType(body);
   const level = optionalNumber(body, 'level');
   if (level === null) throw invalidField('level');
-  const currency = str(body, 'currencyCode');
-  if (currency === undefined || !/^[A-Z]{3}$/.test(currency)) throw invalidField('currencyCode');
+  const currency = currencyField(body);
   if (body.guaranteedStop === undefined || body.guaranteedStop === null) throw invalidField('guaranteedStop');
-  const guaranteedStop = body.guaranteedStop === true || body.guaranteedStop === 'true';
+  const guaranteedStop = flag(body, 'guaranteedStop');
   if (guaranteedStop && !isSet(body, 'stopDistance')) throw invalidField('stopDistance');
   const tif = timeInForce(body);
   const gtd = goodTill(body, tif);
@@ -146,8 +147,7 @@ export function amendOrder(
     checkSide(type, o.direction, level, q.bid, q.offer);
     const { stopDistance, limitDistance } = distances(m, body, level);
     Object.assign(o, { level, type, timeInForce: tif, goodTillDate: gtd, stopDistance, limitDistance });
-    if (isSet(body, 'guaranteedStop'))
-      o.guaranteedStop = body.guaranteedStop === true || body.guaranteedStop === 'true';
+    if (isSet(body, 'guaranteedStop')) o.guaranteedStop = flag(body, 'guaranteedStop');
     return newConfirm(world, ref, now, {
       status: 'AMENDED',
       dealId,

@@ -9,12 +9,14 @@ import {
   checkAttached,
   checkExpiry,
   checkTradeable,
+  currencyField,
   dealReference,
   direction,
   distanceBetween,
   epicField,
   exclusive,
   expiryField,
+  flag,
   levelAt,
   marketFor,
   newConfirm,
@@ -57,8 +59,7 @@ export function openPosition(world: World, accountId: string, body: Record<strin
   const dir = direction(body);
   const amount = size(body);
   const expiry = expiryField(body);
-  const currency = str(body, 'currencyCode');
-  if (currency === undefined || !/^[A-Z]{3}$/.test(currency)) throw invalidField('currencyCode');
+  const currency = currencyField(body);
   const forceOpen = requiredBool(body, 'forceOpen');
   const guaranteedStop = requiredBool(body, 'guaranteedStop');
   exclusive(body, 'limitLevel', 'limitDistance');
@@ -70,7 +71,7 @@ export function openPosition(world: World, accountId: string, body: Record<strin
   if (orderType === 'QUOTE' && !isSet(body, 'quoteId')) throw invalidField('quoteId');
   const attached = ['limitLevel', 'limitDistance', 'stopLevel', 'stopDistance'].some((f) => isSet(body, f));
   if (attached && !forceOpen) throw invalidField('forceOpen');
-  const trailing = body.trailingStop === true || body.trailingStop === 'true';
+  const trailing = flag(body, 'trailingStop');
   if (trailing && (isSet(body, 'stopLevel') || !isSet(body, 'stopDistance') || !isSet(body, 'trailingStopIncrement')))
     throw invalidField('trailingStop');
   if (guaranteedStop && !isSet(body, 'stopLevel') && !isSet(body, 'stopDistance')) throw invalidField('guaranteedStop');
@@ -239,8 +240,8 @@ export function amendPosition(
 ): string {
   const stopLevel = optionalNumber(body, 'stopLevel');
   const limitLevel = optionalNumber(body, 'limitLevel');
-  const trailing = body.trailingStop === true || body.trailingStop === 'true';
-  const guaranteedStop = body.guaranteedStop === true || body.guaranteedStop === 'true';
+  const trailing = flag(body, 'trailingStop');
+  const guaranteedStop = flag(body, 'guaranteedStop');
   if (guaranteedStop && (stopLevel === null || trailing)) throw invalidField('guaranteedStop');
   if (trailing && (stopLevel === null || !isSet(body, 'trailingStopDistance') || !isSet(body, 'trailingStopIncrement')))
     throw invalidField('trailingStop');

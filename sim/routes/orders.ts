@@ -3,6 +3,7 @@ import { createdDate, isoSeconds, slashMinutes } from '../format';
 import { type Ctx, ok, type Route } from '../http';
 import type { WorkingOrder } from '../state';
 import { marketBlock } from '../views';
+import { dealStep } from './deal-step';
 
 function orderView(ctx: Ctx, o: WorkingOrder) {
   const m = ctx.world.market(o.epic);
@@ -65,20 +66,9 @@ function list(ctx: Ctx) {
   });
 }
 
-function create(ctx: Ctx) {
-  settleOrders(ctx.world, ctx.now);
-  return ok({ dealReference: createOrder(ctx.world, ctx.accountId, ctx.body, ctx.now) });
-}
-
-function amend(ctx: Ctx) {
-  settleOrders(ctx.world, ctx.now);
-  return ok({ dealReference: amendOrder(ctx.world, ctx.accountId, ctx.params.dealId ?? '', ctx.body, ctx.now) });
-}
-
-function remove(ctx: Ctx) {
-  settleOrders(ctx.world, ctx.now);
-  return ok({ dealReference: deleteOrder(ctx.world, ctx.accountId, ctx.params.dealId ?? '', ctx.body, ctx.now) });
-}
+const create = dealStep((ctx) => createOrder(ctx.world, ctx.accountId, ctx.body, ctx.now));
+const amend = dealStep((ctx) => amendOrder(ctx.world, ctx.accountId, ctx.params.dealId ?? '', ctx.body, ctx.now));
+const remove = dealStep((ctx) => deleteOrder(ctx.world, ctx.accountId, ctx.params.dealId ?? '', ctx.body, ctx.now));
 
 export const orderRoutes: Route[] = [
   {

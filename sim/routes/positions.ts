@@ -5,6 +5,7 @@ import { createdDate, isoSeconds } from '../format';
 import { type Ctx, ok, type Route } from '../http';
 import type { Position } from '../state';
 import { marketBlock } from '../views';
+import { dealStep } from './deal-step';
 
 function positionView(ctx: Ctx, p: Position) {
   const m = ctx.world.market(p.epic);
@@ -49,20 +50,9 @@ function one(ctx: Ctx) {
   return ok(positionView(ctx, p));
 }
 
-function create(ctx: Ctx) {
-  settleOrders(ctx.world, ctx.now);
-  return ok({ dealReference: openPosition(ctx.world, ctx.accountId, ctx.body, ctx.now) });
-}
-
-function amend(ctx: Ctx) {
-  settleOrders(ctx.world, ctx.now);
-  return ok({ dealReference: amendPosition(ctx.world, ctx.accountId, ctx.params.dealId ?? '', ctx.body, ctx.now) });
-}
-
-function close(ctx: Ctx) {
-  settleOrders(ctx.world, ctx.now);
-  return ok({ dealReference: closePosition(ctx.world, ctx.accountId, ctx.body, ctx.now) });
-}
+const create = dealStep((ctx) => openPosition(ctx.world, ctx.accountId, ctx.body, ctx.now));
+const amend = dealStep((ctx) => amendPosition(ctx.world, ctx.accountId, ctx.params.dealId ?? '', ctx.body, ctx.now));
+const close = dealStep((ctx) => closePosition(ctx.world, ctx.accountId, ctx.body, ctx.now));
 
 export const positionRoutes: Route[] = [
   { method: 'GET', paths: ['/positions'], versions: [1, 2], auth: 'session', limit: 'nonTrading', handle: list },

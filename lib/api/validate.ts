@@ -22,15 +22,21 @@ const rules = {
   resolution: [v.picklist(RESOLUTIONS), `one of ${RESOLUTIONS.join(', ')}`],
   marketId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,30}$/)), '1-30 letters, digits, ., _ or -'],
   accountId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/)), '1-30 letters, digits or -'],
-  categoryId: [v.pipe(v.string(), v.regex(/^[^/?#\s][^/?#]{0,99}$/)), 'a non-empty id'],
-  watchlistId: [v.pipe(v.string(), v.regex(/^[^/]{1,100}$/), v.regex(/\S/)), 'a non-empty id without /'],
+  categoryId: [
+    v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/?#\s\p{Cc}][^/?#\p{Cc}]{0,99}$/u)),
+    'a non-empty id without /, ? or #',
+  ],
+  watchlistId: [
+    v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\p{Cc}]{1,100}$/u), v.regex(/\S/)),
+    'a non-empty id without / or control characters',
+  ],
   watchlistName: [
     v.pipe(v.string(), v.regex(/^[\p{L}\p{N}._ ]{1,100}$/u), v.regex(/\S/)),
     'letters, digits, ., _ or spaces',
   ],
   quoteReference: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)), 'letters, digits, _ or -'],
   searchTerm: [v.pipe(v.string(), v.regex(/\S/), v.maxLength(200)), 'a non-empty term of at most 200 characters'],
-  apiKey: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,100}$/)), 'letters and digits'],
+  apiKey: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/)), 'letters, digits, _ or -'],
   applicationStatus: [v.picklist(['ENABLED', 'DISABLED', 'REVOKED']), 'ENABLED, DISABLED or REVOKED'],
 } as const;
 

@@ -17,7 +17,7 @@ import { LiveHub } from './live-hub';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
 import { type BackgroundPlugin, plugins as defaultPlugins, mergeHandlers } from './plugins';
-import { createRouter, type Sender } from './router';
+import { createRouter, isOwnPage, type Sender } from './router';
 import { heldSecrets } from './secrets';
 import { accountsOf, buildStatus } from './status';
 import { withFallback } from './unavailable';
@@ -72,15 +72,15 @@ export function createBackground(options: BackgroundOptions): Background {
   const clients = new ClientHolder({ now, ...options.client });
   const guard = createGuard({ now });
   const origin = options.extensionOrigin.endsWith('/') ? options.extensionOrigin : `${options.extensionOrigin}/`;
-  const isOwnPage = (sender: Sender | undefined) =>
-    !!sender && sender.id === options.extensionId && typeof sender.url === 'string' && sender.url.startsWith(origin);
+  const ownPage = (sender: Sender | undefined) =>
+    !!sender && isOwnPage(sender, { extensionId: options.extensionId, extensionOrigin: origin });
 
   let lastError: ErrorView | null = null;
   let lastState: StatusView['state'] | null = null;
   const dataByClient = new WeakMap<Client, MarketData>();
 
   const hub = new LiveHub({
-    isOwnPage,
+    isOwnPage: ownPage,
     status: () => status(),
     onWatchChange: (union) => engine.watchChanged(union),
   });

@@ -32,7 +32,8 @@ const envelope = v.object({
   timestamp: v.number(),
 });
 
-function isOwnPage(sender: Sender, config: RouterConfig): boolean {
+/** Only the extension's own pages: same id, a URL and (when given) an origin inside the extension. */
+export function isOwnPage(sender: Sender, config: Pick<RouterConfig, 'extensionId' | 'extensionOrigin'>): boolean {
   const origin = config.extensionOrigin.endsWith('/') ? config.extensionOrigin : `${config.extensionOrigin}/`;
   if (sender.id !== config.extensionId) return false;
   if (typeof sender.url !== 'string' || !sender.url.startsWith(origin)) return false;
@@ -51,7 +52,7 @@ async function run(name: MessageName, data: unknown, ctx: HandlerContext, config
     const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
     return {
       ok: false as const,
-      error: { kind: 'validation' as const, message: issue?.message ?? 'The request is not valid', field },
+      error: { kind: 'validation' as const, message: safeMessage(issue?.message, field), field },
     };
   }
   const handler = config.handlers[name] as (request: unknown, ctx: HandlerContext) => Promise<unknown>;
@@ -73,4 +74,11 @@ export function createRouter(config: RouterConfig): Route {
       : Promise.resolve({ ok: false, error: { kind: 'bad-request', message: 'Unknown message' } });
     return reply.then(async (r) => redactReply(r, await config.secrets()));
   };
+}
+
+/** A validation message without the offending input (which may be huge or hostile). */
+function safeMessage(message: string | undefined, field: string | undefined): string {
+  const plain = message?.replace(/\s*but received[\s\S]*$/, '').trim();
+  if (!plain || plain.length > 200) return field ? `Invalid ${field}` : 'The request is not valid';
+  return plain;
 }

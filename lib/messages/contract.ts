@@ -53,7 +53,7 @@ export const requests = {
   'sentiment.history': v.object({ marketId: s.marketId }),
   'categories.list': none,
   'categories.instruments': v.object({
-    categoryId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    categoryId: s.categoryId,
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
     pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 50),
   }),
@@ -62,7 +62,10 @@ export const requests = {
   // Watchlists (mutations cross the guard with the 'watchlists' scope, granted by default)
   'watchlists.list': none,
   'watchlists.get': v.object({ id: s.watchlistId }),
-  'watchlists.create': v.object({ name: s.watchlistName, epics: v.optional(v.array(s.epic), []) }),
+  'watchlists.create': v.object({
+    name: s.watchlistName,
+    epics: v.optional(v.pipe(v.array(s.epic), v.maxLength(200, 'At most 200 markets in a new watchlist')), []),
+  }),
   'watchlists.delete': v.object({ id: s.watchlistId }),
   'watchlists.addMarket': v.object({ id: s.watchlistId, epic: s.epic }),
   'watchlists.removeMarket': v.object({ id: s.watchlistId, epic: s.epic }),
@@ -77,8 +80,8 @@ export const requests = {
   'badge.pin': v.object({ epic: v.nullable(s.epic) }),
   'alerts.list': none,
   'alerts.create': s.alertInput,
-  'alerts.delete': v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
-  'alerts.rearm': v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+  'alerts.delete': v.object({ id: s.reference }),
+  'alerts.rearm': v.object({ id: s.reference }),
 
   // The dealing permit
   'permit.get': none,
@@ -95,8 +98,8 @@ export const requests = {
 
   // Dealing (refused without a dealing permit and while the reconciliation lock is open)
   'deal.quoteOpen': s.ticket,
-  'deal.open': v.object({ ticket: s.ticket, quoteReference: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) }),
-  'deal.durableMedium': v.object({ quoteReference: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) }),
+  'deal.open': v.object({ ticket: s.ticket, quoteReference: s.reference }),
+  'deal.durableMedium': v.object({ quoteReference: s.reference }),
   'deal.quoteHistory': v.object({ from: s.epochMs, to: s.epochMs }),
   'deal.repeatWindow': none,
   'positions.list': none,
@@ -108,7 +111,7 @@ export const requests = {
   'positions.quoteClose': v.object({ dealId: s.dealId }),
   'positions.close': v.object({
     dealId: s.dealId,
-    quoteReference: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    quoteReference: s.reference,
   }),
   'workingOrders.list': none,
   'workingOrders.create': s.workingOrder,
@@ -128,13 +131,13 @@ export const requests = {
   // Applications (changes need the 'applications' permit scope)
   'applications.list': none,
   'applications.update': v.object({
-    apiKey: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    apiKey: s.reference,
     allowanceAccountOverall: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
     allowanceAccountTrading: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
     status: v.optional(v.picklist(['ENABLED', 'DISABLED'])),
   }),
   'applications.disable': v.object({
-    apiKey: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    apiKey: s.reference,
     confirmed: v.literal(true),
   }),
 

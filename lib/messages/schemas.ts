@@ -10,6 +10,7 @@ export const watchlistId = v.pipe(
   v.string(),
   v.minLength(1, 'Watchlist id is empty'),
   v.maxLength(100, 'Watchlist id is too long'),
+  v.regex(/^(?!\.\.?$)[^/\p{Cc}]+$/u, 'Watchlist id is not valid'),
 );
 export const watchlistName = v.pipe(
   v.string(),
@@ -27,6 +28,9 @@ export const searchTerm = v.pipe(
 );
 export const accountId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/, 'Account id is not valid'));
 export const dealId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Deal id is not valid'));
+/** Opaque ids and references the service hands out: letters, digits, dashes and underscores. */
+export const reference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Reference is not valid'));
+export const categoryId = v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/?#\p{Cc}]{1,100}$/u, 'Category id is not valid'));
 export const dealReference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,30}$/, 'Deal reference is not valid'));
 export const resolution = v.picklist([
   'SECOND',
@@ -55,6 +59,7 @@ export const expiry = v.pipe(v.string(), v.regex(/^((\d{2}-)?[A-Z]{3}-\d{2}|-|DF
 export const baseUrl = v.pipe(
   v.string(),
   v.trim(),
+  v.maxLength(2000, 'Base URL is too long'),
   v.url('Base URL must be a URL'),
   v.regex(/^https?:\/\//, 'Base URL must start with http:// or https://'),
 );
@@ -112,13 +117,24 @@ export const connection = v.object({
   environment,
   /** Required when environment is 'custom'; ignored otherwise. */
   baseUrl: v.optional(v.nullable(baseUrl), null),
-  apiKey: v.pipe(v.string(), v.trim(), v.minLength(1, 'Enter the API key'), v.maxLength(100, 'API key is too long')),
+  apiKey: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'Enter the API key'),
+    v.maxLength(100, 'API key is too long'),
+    v.regex(/^[^\s\p{Cc}]+$/u, 'API key cannot contain spaces or control characters'),
+  ),
   identifier: v.pipe(
     v.string(),
     v.trim(),
     v.regex(/^[A-Za-z0-9_-]{1,30}$/, 'Identifier is 1–30 letters, digits, dashes or underscores'),
   ),
-  password: v.pipe(v.string(), v.minLength(1, 'Enter the password'), v.maxLength(350, 'Password is too long')),
+  password: v.pipe(
+    v.string(),
+    v.minLength(1, 'Enter the password'),
+    v.maxLength(350, 'Password is too long'),
+    v.regex(/^[^\p{Cc}]+$/u, 'Password cannot contain control characters'),
+  ),
   remember: v.boolean(),
   sessionVersion: v.picklist([2, 3]),
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type BrowserContext, test as base, expect, type Page, type Worker } from '@playwright/test';
 import type { Connection } from '../lib/settings/registry';
 import { type SimHandle, type SimOptions, startSim } from '../sim/server';
+import { startRecording } from './console-log';
 import {
   configureConnection,
   type ExtensionGlobals,
@@ -69,8 +70,10 @@ export const test = base.extend<Fixtures>({
     await use({ errors: [], expected: [] });
   },
 
-  context: async ({ diagnostics }, use, testInfo) => {
+  context: async ({ diagnostics, sim }, use, testInfo) => {
     const { context, serviceWorker } = await launchExtension();
+    // Everything pages see and store is recorded for the secret scan that runs last (zz-secret-scan).
+    const recording = await startRecording(context, testInfo, sim);
     const record = (where: string, text: string) => diagnostics.errors.push(`[${where}] ${text}`);
     const watchWorker = (worker: Worker) => {
       worker.on('console', (msg) => {
@@ -87,6 +90,7 @@ export const test = base.extend<Fixtures>({
     try {
       await use(context);
     } finally {
+      await recording.flush().catch(() => {});
       await context.close();
     }
     const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));

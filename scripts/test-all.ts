@@ -3,6 +3,7 @@
 // report their own test counts through JSON reports written to artifacts/.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const artifacts = 'artifacts';
 mkdirSync(artifacts, { recursive: true });
@@ -55,7 +56,8 @@ function playwright(name: string): void {
   const out = `${artifacts}/${name}.json`;
   rmSync(out, { force: true });
   const ok = run(name, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    // Playwright resolves a relative report path against the config's folder.
+    PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out),
   });
   if (!existsSync(out)) {
     failed++;

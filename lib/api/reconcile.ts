@@ -24,10 +24,11 @@ export type ReconcileResult =
   | { outcome: 'unknown'; lock: ReconciliationLock };
 
 /**
- * After this long a mutation the account state does not show counts as not executed: the service keeps
- * confirmations for about a minute and every request times out well before this.
+ * After this long a mutation that neither a confirmation nor the account state shows counts as not
+ * executed: the service confirms a deal it received within a second or two and keeps the confirmation
+ * for about a minute, mutations are never retried, and every request times out (15 s) before this.
  */
-export const NOT_EXECUTED_AFTER_MS = 3 * 60_000;
+export const NOT_EXECUTED_AFTER_MS = 20_000;
 
 export interface ReconcileOptions {
   signal?: AbortSignal;

@@ -3,7 +3,6 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   plugins: [WxtVitest()],
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   test: {
     include: ['tests/**/*.test.{ts,tsx}', 'sim/**/*.test.ts', 'lib/**/*.test.{ts,tsx}', 'components/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**', '.output/**'],

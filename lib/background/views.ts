@@ -9,29 +9,12 @@ import type {
   HistoricalAllowance,
   MarketFacts,
   MarketQuote,
-  MarketStatus,
   Sentiment,
   StepRule,
   WatchlistSummary,
 } from '../model';
+import { finite, marketStatus } from '../reply-values';
 
-const STATUSES = new Set<MarketStatus>([
-  'TRADEABLE',
-  'CLOSED',
-  'EDITS_ONLY',
-  'OFFLINE',
-  'ON_AUCTION',
-  'ON_AUCTION_NO_EDITS',
-  'SUSPENDED',
-  'CLOSINGS_ONLY',
-  'DEAL_NO_EDIT',
-]);
-
-export function marketStatus(value: string | null | undefined): MarketStatus {
-  return value && STATUSES.has(value as MarketStatus) ? (value as MarketStatus) : 'UNKNOWN';
-}
-
-const num = (x: number | null | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 const str = (x: string | null | undefined, fallback = ''): string => (typeof x === 'string' ? x : fallback);
 
 /** "HH:MM:SS" UTC of the most recent such time at or before `now`. */
@@ -50,12 +33,12 @@ export function quoteFromSummary(m: MarketSummary, now: number): MarketQuote {
     instrumentName: str(m.instrumentName, m.epic),
     instrumentType: str(m.instrumentType),
     expiry: str(m.expiry, '-'),
-    bid: num(m.bid),
-    offer: num(m.offer),
-    high: num(m.high),
-    low: num(m.low),
-    netChange: num(m.netChange),
-    percentageChange: num(m.percentageChange),
+    bid: finite(m.bid),
+    offer: finite(m.offer),
+    high: finite(m.high),
+    low: finite(m.low),
+    netChange: finite(m.netChange),
+    percentageChange: finite(m.percentageChange),
     marketStatus: marketStatus(m.marketStatus),
     updatedAt: timeOfDayUtc(m.updateTimeUTC, now),
   };
@@ -78,14 +61,14 @@ export function quoteFromDetails(d: MarketDetails, now: number): MarketQuote {
     instrumentName: str(i.name, i.epic),
     instrumentType: str(i.type),
     expiry: str(i.expiry, '-'),
-    bid: num(s.bid),
-    offer: num(s.offer),
-    high: num(s.high),
-    low: num(s.low),
-    netChange: num(s.netChange),
-    percentageChange: num(s.percentageChange),
+    bid: finite(s.bid),
+    offer: finite(s.offer),
+    high: finite(s.high),
+    low: finite(s.low),
+    netChange: finite(s.netChange),
+    percentageChange: finite(s.percentageChange),
     marketStatus: marketStatus(s.marketStatus),
-    updatedAt: num(s.updateTimestampUTC) ?? timeOfDayUtc(s.updateTime, now),
+    updatedAt: finite(s.updateTimestampUTC) ?? timeOfDayUtc(s.updateTime, now),
   };
   if (i.marketId) quote.marketId = i.marketId;
   if (typeof s.scalingFactor === 'number') quote.scalingFactor = s.scalingFactor;
@@ -106,8 +89,8 @@ export function factsFromDetails(d: MarketDetails): MarketFacts {
     instrumentType: str(i.type),
     expiry: str(i.expiry, '-'),
     currency,
-    lotSize: num(i.lotSize),
-    marginFactor: num(i.marginFactor),
+    lotSize: finite(i.lotSize),
+    marginFactor: finite(i.marginFactor),
     marginFactorUnit: unit === 'PERCENTAGE' || unit === 'POINTS' ? unit : null,
     valueOfOnePip: i.valueOfOnePip === undefined || i.valueOfOnePip === null ? null : String(i.valueOfOnePip),
     onePipMeans: i.onePipMeans ?? null,
@@ -128,8 +111,8 @@ export function factsFromDetails(d: MarketDetails): MarketFacts {
 
 /** A reading with both sides; null when the service sent no percentages. */
 export function sentimentView(s: ClientSentiment): Sentiment | null {
-  const long = num(s.longPositionPercentage);
-  const short = num(s.shortPositionPercentage);
+  const long = finite(s.longPositionPercentage);
+  const short = finite(s.shortPositionPercentage);
   if (long === null && short === null) return null;
   return {
     marketId: s.marketId,
@@ -140,10 +123,10 @@ export function sentimentView(s: ClientSentiment): Sentiment | null {
 
 function mid(p: { bid?: number | null; ask?: number | null; lastTraded?: number | null } | null | undefined) {
   if (!p) return null;
-  const bid = num(p.bid);
-  const ask = num(p.ask);
+  const bid = finite(p.bid);
+  const ask = finite(p.ask);
   if (bid !== null && ask !== null) return (bid + ask) / 2;
-  return bid ?? ask ?? num(p.lastTraded);
+  return bid ?? ask ?? finite(p.lastTraded);
 }
 
 /** `2021-10-13T07:13:00` (UTC) or `2021/10/13 07:13:00` as epoch ms. */
@@ -167,7 +150,7 @@ export function candleFromPoint(p: PricePoint): Candle | null {
     high: mid(p.highPrice),
     low: mid(p.lowPrice),
     close: mid(p.closePrice),
-    volume: num(p.lastTradedVolume),
+    volume: finite(p.lastTradedVolume),
   };
 }
 
@@ -176,7 +159,7 @@ export function allowanceView(a: PriceAllowance | null | undefined, now: number)
   return {
     remainingAllowance: a.remainingAllowance,
     totalAllowance: a.totalAllowance,
-    resetsAt: now + (num(a.allowanceExpiry) ?? 0) * 1000,
+    resetsAt: now + (finite(a.allowanceExpiry) ?? 0) * 1000,
   };
 }
 

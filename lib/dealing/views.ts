@@ -4,22 +4,10 @@ import type { CloseQuote, CostsHistory, OpenQuote } from '../api/schemas/costs';
 import type { Confirmation, Position, RepeatDealingWindow, WorkingOrder } from '../api/schemas/dealing';
 import type { ReconciliationLock } from '../api/stores';
 import type { ApplicationView, CostsQuote, QuoteHistoryItem, RepeatWindowView } from '../messages/contract';
-import type { DealOutcome, Direction, LockView, MarketStatus, PositionView, WorkingOrderView } from '../model';
+import type { DealOutcome, Direction, LockView, PositionView, WorkingOrderView } from '../model';
+import { finite, marketStatus } from '../reply-values';
 import { reasonSentence } from './reasons';
 
-const STATUSES = new Set<string>([
-  'TRADEABLE',
-  'CLOSED',
-  'EDITS_ONLY',
-  'OFFLINE',
-  'ON_AUCTION',
-  'ON_AUCTION_NO_EDITS',
-  'SUSPENDED',
-  'CLOSINGS_ONLY',
-  'DEAL_NO_EDIT',
-]);
-const status = (s: string | null | undefined): MarketStatus => (s && STATUSES.has(s) ? (s as MarketStatus) : 'UNKNOWN');
-const num = (x: number | null | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 const direction = (d: string | null | undefined): Direction => (d === 'SELL' ? 'SELL' : 'BUY');
 
 /** "2020/06/01 12:00:00:000" or ISO "2020-06-01T12:00:00" (UTC) as epoch ms. */
@@ -31,11 +19,11 @@ export function parseServiceTime(text: string | null | undefined): number | null
 }
 
 export function positionView(p: Position): PositionView {
-  const bid = num(p.market.bid);
-  const offer = num(p.market.offer);
+  const bid = finite(p.market.bid);
+  const offer = finite(p.market.offer);
   const dir = direction(p.position.direction);
-  const size = num(p.position.size) ?? 0;
-  const level = num(p.position.level) ?? 0;
+  const size = finite(p.position.size) ?? 0;
+  const level = finite(p.position.level) ?? 0;
   const close = dir === 'BUY' ? bid : offer;
   return {
     dealId: p.position.dealId,
@@ -46,12 +34,12 @@ export function positionView(p: Position): PositionView {
     size,
     level,
     currency: p.position.currency ?? '',
-    stopLevel: num(p.position.stopLevel),
-    limitLevel: num(p.position.limitLevel),
+    stopLevel: finite(p.position.stopLevel),
+    limitLevel: finite(p.position.limitLevel),
     createdAt: parseServiceTime(p.position.createdDateUTC) ?? parseServiceTime(p.position.createdDate),
     bid,
     offer,
-    marketStatus: status(p.market.marketStatus),
+    marketStatus: marketStatus(p.market.marketStatus),
     profitLoss: close === null ? null : (dir === 'BUY' ? close - level : level - close) * size,
   };
 }
@@ -64,16 +52,16 @@ export function workingOrderView(o: WorkingOrder): WorkingOrderView {
     instrumentName: o.marketData.instrumentName ?? o.marketData.epic,
     direction: direction(d.direction),
     orderType: d.orderType === 'STOP' ? 'STOP' : 'LIMIT',
-    size: num(d.orderSize) ?? 0,
-    level: num(d.orderLevel) ?? 0,
+    size: finite(d.orderSize) ?? 0,
+    level: finite(d.orderLevel) ?? 0,
     currencyCode: d.currencyCode ?? '',
-    stopDistance: num(d.stopDistance),
-    limitDistance: num(d.limitDistance),
+    stopDistance: finite(d.stopDistance),
+    limitDistance: finite(d.limitDistance),
     timeInForce: d.timeInForce ?? 'GOOD_TILL_CANCELLED',
     goodTillDate: d.goodTillDateISO ?? d.goodTillDate ?? null,
-    bid: num(o.marketData.bid),
-    offer: num(o.marketData.offer),
-    marketStatus: status(o.marketData.marketStatus),
+    bid: finite(o.marketData.bid),
+    offer: finite(o.marketData.offer),
+    marketStatus: marketStatus(o.marketData.marketStatus),
   };
 }
 
@@ -125,7 +113,7 @@ export function openQuoteView(q: OpenQuote, now: number): CostsQuote | null {
     quoteReference: q.indicativeQuoteReference,
     currency: q.currencyCodeISO ?? '',
     lines: lines(q as Record<string, unknown>, OPEN_LINES as [string, string][]),
-    notionalValue: num(q.notionalValueInUserCurrency) ?? num(q.notionalValue),
+    notionalValue: finite(q.notionalValueInUserCurrency) ?? finite(q.notionalValue),
     receivedAt: now,
   };
 }
@@ -137,7 +125,7 @@ export function closeQuoteView(q: CloseQuote, now: number): CostsQuote | null {
     quoteReference: block.indicativeQuoteReference,
     currency: q.currencyCodeISO ?? '',
     lines: lines(block as Record<string, unknown>, CLOSE_LINES),
-    notionalValue: num(block.notionalValueInUserCurrency) ?? num(block.notionalValue),
+    notionalValue: finite(block.notionalValueInUserCurrency) ?? finite(block.notionalValue),
     receivedAt: now,
   };
 }
@@ -166,7 +154,7 @@ export function repeatWindowView(w: RepeatDealingWindow): RepeatWindowView | nul
     }
   }
   if (entries.length === 0) return null;
-  return { requestStartTime: num(w.requestStartTime) ?? 0, entries };
+  return { requestStartTime: finite(w.requestStartTime) ?? 0, entries };
 }
 
 /** An API key as the pages may see it: enough to tell keys apart, not enough to use one. */
@@ -180,11 +168,11 @@ export function applicationView(a: Application, currentApiKey: string | null): A
     name: a.name ?? '',
     apiKeyMasked: maskApiKey(a.apiKey),
     status: a.status ?? 'UNKNOWN',
-    allowanceApplicationOverall: num(a.allowanceApplicationOverall) ?? 0,
-    allowanceAccountOverall: num(a.allowanceAccountOverall) ?? 0,
-    allowanceAccountTrading: num(a.allowanceAccountTrading) ?? 0,
-    allowanceAccountHistoricalData: num(a.allowanceAccountHistoricalData) ?? 0,
-    concurrentSubscriptionsLimit: num(a.concurrentSubscriptionsLimit) ?? 0,
+    allowanceApplicationOverall: finite(a.allowanceApplicationOverall) ?? 0,
+    allowanceAccountOverall: finite(a.allowanceAccountOverall) ?? 0,
+    allowanceAccountTrading: finite(a.allowanceAccountTrading) ?? 0,
+    allowanceAccountHistoricalData: finite(a.allowanceAccountHistoricalData) ?? 0,
+    concurrentSubscriptionsLimit: finite(a.concurrentSubscriptionsLimit) ?? 0,
     current: currentApiKey !== null && a.apiKey === currentApiKey,
   };
 }
@@ -196,8 +184,8 @@ export function outcomeOf(confirmation: Confirmation, dealReference: string): De
       status: 'accepted',
       dealReference,
       dealId: confirmation.dealId ?? '',
-      level: num(confirmation.level),
-      size: num(confirmation.size),
+      level: finite(confirmation.level),
+      size: finite(confirmation.size),
     };
   const reason = confirmation.reason ?? 'UNKNOWN';
   return { status: 'rejected', dealReference, reason, message: reasonSentence(reason) };

@@ -1,5 +1,6 @@
 // Input checks shared by the message contract (and by the pages' forms): the service's own patterns.
 import * as v from 'valibot';
+import { RESOLUTIONS } from '../api/requests';
 
 export const epic = v.pipe(
   v.string(),
@@ -32,23 +33,7 @@ export const dealId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Deal 
 export const reference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Reference is not valid'));
 export const categoryId = v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/?#\p{Cc}]{1,100}$/u, 'Category id is not valid'));
 export const dealReference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,30}$/, 'Deal reference is not valid'));
-export const resolution = v.picklist([
-  'SECOND',
-  'MINUTE',
-  'MINUTE_2',
-  'MINUTE_3',
-  'MINUTE_5',
-  'MINUTE_10',
-  'MINUTE_15',
-  'MINUTE_30',
-  'HOUR',
-  'HOUR_2',
-  'HOUR_3',
-  'HOUR_4',
-  'DAY',
-  'WEEK',
-  'MONTH',
-]);
+export const resolution = v.picklist(RESOLUTIONS);
 export const epochMs = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const positive = v.pipe(v.number(), v.finite(), v.gtValue(0));
 export const direction = v.picklist(['BUY', 'SELL']);

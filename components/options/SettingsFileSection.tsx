@@ -1,17 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
-
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from '../saveFile';
 
 /** Export and import of the settings as a file; secrets are never in it. */
 export function SettingsFileSection() {
@@ -23,7 +13,7 @@ export function SettingsFileSection() {
     setReport(null);
     const reply = await send('settings.export', {});
     if (!reply.ok) return setError(reply.error);
-    download(reply.data.filename, reply.data.json);
+    saveFile(reply.data.filename, new Blob([reply.data.json], { type: 'application/json' }));
     setReport(`Exported ${reply.data.filename}. It holds no API key, password or token.`);
   };
 

@@ -5,6 +5,7 @@ import { BOM } from '../../lib/csv/export';
 import { type ErrorView, type ImportReport, send } from '../../lib/messages/contract';
 import { settle } from '../alerts/settle';
 import { ErrorState } from '../ErrorState';
+import { saveFile } from '../saveFile';
 import '../alerts/alerts.css';
 
 interface Props {
@@ -14,17 +15,6 @@ interface Props {
 
 /** Files above this are refused before reading (the message contract takes at most 200,000 characters). */
 const MAX_FILE_BYTES = 400_000;
-
-function download(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([BOM + csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function EpicList({ title, epics }: { title: string; epics: string[] }) {
   if (epics.length === 0) return null;
@@ -89,7 +79,7 @@ export function ImportExport({ watchlistId, onDone }: Props) {
     setError(null);
     const reply = await settle(send('watchlists.export', { id: watchlistId }));
     setBusy(null);
-    if (reply.ok) download(reply.data.filename, reply.data.csv);
+    if (reply.ok) saveFile(reply.data.filename, new Blob([BOM + reply.data.csv], { type: 'text/csv;charset=utf-8' }));
     else setError(reply.error);
   };
 

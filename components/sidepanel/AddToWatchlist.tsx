@@ -1,4 +1,5 @@
 // "Add to watchlist" for one market, choosing among the account's editable lists.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { readWatchlists } from '../../lib/cache/read';
 import { type ErrorView, send } from '../../lib/messages/contract';
@@ -31,6 +32,43 @@ export function useEditableLists(): WatchlistSummary[] | null {
   return lists;
 }
 
+/** The list "Add" puts markets in: the one picked here, else the panel's selected list, else the first. */
+export function useAddTarget(lists: WatchlistSummary[] | null) {
+  const { prefs } = usePanel();
+  const [target, setTarget] = useState<string | null>(null);
+  const chosen =
+    lists?.find((l) => l.id === target) ?? lists?.find((l) => l.id === prefs.selectedWatchlistId) ?? lists?.[0];
+  return { chosen, setTarget };
+}
+
+/** The choice of the list to add to, labelled by `children`. */
+export function ListPicker({
+  lists,
+  chosen,
+  onChange,
+  class: className,
+  children,
+}: {
+  lists: WatchlistSummary[];
+  chosen: WatchlistSummary;
+  onChange: (id: string) => void;
+  class?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <label class={className}>
+      {children}
+      <select value={chosen.id} onChange={(e) => onChange(e.currentTarget.value)}>
+        {lists.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 interface Props {
   epic: string;
   instrumentName: string;
@@ -38,14 +76,11 @@ interface Props {
 }
 
 export function AddToWatchlist({ epic, instrumentName, lists }: Props) {
-  const { prefs } = usePanel();
-  const [target, setTarget] = useState<string | null>(null);
+  const { chosen, setTarget } = useAddTarget(lists);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  if (!lists || lists.length === 0) return null;
-  const chosen =
-    lists.find((l) => l.id === target) ?? lists.find((l) => l.id === prefs.selectedWatchlistId) ?? lists[0]!;
+  if (!lists || !chosen) return null;
 
   const add = async () => {
     setBusy(true);
@@ -60,16 +95,9 @@ export function AddToWatchlist({ epic, instrumentName, lists }: Props) {
   return (
     <div class="add-to">
       {lists.length > 1 && (
-        <label>
+        <ListPicker lists={lists} chosen={chosen} onChange={setTarget}>
           <span class="visually-hidden">Watchlist for {instrumentName}</span>
-          <select value={chosen.id} onChange={(e) => setTarget(e.currentTarget.value)}>
-            {lists.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        </ListPicker>
       )}
       <button type="button" disabled={busy} onClick={add} aria-label={`Add ${instrumentName} to ${chosen.name}`}>
         Add to {lists.length > 1 ? 'list' : chosen.name}

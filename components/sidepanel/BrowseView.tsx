@@ -5,7 +5,7 @@ import { type ErrorView, send } from '../../lib/messages/contract';
 import type { CategorySummary, MarketQuote } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { MarketStatusTag } from '../MarketStatusTag';
-import { useEditableLists } from './AddToWatchlist';
+import { ListPicker, useAddTarget, useEditableLists } from './AddToWatchlist';
 import { usePanel } from './context';
 import { settle } from './errors';
 
@@ -18,7 +18,7 @@ interface Listing {
 }
 
 export function BrowseView() {
-  const { navigate, openSettings, prefs } = usePanel();
+  const { navigate, openSettings } = usePanel();
   const [categories, setCategories] = useState<CategorySummary[] | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function BrowseView() {
   const [listingError, setListingError] = useState<ErrorView | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const lists = useEditableLists();
-  const [target, setTarget] = useState<string | null>(null);
+  const { chosen, setTarget } = useAddTarget(lists);
   const [adding, setAdding] = useState<string | null>(null);
   const [added, setAdded] = useState<Set<string>>(new Set());
   const [addError, setAddError] = useState<ErrorView | null>(null);
@@ -69,9 +69,6 @@ export function BrowseView() {
     void loadPage(code, 1);
   };
 
-  const chosen =
-    lists?.find((l) => l.id === target) ?? lists?.find((l) => l.id === prefs.selectedWatchlistId) ?? lists?.[0];
-
   const add = async (q: MarketQuote) => {
     if (!chosen) return;
     setAdding(q.epic);
@@ -89,16 +86,9 @@ export function BrowseView() {
     <section class="view" aria-labelledby="browse-title">
       <h2 id="browse-title">Browse markets</h2>
       {chosen && lists && lists.length > 1 && (
-        <label class="browse-target">
+        <ListPicker class="browse-target" lists={lists} chosen={chosen} onChange={setTarget}>
           Add to{' '}
-          <select value={chosen.id} onChange={(e) => setTarget(e.currentTarget.value)}>
-            {lists.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        </ListPicker>
       )}
       {addError && <ErrorState error={addError} />}
       {categories.length === 0 && <p class="muted">IG lists no categories for this account.</p>}

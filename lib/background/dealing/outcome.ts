@@ -4,22 +4,17 @@
 import type { Client } from '../../api/client';
 import { AmbiguousExecutionError, ApiError, NetworkError } from '../../api/errors';
 import type { Confirmation } from '../../api/schemas/dealing';
-import type { LockedOperation } from '../../api/stores';
+import type { ReconciliationLock } from '../../api/stores';
 import { outcomeOf } from '../../dealing/views';
 import type { DealOutcome } from '../../model';
 import type { HandlerContext } from '../handlers';
 import { scheduleReconcile } from './reconciler';
 
-export interface MutationFacts {
-  label: LockedOperation;
-  dealId: string | null;
-  epic: string | null;
-  direction: 'BUY' | 'SELL' | null;
-  size: number | null;
-  levels: Record<string, number | null> | null;
-  environment: string;
-  accountId: string | null;
-}
+/** What a reconciliation lock records of the mutation it stands for. */
+export type MutationFacts = Pick<
+  ReconciliationLock,
+  'label' | 'dealId' | 'epic' | 'direction' | 'size' | 'levels' | 'environment' | 'accountId'
+>;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

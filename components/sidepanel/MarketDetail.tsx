@@ -20,17 +20,20 @@ import { RelatedSentiment } from './RelatedSentiment';
 import { SentimentTrend } from './SentimentTrend';
 import { useLiveChanges, useWatch } from './useLiveChanges';
 
+/** Draws the alert form (components/alerts) for one market. */
+export type AlertFormSlot = (market: {
+  epic: string;
+  instrumentName: string;
+  marketId: string | null;
+  bid: number | null;
+  offer: number | null;
+}) => ComponentChildren;
+
 interface Props {
   epic: string;
   onBack(): void;
-  /** The alert form for this market (components/alerts), when that part is present. */
-  alertForm?: (market: {
-    epic: string;
-    instrumentName: string;
-    marketId: string | null;
-    bid: number | null;
-    offer: number | null;
-  }) => ComponentChildren;
+  /** The alert form for this market, when that part is present. */
+  alertForm?: AlertFormSlot;
 }
 
 export function MarketDetail({ epic, onBack, alertForm }: Props) {

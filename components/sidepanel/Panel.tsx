@@ -11,7 +11,7 @@ import { ErrorState } from '../ErrorState';
 import { BrowseView } from './BrowseView';
 import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
 import { Header } from './Header';
-import { MarketDetail } from './MarketDetail';
+import { type AlertFormSlot, MarketDetail } from './MarketDetail';
 import { PositionsView } from './PositionsView';
 import { useDealingModule } from './useDealing';
 import { WatchlistsView } from './WatchlistsView';
@@ -21,13 +21,7 @@ export interface PanelSlots {
   /** The alerts list (components/alerts/AlertsList), shown in the Alerts view. */
   alertsList?: () => ComponentChildren;
   /** The alert form for one market (components/alerts/AlertForm), shown in the market detail. */
-  alertForm?: (market: {
-    epic: string;
-    instrumentName: string;
-    marketId: string | null;
-    bid: number | null;
-    offer: number | null;
-  }) => ComponentChildren;
+  alertForm?: AlertFormSlot;
   /** CSV import/export of a watchlist (components/watchlists/ImportExport), in the watchlist toolbar. */
   importExport?: (watchlistId: string | null, onDone: () => void) => ComponentChildren;
 }

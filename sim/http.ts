@@ -42,6 +42,16 @@ export interface Route {
   handle: Handler;
 }
 
+/** A version-1 route with a session that counts against the non-trading allowance. */
+export const sessionRoute = (method: Route['method'], path: string, handle: Handler): Route => ({
+  method,
+  paths: [path],
+  versions: [1],
+  auth: 'session',
+  limit: 'nonTrading',
+  handle,
+});
+
 export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({
   status: 200,
   body,

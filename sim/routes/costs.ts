@@ -2,7 +2,7 @@ import { clientError, costRequest, figures, storeQuote } from '../costs';
 import { accountOf } from '../dealing/common';
 import { ApiError } from '../errors';
 import { isoMillis, parseDate } from '../format';
-import { type Ctx, ok, type Route } from '../http';
+import { type Ctx, ok, type Route, sessionRoute } from '../http';
 import { textPdf } from '../pdf';
 
 const closeKeys = [
@@ -93,19 +93,10 @@ function history(ctx: Ctx) {
   });
 }
 
-const route = (method: Route['method'], path: string, handle: Route['handle']): Route => ({
-  method,
-  paths: [path],
-  versions: [1],
-  auth: 'session',
-  limit: 'nonTrading',
-  handle,
-});
-
 export const costRoutes: Route[] = [
-  route('POST', '/indicativecostsandcharges/open', open),
-  route('POST', '/indicativecostsandcharges/close', close),
-  route('POST', '/indicativecostsandcharges/edit', edit),
-  route('GET', '/indicativecostsandcharges/durablemedium/:quoteReference', durableMedium),
-  route('GET', '/indicativecostsandcharges/history/from/:fromDate/to/:toDate', history),
+  sessionRoute('POST', '/indicativecostsandcharges/open', open),
+  sessionRoute('POST', '/indicativecostsandcharges/close', close),
+  sessionRoute('POST', '/indicativecostsandcharges/edit', edit),
+  sessionRoute('GET', '/indicativecostsandcharges/durablemedium/:quoteReference', durableMedium),
+  sessionRoute('GET', '/indicativecostsandcharges/history/from/:fromDate/to/:toDate', history),
 ];

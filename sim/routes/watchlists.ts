@@ -1,5 +1,5 @@
 import { ApiError, badRequest, invalidField, notFound } from '../errors';
-import { type Ctx, ok, type Route, str } from '../http';
+import { type Ctx, ok, type Route, sessionRoute, str } from '../http';
 import type { Watchlist } from '../state';
 import { marketBlock } from '../views';
 
@@ -77,20 +77,11 @@ function removeMarket(ctx: Ctx) {
   return ok({ status: 'SUCCESS' });
 }
 
-const route = (method: Route['method'], path: string, handle: Route['handle']): Route => ({
-  method,
-  paths: [path],
-  versions: [1],
-  auth: 'session',
-  limit: 'nonTrading',
-  handle,
-});
-
 export const watchlistRoutes: Route[] = [
-  route('GET', '/watchlists', list),
-  route('POST', '/watchlists', create),
-  route('GET', '/watchlists/:watchlistId', get),
-  route('PUT', '/watchlists/:watchlistId', addMarket),
-  route('DELETE', '/watchlists/:watchlistId', remove),
-  route('DELETE', '/watchlists/:watchlistId/:epic', removeMarket),
+  sessionRoute('GET', '/watchlists', list),
+  sessionRoute('POST', '/watchlists', create),
+  sessionRoute('GET', '/watchlists/:watchlistId', get),
+  sessionRoute('PUT', '/watchlists/:watchlistId', addMarket),
+  sessionRoute('DELETE', '/watchlists/:watchlistId', remove),
+  sessionRoute('DELETE', '/watchlists/:watchlistId/:epic', removeMarket),
 ];

@@ -3,12 +3,13 @@
 // `advanceClock` between openings. Marketside merges price history and asks only for the missing range;
 // the baseline fetches the whole range at every opening, as a client without a history cache would.
 import './env';
-import { type Client, createClient, createGuard, RateBudget } from '../lib/api';
+import { createGuard } from '../lib/api';
 import { igMarketData } from '../lib/background/ig-market-data';
 import { MarketWatch } from '../lib/background/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../lib/cache/writer';
 import type { Resolution } from '../lib/model';
 import { type SimHandle, startSim } from '../sim/server';
+import { unthrottledClient } from './client';
 import type { BenchModule, BenchResult } from './types';
 
 const HOUR = 3_600_000;
@@ -20,21 +21,9 @@ const RESOLUTION: Resolution = 'HOUR';
 const RANGE = 5 * DAY;
 const OPENINGS_A_DAY = [8, 10, 12, 14, 16, 18];
 const DAYS = 7;
-const generous = { nonTradingPerMinute: 1e6, appPerMinute: 1e6, tradingPerMinute: 1e6 };
-
-function clientFor(sim: SimHandle): Client {
-  return createClient({
-    baseUrl: sim.baseUrl,
-    apiKey: sim.apiKey,
-    identifier: sim.identifier,
-    password: sim.password,
-    sessionVersion: 2,
-    rateBudget: new RateBudget({ allowances: generous }),
-  });
-}
 
 async function week(sim: SimHandle, name: string, merged: boolean): Promise<{ points: number; requests: number }> {
-  const client = clientFor(sim);
+  const client = unthrottledClient(sim);
   await client.login();
   const now = () => sim.control.now();
   const data = igMarketData(client, createGuard({ now }), async () => client.accountId() ?? '', now);

@@ -3,26 +3,23 @@
 // size runs against the recording IG-like gateway of the client tests (it answers any epic); the
 // smaller sizes run against sim/ in refresh-requests.bench.ts.
 import './env';
-import { createClient, createGuard, RateBudget } from '../lib/api';
+import { createGuard } from '../lib/api';
 import { igMarketData } from '../lib/background/ig-market-data';
 import { MarketWatch } from '../lib/background/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../lib/cache/writer';
 import { RefreshEngine } from '../lib/engine/refresh-engine';
 import { defaultPrefs } from '../lib/settings/registry';
 import { FAKE_API_KEY, FAKE_IDENTIFIER, FAKE_PASSWORD, type FakeIg, startFakeIg } from '../tests/helpers/api-fake-ig';
+import { unthrottledClient } from './client';
 import type { BenchModule, BenchResult } from './types';
 
 const SIZE = 500;
-const generous = { nonTradingPerMinute: 1e6, appPerMinute: 1e6, tradingPerMinute: 1e6 };
-
 const clientFor = (ig: FakeIg) =>
-  createClient({
+  unthrottledClient({
     baseUrl: ig.baseUrl,
     apiKey: FAKE_API_KEY,
     identifier: FAKE_IDENTIFIER,
     password: FAKE_PASSWORD,
-    sessionVersion: 2,
-    rateBudget: new RateBudget({ allowances: generous }),
   });
 
 const marketCalls = (ig: FakeIg, since: number) =>

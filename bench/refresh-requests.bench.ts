@@ -2,7 +2,7 @@
 // cold (empty cache) and warm (just refreshed), next to a one-request-per-market baseline, all counted
 // in the simulated service's request log in the same run.
 import './env';
-import { type Client, createClient, createGuard, RateBudget } from '../lib/api';
+import { createGuard } from '../lib/api';
 import { igMarketData } from '../lib/background/ig-market-data';
 import { MarketWatch } from '../lib/background/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../lib/cache/writer';
@@ -10,22 +10,11 @@ import { RefreshEngine } from '../lib/engine/refresh-engine';
 import { defaultPrefs } from '../lib/settings/registry';
 import { type SimHandle, startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
+import { unthrottledClient } from './client';
 import type { BenchModule, BenchResult } from './types';
 
 const START = Date.UTC(2026, 0, 7, 15);
 const SIZES = [10, 50, 200, 300];
-const generous = { nonTradingPerMinute: 1e6, appPerMinute: 1e6, tradingPerMinute: 1e6 };
-
-function clientFor(sim: SimHandle): Client {
-  return createClient({
-    baseUrl: sim.baseUrl,
-    apiKey: sim.apiKey,
-    identifier: sim.identifier,
-    password: sim.password,
-    sessionVersion: 2,
-    rateBudget: new RateBudget({ allowances: generous }),
-  });
-}
 
 function requestsSince(sim: SimHandle, start: number, paths: string[]) {
   return sim.control
@@ -35,7 +24,7 @@ function requestsSince(sim: SimHandle, start: number, paths: string[]) {
 }
 
 async function engineFor(sim: SimHandle, run: number) {
-  const client = clientFor(sim);
+  const client = unthrottledClient(sim);
   await client.login();
   const cache = new CacheWriterImpl({ open: isolatedStores(`bench-requests-${run}`) });
   const data = igMarketData(client, createGuard(), async () => client.accountId() ?? '');
@@ -80,7 +69,7 @@ const bench: BenchModule = {
         const warm = requestsSince(sim, warmStart, ['/markets', '/client-sentiment']);
         engine.stop();
 
-        const naive = clientFor(sim);
+        const naive = unthrottledClient(sim);
         await naive.login();
         const baseStart = sim.control.requestLog().length;
         for (const epic of epics) await naive.markets.get(epic);

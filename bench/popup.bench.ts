@@ -15,6 +15,7 @@ import {
   POPUP_VIEWPORT,
 } from '../e2e/launch';
 import { type SimHandle, startSim } from '../sim/server';
+import { emptyCache } from './empty-cache';
 import type { BenchModule, BenchResult } from './types';
 
 const OPENINGS = 20;
@@ -93,35 +94,6 @@ async function paced(sim: SimHandle, seen: number[]): Promise<void> {
     if (recent < REQUESTS_PER_MINUTE) return;
     await new Promise((r) => setTimeout(r, 1_000));
   }
-}
-
-/** Empties every Marketside cache database (the popup's first paint then has nothing to show). */
-async function emptyCache(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const dbs = (await indexedDB.databases()).filter((d) => d.name?.startsWith('marketside-'));
-    for (const { name } of dbs) {
-      await new Promise<void>((done, fail) => {
-        const open = indexedDB.open(name!);
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const stores = [...db.objectStoreNames];
-          if (stores.length === 0) {
-            db.close();
-            done();
-            return;
-          }
-          const tx = db.transaction(stores, 'readwrite');
-          for (const s of stores) tx.objectStore(s).clear();
-          tx.oncomplete = () => {
-            db.close();
-            done();
-          };
-          tx.onerror = () => fail(tx.error);
-        };
-      });
-    }
-  });
 }
 
 async function run(): Promise<BenchResult[]> {

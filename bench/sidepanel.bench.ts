@@ -6,7 +6,7 @@
 import './env';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession } from 'playwright-core';
 import {
   buildExtension,
   configureConnection,
@@ -17,6 +17,7 @@ import {
 } from '../e2e/launch';
 import { type SimHandle, startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
+import { emptyCache } from './empty-cache';
 import { median, percentile } from './env';
 import type { BenchModule, BenchResult } from './types';
 
@@ -66,34 +67,6 @@ async function openAndMeasure(context: BrowserContext, url: string): Promise<num
   } finally {
     await page.close();
   }
-}
-
-async function emptyCache(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('marketside')) continue;
-      await new Promise<void>((done, fail) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const stores = [...db.objectStoreNames];
-          if (stores.length === 0) {
-            db.close();
-            done();
-            return;
-          }
-          const tx = db.transaction(stores, 'readwrite');
-          for (const s of stores) tx.objectStore(s).clear();
-          tx.oncomplete = () => {
-            db.close();
-            done();
-          };
-          tx.onerror = () => fail(tx.error);
-        };
-      });
-    }
-  });
 }
 
 async function heapMb(cdp: CDPSession): Promise<number> {

@@ -4,11 +4,11 @@
 // absent or intact (and is then reconciled), and no deal exists twice or without a trace.
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { createClient, RateBudget } from '../lib/api';
+import { dealingPermit, MARKET_BUY } from '../tests/faults/helpers';
 import { expect, type SimHandle, test } from './harness';
 import type { ExtensionGlobals } from './launch';
 
 const STOPS = 50;
-const DEAL_EPIC = 'CS.D.XRPUSD.CFD.IP';
 const STORES = ['snapshots', 'details', 'sentiment', 'sentiment-history', 'prices', 'search', 'watchlists'];
 
 interface PageGlobals {
@@ -237,25 +237,9 @@ test('the worker stopped 50 times at random points of a refresh, a login and a d
   const check = await answered(page, 'connection.check');
   expect(check.ok).toBe(true);
   const accountId = check.ok ? (check.data as { account: { accountId: string } }).account.accountId : '';
-  const granted = await answered(page, 'permit.grant', {
-    scope: 'dealing',
-    accountId,
-    confirmAccountId: null,
-    durationMs: 3_600_000,
-    acknowledged: true,
-  });
+  const granted = await answered(page, 'permit.grant', dealingPermit(accountId));
   expect(granted.ok).toBe(true);
-  const ticket = {
-    epic: DEAL_EPIC,
-    direction: 'BUY',
-    size: 1,
-    orderType: 'MARKET',
-    level: null,
-    currencyCode: 'USD',
-    expiry: '-',
-    stop: null,
-    limit: null,
-  };
+  const ticket = MARKET_BUY;
 
   const counts = {
     refresh: 0,

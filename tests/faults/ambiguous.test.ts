@@ -16,9 +16,11 @@ import type { DealOutcome } from '../../lib/model';
 import { configure, resetBrowser, startBackground } from './background';
 import {
   DEAL_EPIC,
+  dealingPermit,
   duplicateReferences,
   gatewaySince,
   logMark,
+  MARKET_BUY,
   type SimHandle,
   simClient,
   startSim,
@@ -126,25 +128,9 @@ describe('fault: ambiguous execution through the background', () => {
   it(`${DEALS} deals placed from a page whose reply is lost are reconciled by the background, none duplicated, nothing sent while locked`, async () => {
     const bg = await startBackground({ dealing: true });
     const { accountId } = (await bg.clients.signedIn()).info;
-    const granted = await bg.ask('permit.grant', {
-      scope: 'dealing',
-      accountId,
-      confirmAccountId: null,
-      durationMs: 3_600_000,
-      acknowledged: true,
-    });
+    const granted = await bg.ask('permit.grant', dealingPermit(accountId));
     expect(granted.ok).toBe(true);
-    const ticket = {
-      epic: DEAL_EPIC,
-      direction: 'BUY',
-      size: 1,
-      orderType: 'MARKET',
-      level: null,
-      currencyCode: 'USD',
-      expiry: '-',
-      stop: null,
-      limit: null,
-    };
+    const ticket = MARKET_BUY;
 
     let unknownOutcomes = 0;
     let reconciled = 0;

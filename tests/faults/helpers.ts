@@ -60,3 +60,21 @@ export function duplicateReferences(sim: SimHandle): string[] {
 
 /** A market that trades around the clock and costs little margin, so 100 deals fit in the demo account. */
 export const DEAL_EPIC = 'CS.D.XRPUSD.CFD.IP';
+
+/** A market buy of one DEAL_EPIC contract, as the deal ticket sends it (deal.quoteOpen, deal.open). */
+export const MARKET_BUY = {
+  epic: DEAL_EPIC,
+  direction: 'BUY',
+  size: 1,
+  orderType: 'MARKET',
+  level: null,
+  currencyCode: 'USD',
+  expiry: '-',
+  stop: null,
+  limit: null,
+};
+
+/** A one-hour dealing permit for `accountId`, acknowledged, as the settings page asks for it (permit.grant). */
+export function dealingPermit(accountId: string) {
+  return { scope: 'dealing', accountId, confirmAccountId: null, durationMs: 3_600_000, acknowledged: true };
+}

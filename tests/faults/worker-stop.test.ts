@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { RECONCILE_POLL, stopReconcileSchedule } from '../../lib/background/dealing/reconciler';
 import type { DealOutcome } from '../../lib/model';
 import { configure, newStores, resetBrowser, startBackground } from './background';
-import { DEAL_EPIC, type SimHandle, startSim, summary } from './helpers';
+import { dealingPermit, MARKET_BUY, type SimHandle, startSim, summary } from './helpers';
 
 const ROUNDS = 20;
 let sim: SimHandle;
@@ -35,17 +35,7 @@ function stoppingFetch(frozen: (method: string, url: string) => boolean): typeof
   };
 }
 
-const ticket = {
-  epic: DEAL_EPIC,
-  direction: 'BUY',
-  size: 1,
-  orderType: 'MARKET',
-  level: null,
-  currencyCode: 'USD',
-  expiry: '-',
-  stop: null,
-  limit: null,
-};
+const ticket = MARKET_BUY;
 
 describe('fault: the worker stops while a deal is under way', () => {
   it(`${ROUNDS} deals cut off after they left: the next worker keeps the lock and refuses to deal until reconciled`, async () => {
@@ -61,13 +51,7 @@ describe('fault: the worker stops while a deal is under way', () => {
         step === 'create' ? method === 'POST' && /\/positions\/otc$/.test(url) : /\/confirms\//.test(url);
       const dying = await startBackground({ dealing: true, openStore: stores, fetch: stoppingFetch(frozen) });
       const { accountId } = (await dying.clients.signedIn()).info;
-      const permit = await dying.ask('permit.grant', {
-        scope: 'dealing',
-        accountId,
-        confirmAccountId: null,
-        durationMs: 3_600_000,
-        acknowledged: true,
-      });
+      const permit = await dying.ask('permit.grant', dealingPermit(accountId));
       expect(permit.ok).toBe(true);
       const quote = await dying.ask<{ quoteReference: string }>('deal.quoteOpen', ticket);
       if (!quote.ok) throw new Error(quote.error.message);

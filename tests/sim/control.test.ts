@@ -1,20 +1,9 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { SimHandle } from '../../sim/server';
-import { errorCode, startTestSim } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { errorCode, simPerTest } from './helpers';
 
-let sim: SimHandle | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
-
-async function setup(opts = {}) {
-  const started = await startTestSim(opts);
-  sim = started.sim;
-  return started;
-}
+const setup = simPerTest();
 
 const deal = {
   epic: 'CS.D.BITCOIN.CFD.IP',

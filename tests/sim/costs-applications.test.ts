@@ -1,18 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { SimHandle } from '../../sim/server';
-import { errorCode, startTestSim } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { errorCode, simPerTest } from './helpers';
 
-let sim: SimHandle | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
-
-async function setup(opts = {}) {
-  const started = await startTestSim(opts);
-  sim = started.sim;
-  return started;
-}
+const setup = simPerTest();
 
 const quoteBody = {
   epic: 'FP.D.AIR.CASH.IP',

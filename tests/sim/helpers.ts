@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { type SimHandle, type SimOptions, startSim } from '../../sim/server';
 
 export interface Res {
@@ -83,6 +84,23 @@ export async function startTestSim(opts: SimOptions = {}): Promise<{ sim: SimHan
   const client = new TestClient(sim);
   await client.loginV2();
   return { sim, client };
+}
+
+/**
+ * For a file whose tests each start their own simulator: the returned `setup` starts one (logged in with
+ * v2) and the simulator is closed after the test.
+ */
+export function simPerTest(): (opts?: SimOptions) => Promise<{ sim: SimHandle; client: TestClient }> {
+  let sim: SimHandle | undefined;
+  afterEach(async () => {
+    await sim?.close();
+    sim = undefined;
+  });
+  return async (opts = {}) => {
+    const started = await startTestSim(opts);
+    sim = started.sim;
+    return started;
+  };
 }
 
 export function errorCode(r: Res): string | undefined {

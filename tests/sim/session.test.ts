@@ -1,19 +1,8 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { SimHandle } from '../../sim/server';
-import { errorCode, startTestSim, TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { errorCode, simPerTest, TestClient } from './helpers';
 
-let sim: SimHandle | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
-
-async function setup(opts = {}) {
-  const started = await startTestSim(opts);
-  sim = started.sim;
-  return started;
-}
+const setup = simPerTest();
 
 describe('login and session', () => {
   it('v2 login returns CST and X-SECURITY-TOKEN headers and the account list', async () => {

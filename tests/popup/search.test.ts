@@ -2,23 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import { createSearch, type SearchView } from '../../lib/popup/search';
-
-function quote(epic: string, name = epic): MarketQuote {
-  return {
-    epic,
-    instrumentName: name,
-    instrumentType: 'CURRENCIES',
-    expiry: '-',
-    bid: 1,
-    offer: 1.1,
-    high: null,
-    low: null,
-    netChange: 0,
-    percentageChange: 0,
-    marketStatus: 'TRADEABLE',
-    updatedAt: null,
-  };
-}
+import { quote } from '../sidepanel/fixtures';
 
 function fresh(epics: string[], fetchedAt = 1000, stale = false): Fresh<MarketQuote[]> {
   return { value: epics.map((e) => quote(e)), fetchedAt, stale };

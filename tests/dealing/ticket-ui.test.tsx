@@ -2,22 +2,13 @@
 // The deal ticket and the position controls against a scripted background.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reply } from '../../lib/messages/contract';
 import type { PermitView, PositionView } from '../../lib/model';
+import { background } from '../helpers/scripted-background';
 import { facts } from './context';
-
-const background = vi.hoisted(() => ({
-  handlers: {} as Record<string, (req: unknown) => Reply<unknown>>,
-  calls: [] as [string, unknown][],
-}));
 
 vi.mock('../../lib/messages/contract', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  send: async (name: string, req: unknown) => {
-    background.calls.push([name, req]);
-    const handler = background.handlers[name];
-    return handler ? handler(req) : { ok: false, error: { kind: 'internal', message: `no handler for ${name}` } };
-  },
+  send: (await import('../helpers/scripted-background')).scriptedSend,
 }));
 
 import { DealTicket, PermitBadge, PositionActions, ReconciliationBanner } from '../../components/dealing';

@@ -2,24 +2,16 @@
 // The watchlists view against a scripted background: edits apply only once the service accepted them.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reply, WatchlistView } from '../../lib/messages/contract';
+import type { WatchlistView } from '../../lib/messages/contract';
 import type { WatchlistSummary } from '../../lib/model';
 import { defaultPrefs, type Prefs } from '../../lib/settings/registry';
 import { LiveLink } from '../../lib/sidepanel/live';
+import { background } from '../helpers/scripted-background';
 import { quote } from './fixtures';
-
-const background = vi.hoisted(() => ({
-  handlers: {} as Record<string, (req: unknown) => Reply<unknown>>,
-  calls: [] as [string, unknown][],
-}));
 
 vi.mock('../../lib/messages/contract', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  send: async (name: string, req: unknown) => {
-    background.calls.push([name, req]);
-    const handler = background.handlers[name];
-    return handler ? handler(req) : { ok: false, error: { kind: 'internal', message: `no handler for ${name}` } };
-  },
+  send: (await import('../helpers/scripted-background')).scriptedSend,
 }));
 
 vi.mock('../../lib/cache/read', () => ({

@@ -6,7 +6,7 @@ import {
   createWatchlistEditor,
   PermitRequiredError,
 } from '../../lib/api';
-import { fakeClient } from '../helpers/api-client';
+import { fakeClient, permittedDealing } from '../helpers/api-client';
 import { FAKE_ACCOUNT, FAKE_API_KEY, FAKE_OTHER_ACCOUNT, type FakeIg, startFakeIg } from '../helpers/api-fake-ig';
 
 let fake: FakeIg;
@@ -68,12 +68,7 @@ describe('permits and the guard', () => {
 
   it('a permit for another account refuses before the mutation leaves (after switching account)', async () => {
     const client = fakeClient(fake);
-    const guard = createGuard();
-    const dealing = createDealingClient(
-      client,
-      guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT }),
-      guard,
-    );
+    const dealing = permittedDealing(client);
     await client.session.switchAccount(FAKE_OTHER_ACCOUNT);
     await expect(dealing.positions.create(order)).rejects.toMatchObject({ problem: 'account' });
     expect(mutations().filter((r) => r.path.startsWith('/positions'))).toHaveLength(0);

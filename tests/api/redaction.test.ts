@@ -2,9 +2,9 @@
 // tokens) never come out of any thrown error (message, stack, JSON, properties) or any logger call.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDealingClient, createGuard, type Logger, memoryLockStore } from '../../lib/api';
-import { fakeClient } from '../helpers/api-client';
-import { FAKE_ACCOUNT, FAKE_API_KEY, FAKE_PASSWORD, type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
+import { type Logger, memoryLockStore } from '../../lib/api';
+import { fakeClient, permittedDealing } from '../helpers/api-client';
+import { FAKE_API_KEY, FAKE_PASSWORD, type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
 
 let fake: FakeIg;
 beforeAll(async () => {
@@ -46,12 +46,7 @@ describe('redaction', () => {
     it(`v${sessionVersion}: no secret in any error or log line across failure paths`, async () => {
       const { lines, logger } = recordingLogger();
       const client = fakeClient(fake, { sessionVersion, logger, lockStore: memoryLockStore() });
-      const guard = createGuard();
-      const dealing = createDealingClient(
-        client,
-        guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT }),
-        guard,
-      );
+      const dealing = permittedDealing(client);
       const errors: unknown[] = [];
       const capture = (p: Promise<unknown>) =>
         p.then(

@@ -2,15 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ApiError,
   CancelledError,
-  createDealingClient,
-  createGuard,
   MALFORMED_RESPONSE,
   NetworkError,
   RateLimitError,
   TimeoutError,
 } from '../../lib/api';
-import { fakeClient } from '../helpers/api-client';
-import { FAKE_ACCOUNT, type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
+import { fakeClient, permittedDealing } from '../helpers/api-client';
+import { type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
 
 let fake: FakeIg;
 beforeAll(async () => {
@@ -49,12 +47,7 @@ describe('transport', () => {
 
   it('never retries a mutation', async () => {
     const client = fakeClient(fake);
-    const guard = createGuard();
-    const dealing = createDealingClient(
-      client,
-      guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT }),
-      guard,
-    );
+    const dealing = permittedDealing(client);
     fake.override(route('PUT', /^\/positions\/otc\//), { status: 400, body: { errorCode: 'invalid.input' } }, 3);
     await expect(dealing.positions.amend('DEAL1', { limitLevel: 2 })).rejects.toMatchObject({
       errorCode: 'invalid.input',

@@ -10,7 +10,7 @@ import {
   createWatchlistEditor,
   endpoints,
 } from '../../lib/api';
-import { fakeClient } from '../helpers/api-client';
+import { fakeClient, permittedDealing } from '../helpers/api-client';
 import { FAKE_ACCOUNT, FAKE_API_KEY, type FakeIg, startFakeIg } from '../helpers/api-fake-ig';
 
 type Call = (c: {
@@ -200,12 +200,7 @@ for (const sessionVersion of [2, 3] as const) {
 describe('query parameters and bodies on the wire', () => {
   it('sends search terms, epics, marketIds, page_size and dealReference where the reference puts them', async () => {
     const client = fakeClient(fake);
-    const guard = createGuard();
-    const dealing = createDealingClient(
-      client,
-      guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT }),
-      guard,
-    );
+    const dealing = permittedDealing(client);
     const before = fake.requests.length;
     await client.markets.search('  ftse 100 ');
     await client.markets.list(['CS.D.EURUSD.CFD.IP', 'IX.D.FTSE.DAILY.IP'], { filter: 'SNAPSHOT_ONLY' });
@@ -242,12 +237,7 @@ describe('query parameters and bodies on the wire', () => {
 
   it('never lets the _method header leak into the next request', async () => {
     const client = fakeClient(fake);
-    const guard = createGuard();
-    const dealing = createDealingClient(
-      client,
-      guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT }),
-      guard,
-    );
+    const dealing = permittedDealing(client);
     await dealing.positions.close({ dealId: 'DEAL1', direction: 'SELL', size: 1 });
     const before = fake.requests.length;
     await client.positions.list();

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  AmbiguousExecutionError,
-  createDealingClient,
-  createGuard,
-  memoryLockStore,
-  OPEN_AND_CONFIRM_LABEL,
-} from '../../lib/api';
-import { fakeClient } from '../helpers/api-client';
-import { FAKE_ACCOUNT, type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
+import { AmbiguousExecutionError, memoryLockStore, OPEN_AND_CONFIRM_LABEL } from '../../lib/api';
+import { fakeClient, permittedDealing } from '../helpers/api-client';
+import { type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
 
 let fake: FakeIg;
 beforeAll(async () => {
@@ -21,10 +15,7 @@ const confirmRoute = route('GET', /^\/confirms\//);
 
 function dealingClient() {
   const lockStore = memoryLockStore();
-  const client = fakeClient(fake, { lockStore });
-  const guard = createGuard();
-  const permit = guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT });
-  return { dealing: createDealingClient(client, permit, guard), lockStore };
+  return { dealing: permittedDealing(fakeClient(fake, { lockStore })), lockStore };
 }
 
 describe('positions.openAndConfirm (positions.open_and_confirm)', () => {

@@ -1,7 +1,7 @@
 // Builds clients against the fake gateway with quick retry and confirm timings.
 
-import { type ClientConfig, createClient } from '../../lib/api';
-import { FAKE_API_KEY, FAKE_IDENTIFIER, FAKE_PASSWORD, type FakeIg } from './api-fake-ig';
+import { type Client, type ClientConfig, createClient, createDealingClient, createGuard } from '../../lib/api';
+import { FAKE_ACCOUNT, FAKE_API_KEY, FAKE_IDENTIFIER, FAKE_PASSWORD, type FakeIg } from './api-fake-ig';
 
 export function fakeClient(fake: FakeIg, overrides: Partial<ClientConfig> = {}) {
   return createClient({
@@ -15,4 +15,14 @@ export function fakeClient(fake: FakeIg, overrides: Partial<ClientConfig> = {}) 
     confirm: { attempts: 3, delayMs: 5 },
     ...overrides,
   });
+}
+
+/** A dealing client over `client`, with its own guard and a dealing permit for the fake gateway's account. */
+export function permittedDealing(client: Client) {
+  const guard = createGuard();
+  return createDealingClient(
+    client,
+    guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT }),
+    guard,
+  );
 }

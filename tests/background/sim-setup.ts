@@ -3,7 +3,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Background, createBackground } from '../../lib/background/create-background';
 import { isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName } from '../../lib/messages/contract';
-import { connection } from '../../lib/settings/registry';
 import { type SimHandle, startSim } from '../../sim/server';
 import { Universe } from '../../sim/universe';
 
@@ -18,17 +17,7 @@ export function simEpics(count: number): string[] {
   return all.slice(0, count).map((m) => m.epic);
 }
 
-export async function configure(sim: SimHandle): Promise<void> {
-  await connection.setValue({
-    environment: 'custom',
-    baseUrl: sim.baseUrl,
-    apiKey: sim.apiKey,
-    identifier: sim.identifier,
-    password: sim.password,
-    remember: true,
-    sessionVersion: 2,
-  });
-}
+export { configure } from '../helpers/sim-connection';
 
 export interface Killable {
   fetch: typeof fetch;

@@ -7,8 +7,7 @@ import { dealingPlugin } from '../../lib/background/dealing';
 import { type BackgroundPlugin, plugins } from '../../lib/background/plugins';
 import { isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName, Reply } from '../../lib/messages/contract';
-import { connection } from '../../lib/settings/registry';
-import { RETRY, type SimHandle, UNLIMITED } from './helpers';
+import { RETRY, UNLIMITED } from './helpers';
 
 export const EXTENSION_ID = 'marketside-faults';
 export const ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
@@ -29,17 +28,7 @@ export function newStores(): (store: CacheStoreName) => UseStore {
   return isolatedStores(`faults-${process.pid}-${dbCounter++}`);
 }
 
-export async function configure(sim: SimHandle, sessionVersion: 2 | 3 = 2): Promise<void> {
-  await connection.setValue({
-    environment: 'custom',
-    baseUrl: sim.baseUrl,
-    apiKey: sim.apiKey,
-    identifier: sim.identifier,
-    password: sim.password,
-    remember: true,
-    sessionVersion,
-  });
-}
+export { configure } from '../helpers/sim-connection';
 
 export interface FaultBackground extends Background {
   clock: TestClock;

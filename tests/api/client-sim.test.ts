@@ -5,8 +5,6 @@ import {
   AmbiguousExecutionError,
   ApiError,
   createClient,
-  createDealingClient,
-  createGuard,
   MALFORMED_RESPONSE,
   memoryLockStore,
   RateBudget,
@@ -14,6 +12,7 @@ import {
   reconcile,
 } from '../../lib/api';
 import { type SimHandle, startSim } from '../../sim/server';
+import { permittedDealing } from '../helpers/api-client';
 
 let sim: SimHandle;
 beforeAll(async () => {
@@ -87,14 +86,9 @@ describe('client against the simulated service', () => {
 
   it('open_and_confirm opens a position and confirms it by deal reference', async () => {
     const client = clientFor(2);
-    const guard = createGuard();
     await client.login();
     const accountId = client.accountId() ?? '';
-    const dealing = createDealingClient(
-      client,
-      guard.issue({ scope: 'dealing', environment: 'custom', accountId }),
-      guard,
-    );
+    const dealing = permittedDealing(client, accountId);
     const { markets } = await client.markets.search('EUR/USD');
     const market = markets.find((m) => m.marketStatus === 'TRADEABLE') ?? markets[0];
     const account = client.sessionInfo()?.accounts.find((a) => a.accountId === accountId);
@@ -116,14 +110,9 @@ describe('client against the simulated service', () => {
   it('a connection dropped after the deal executed is ambiguous; reconcile settles it by the confirmation', async () => {
     const lockStore = memoryLockStore();
     const client = clientFor(2, { lockStore });
-    const guard = createGuard();
     await client.login();
     const accountId = client.accountId() ?? '';
-    const dealing = createDealingClient(
-      client,
-      guard.issue({ scope: 'dealing', environment: 'custom', accountId }),
-      guard,
-    );
+    const dealing = permittedDealing(client, accountId);
     const { markets } = await client.markets.search('EUR/USD');
     const market = markets.find((m) => m.marketStatus === 'TRADEABLE') ?? markets[0];
     const account = client.sessionInfo()?.accounts.find((a) => a.accountId === accountId);

@@ -2,17 +2,10 @@
 // a clear ApiError (client.malformed-response), never a crash, and the background's cache keeps its
 // last good entry (or stays empty): a broken reply is never cached.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  type Client,
-  createDealingClient,
-  createGuard,
-  type Endpoint,
-  endpoints,
-  MALFORMED_RESPONSE,
-} from '../../lib/api';
+import { ApiError, type Client, type Endpoint, endpoints, MALFORMED_RESPONSE } from '../../lib/api';
 import { keys } from '../../lib/cache/entry';
 import type { CacheStoreName } from '../../lib/messages/contract';
+import { permittedDealing } from '../helpers/api-client';
 import { configure, type FaultBackground, resetBrowser, startBackground } from './background';
 import { DEAL_EPIC, type SimHandle, simClient, startSim, summary, UNLIMITED } from './helpers';
 
@@ -121,12 +114,7 @@ describe('fault: malformed bodies on every read, through the client', () => {
   it('every read label, every broken body: a clear malformed-response error, then the next read works', async () => {
     const client = simClient(sim);
     const info = await client.login();
-    const guard = createGuard();
-    const dealing = createDealingClient(
-      client,
-      guard.issue({ scope: 'dealing', environment: 'custom', accountId: info.accountId }),
-      guard,
-    );
+    const dealing = permittedDealing(client, info.accountId);
     const details = await client.markets.get(DEAL_EPIC);
     await dealing.positions.create({
       epic: DEAL_EPIC,

@@ -17,12 +17,8 @@ export function fakeClient(fake: FakeIg, overrides: Partial<ClientConfig> = {}) 
   });
 }
 
-/** A dealing client over `client`, with its own guard and a dealing permit for the fake gateway's account. */
-export function permittedDealing(client: Client) {
+/** A dealing client over `client`, with its own guard and a dealing permit for `accountId` (by default the fake gateway's). */
+export function permittedDealing(client: Client, accountId = FAKE_ACCOUNT) {
   const guard = createGuard();
-  return createDealingClient(
-    client,
-    guard.issue({ scope: 'dealing', environment: 'custom', accountId: FAKE_ACCOUNT }),
-    guard,
-  );
+  return createDealingClient(client, guard.issue({ scope: 'dealing', environment: 'custom', accountId }), guard);
 }

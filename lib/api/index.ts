@@ -110,6 +110,7 @@ export type {
   WatchlistsResponse,
 } from './schemas/watchlists';
 export {
+  isLockedOperation,
   type LockedOperation,
   type LockStore,
   type LoginAccount,

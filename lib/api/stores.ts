@@ -64,13 +64,21 @@ export function memoryTokenStore(initial: SessionTokens | null = null): TokenSto
   };
 }
 
-export type LockedOperation =
-  | 'positions.create'
-  | 'positions.amend'
-  | 'positions.close'
-  | 'working_orders.create'
-  | 'working_orders.amend'
-  | 'working_orders.delete';
+/** The dealing mutations: what a reconciliation lock stands for, and what counts against the trading allowance. */
+const LOCKED_OPERATIONS = [
+  'positions.create',
+  'positions.amend',
+  'positions.close',
+  'working_orders.create',
+  'working_orders.amend',
+  'working_orders.delete',
+] as const;
+export type LockedOperation = (typeof LOCKED_OPERATIONS)[number];
+
+const lockedOperations: ReadonlySet<string> = new Set(LOCKED_OPERATIONS);
+export function isLockedOperation(label: string): label is LockedOperation {
+  return lockedOperations.has(label);
+}
 
 /** An ambiguous dealing mutation that must be reconciled before any other mutation is sent. */
 export interface ReconciliationLock {

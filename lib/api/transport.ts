@@ -8,6 +8,7 @@ import { buildUrl, type Exchange, exchange, type Query } from './http';
 import { decodeJson } from './parse';
 import type { RateBudget, RequestClass } from './rate-budget';
 import type { Logger, Redactor } from './redact';
+import { isLockedOperation } from './stores';
 
 export interface AuthProvider {
   /** Headers that authenticate a request, logging in or refreshing first when needed. */
@@ -73,15 +74,6 @@ async function notSent<T>(work: Promise<T> | undefined): Promise<T | undefined> 
   }
 }
 
-const TRADING_LABELS = new Set([
-  'positions.create',
-  'positions.amend',
-  'positions.close',
-  'working_orders.create',
-  'working_orders.amend',
-  'working_orders.delete',
-]);
-
 export class Transport {
   auth: AuthProvider | null = null;
   private seq = 0;
@@ -116,7 +108,7 @@ export class Transport {
     const method = endpoint.method === 'DELETE' && hasBody ? 'POST' : endpoint.method;
     const retryable = opts.retry ?? endpoint.method === 'GET';
     const attempts = retryable ? Math.max(1, options.retry.attempts) : 1;
-    const requestClass = opts.requestClass ?? (TRADING_LABELS.has(label) ? 'trading' : 'nonTrading');
+    const requestClass = opts.requestClass ?? (isLockedOperation(label) ? 'trading' : 'nonTrading');
     const id = ++this.seq;
     let recovered = false;
 

@@ -1,6 +1,12 @@
 // The client's token and lock stores backed by the settings registry: tokens in storage.session
 // (memory only, survive a worker restart, gone when the browser closes), the lock in storage.local.
-import type { LockedOperation, LockStore, ReconciliationLock, SessionTokens, TokenStore } from '../api';
+import {
+  isLockedOperation,
+  type LockStore,
+  type ReconciliationLock,
+  type SessionTokens,
+  type TokenStore,
+} from '../api';
 import { reconciliationLock, type StoredLock, sessionTokens } from '../settings/registry';
 
 function looksLikeTokens(value: unknown): value is SessionTokens {
@@ -24,15 +30,6 @@ export function storageTokenStore(): TokenStore {
   };
 }
 
-const LOCKED_OPERATIONS = new Set<LockedOperation>([
-  'positions.create',
-  'positions.amend',
-  'positions.close',
-  'working_orders.create',
-  'working_orders.amend',
-  'working_orders.delete',
-]);
-
 /** The client's lock, kept whole in `context`, with the fields the pages show beside it. */
 export function toStoredLock(lock: ReconciliationLock, previous: StoredLock | null): StoredLock {
   return {
@@ -52,9 +49,7 @@ export function fromStoredLock(stored: StoredLock | null): ReconciliationLock | 
   if (typeof c.label === 'string' && typeof c.createdAt === 'number') return c as ReconciliationLock;
   // A lock written without the client's context still blocks mutations until it is settled.
   return {
-    label: LOCKED_OPERATIONS.has(stored.operation as LockedOperation)
-      ? (stored.operation as LockedOperation)
-      : 'positions.create',
+    label: isLockedOperation(stored.operation) ? stored.operation : 'positions.create',
     dealReference: stored.dealReference || null,
     dealId: null,
     epic: stored.epic,

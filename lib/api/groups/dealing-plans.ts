@@ -9,7 +9,7 @@ import type {
   CreatePositionRequest,
   CreateWorkingOrderRequest,
 } from '../requests';
-import type { LockedOperation } from '../stores';
+import type { ReconciliationLock } from '../stores';
 import {
   fail,
   goodTillDate,
@@ -22,16 +22,11 @@ import {
   optionalNumber,
 } from '../validate';
 
-export interface DealPlan {
-  label: LockedOperation;
+/** A request to send, with the lock's facts about it (written should its outcome be unknown). */
+export interface DealPlan
+  extends Pick<ReconciliationLock, 'label' | 'dealReference' | 'dealId' | 'epic' | 'direction' | 'size' | 'levels'> {
   params?: Record<string, string>;
   body?: Record<string, unknown>;
-  dealReference: string | null;
-  dealId: string | null;
-  epic: string | null;
-  direction: 'BUY' | 'SELL' | null;
-  size: number | null;
-  levels: Record<string, number | null> | null;
 }
 
 const isSet = (x: unknown) => x !== undefined && x !== null;

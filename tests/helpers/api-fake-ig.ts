@@ -147,6 +147,14 @@ export async function startFakeIg(): Promise<FakeIg> {
     issued.push(value);
     return value;
   };
+  /** A new OAuth access and refresh token, both accepted from now on. */
+  const issueOAuth = () => {
+    const access = issue('access');
+    const refresh = issue('refresh');
+    valid.access.add(access);
+    valid.refresh.add(refresh);
+    return { access, refresh };
+  };
 
   function auth(r: RecordedRequest): FakeReply | undefined {
     if (r.headers['x-ig-api-key'] !== FAKE_API_KEY)
@@ -179,10 +187,7 @@ export async function startFakeIg(): Promise<FakeIg> {
         return { status: 401, body: { errorCode: 'error.security.invalid-details' } };
       }
       if (r.headers.version === '3') {
-        const access = issue('access');
-        const refresh = issue('refresh');
-        valid.access.add(access);
-        valid.refresh.add(refresh);
+        const { access, refresh } = issueOAuth();
         return {
           body: {
             accountId: FAKE_ACCOUNT,
@@ -209,10 +214,7 @@ export async function startFakeIg(): Promise<FakeIg> {
       const token = (r.body as { refresh_token?: string } | null)?.refresh_token ?? '';
       if (!valid.refresh.has(token)) return { status: 401, body: { errorCode: 'error.security.oauth-token-invalid' } };
       valid.refresh.delete(token);
-      const access = issue('access');
-      const refresh = issue('refresh');
-      valid.access.add(access);
-      valid.refresh.add(refresh);
+      const { access, refresh } = issueOAuth();
       return {
         body: {
           access_token: access,

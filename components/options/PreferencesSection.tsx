@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import { CADENCES, type CadenceKey, parseCadence, withCadence } from '../../lib/options/prefs-form';
-import { applyTheme } from '../../lib/options/theme';
 import { defaultPrefs, type Prefs, pinnedEpic, prefs as prefsItem, type Theme } from '../../lib/settings/registry';
+import { applyTheme } from '../../lib/settings/theme';
 import { ErrorState } from '../ErrorState';
 
 /** Refresh cadences, sparklines, the badge market and the theme; saved as they change. */

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { browser } from 'wxt/browser';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, type Prefs, prefs as prefsItem } from '../../lib/settings/registry';
+import { applyTheme } from '../../lib/settings/theme';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
 import { ErrorState } from '../ErrorState';
@@ -68,9 +69,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
   }, [live]);
 
   useEffect(() => {
-    const root = document.documentElement;
-    if (prefs.theme === 'system') delete root.dataset.theme;
-    else root.dataset.theme = prefs.theme;
+    applyTheme(prefs.theme);
   }, [prefs.theme]);
 
   useEffect(() => {

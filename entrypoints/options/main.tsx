@@ -3,8 +3,8 @@ import '../../components/options/options.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { LIVE_PORT } from '../../lib/messages/contract';
-import { applyTheme } from '../../lib/options/theme';
 import { prefs } from '../../lib/settings/registry';
+import { applyTheme } from '../../lib/settings/theme';
 import { LiveLink } from '../../lib/sidepanel/live';
 import { App } from './App';
 

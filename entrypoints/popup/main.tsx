@@ -9,6 +9,7 @@ import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
 import { openMarketInSidePanel } from '../../lib/popup/side-panel';
 import { prefs } from '../../lib/settings/registry';
+import { applyTheme } from '../../lib/settings/theme';
 import { App } from './App';
 
 // The popup's scripts have loaded and run (the benchmark reports this beside `first-content`).
@@ -16,10 +17,6 @@ performance.mark('popup-start');
 const params = parsePopupParams(location.search);
 const firstPaint = startFirstPaint(params);
 
-function applyTheme(theme: string) {
-  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
-  else delete document.documentElement.dataset.theme;
-}
 void prefs.getValue().then((p) => applyTheme(p?.theme ?? 'system'));
 prefs.watch((p) => applyTheme(p?.theme ?? 'system'));
 

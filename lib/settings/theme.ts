@@ -1,4 +1,4 @@
-import type { Theme } from '../settings/registry';
+import type { Theme } from './registry';
 
 /** Applies the theme preference to a page: 'system' follows prefers-color-scheme. */
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {

@@ -63,6 +63,17 @@ export function quoteOpenRequest(t: TicketRequest, prices: { bid: number; offer:
   return req;
 }
 
+/** Adds what a working order may carry: a good-till date (good-till-date orders only), stop and limit distances. */
+function withOrderOptions<R extends CreateWorkingOrderRequest | AmendWorkingOrderRequest>(
+  req: R,
+  from: { goodTillDate?: number | null; stopDistance?: number | null; limitDistance?: number | null },
+): R {
+  if (req.timeInForce === 'GOOD_TILL_DATE' && from.goodTillDate) req.goodTillDate = from.goodTillDate;
+  if (from.stopDistance) req.stopDistance = from.stopDistance;
+  if (from.limitDistance) req.limitDistance = from.limitDistance;
+  return req;
+}
+
 export function createWorkingOrderRequest(o: WorkingOrderRequest): CreateWorkingOrderRequest {
   const req: CreateWorkingOrderRequest = {
     epic: o.epic,
@@ -75,10 +86,7 @@ export function createWorkingOrderRequest(o: WorkingOrderRequest): CreateWorking
     timeInForce: o.timeInForce ?? 'GOOD_TILL_CANCELLED',
     guaranteedStop: false,
   };
-  if (req.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate) req.goodTillDate = o.goodTillDate;
-  if (o.stopDistance) req.stopDistance = o.stopDistance;
-  if (o.limitDistance) req.limitDistance = o.limitDistance;
-  return req;
+  return withOrderOptions(req, o);
 }
 
 export function amendWorkingOrderRequest(a: RequestOf<'workingOrders.amend'>): AmendWorkingOrderRequest {
@@ -88,8 +96,5 @@ export function amendWorkingOrderRequest(a: RequestOf<'workingOrders.amend'>): A
     timeInForce: a.timeInForce ?? 'GOOD_TILL_CANCELLED',
     guaranteedStop: false,
   };
-  if (req.timeInForce === 'GOOD_TILL_DATE' && a.goodTillDate) req.goodTillDate = a.goodTillDate;
-  if (a.stopDistance) req.stopDistance = a.stopDistance;
-  if (a.limitDistance) req.limitDistance = a.limitDistance;
-  return req;
+  return withOrderOptions(req, a);
 }

@@ -5,7 +5,7 @@
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage } from 'wxt/utils/storage';
-import type { AlertRule, Environment, PermitView } from '../model';
+import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent } from './migrations';
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -71,13 +71,8 @@ export interface RecentLookup {
   at: number;
 }
 
-export interface StoredLock {
-  dealReference: string;
-  operation: string;
-  epic: string | null;
-  createdAt: number;
-  attempts: number;
-  lastError: string | null;
+/** The lock as stored: what the pages see of it, and the context the client reconciles with. */
+export interface StoredLock extends LockView {
   /** What the client needs to reconcile (e.g. account id, direction, size). */
   context: Record<string, unknown>;
 }

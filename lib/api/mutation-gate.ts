@@ -127,6 +127,11 @@ export async function recordAmbiguity(core: ClientCore, plan: DealPlan, cause: A
 
 const inFlight = new WeakSet<ClientCore>();
 
+/** True while this client has a dealing request on the wire (its lock is then no orphan). */
+export function hasMutationInFlight(core: ClientCore): boolean {
+  return inFlight.has(core);
+}
+
 /**
  * Sends a dealing plan; the reply's deal reference, or the one we generated. The lock is written
  * before the request leaves (a worker stopped mid-request leaves it behind for the next one to

@@ -5,6 +5,7 @@
 import type { Client } from './client';
 import { pollConfirm } from './confirm-poll';
 import { type ClientCore, coreOf, sendParsed } from './core';
+import { hasMutationInFlight } from './mutation-gate';
 import type { Confirmation, Position, WorkingOrder } from './schemas/dealing';
 import { PositionsResponseSchema, WorkingOrdersResponseSchema } from './schemas/dealing';
 import type { ReconciliationLock } from './stores';
@@ -26,9 +27,10 @@ export type ReconcileResult =
 /**
  * After this long a mutation that neither a confirmation nor the account state shows counts as not
  * executed: the service confirms a deal it received within a second or two and keeps the confirmation
- * for about a minute, mutations are never retried, and every request times out (15 s) before this.
+ * for about a minute, and mutations are never retried. A request still on the wire in this process is
+ * never judged (see below), so this only settles locks whose sender is gone.
  */
-export const NOT_EXECUTED_AFTER_MS = 20_000;
+export const NOT_EXECUTED_AFTER_MS = 10_000;
 
 export interface ReconcileOptions {
   signal?: AbortSignal;
@@ -107,6 +109,8 @@ export async function reconcile(client: Client, options: ReconcileOptions = {}):
   const core = coreOf(client);
   const lock = await core.lockStore.get();
   if (!lock) return { outcome: 'none' };
+  // Its request is still on the wire here: the sender itself settles it when the reply comes.
+  if (lock.inFlight && hasMutationInFlight(core)) return { outcome: 'unknown', lock };
   if (lock.dealReference) {
     const confirmation = await pollConfirm(core, lock.dealReference, {
       attempts: options.attempts ?? core.confirm.attempts,

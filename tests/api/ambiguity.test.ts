@@ -229,6 +229,27 @@ describe('the lock written before a deal leaves', () => {
     expect(fake.calls().filter((r) => r.path === '/positions/otc')).toHaveLength(0);
   });
 
+  it('is not judged by a reconciliation while its own request is still on the wire', async () => {
+    let now = Date.parse('2026-11-18T15:00:00Z');
+    const lockStore = memoryLockStore();
+    let release: (() => void) | null = null;
+    const { client, dealing } = setup(lockStore, {
+      now: () => now,
+      fetch: async (input, init) => {
+        if (String(input).endsWith('/positions/otc')) await new Promise<void>((r) => (release = r));
+        return fetch(input, init);
+      },
+    });
+    const placing = dealing.positions.create({ ...order, dealReference: 'REF_LIVE' });
+    while (!release) await new Promise((r) => setTimeout(r, 5));
+    now += NOT_EXECUTED_AFTER_MS * 2;
+    await expect(reconcile(client, { attempts: 1, delayMs: 0 })).resolves.toMatchObject({ outcome: 'unknown' });
+    expect(await lockStore.get()).toMatchObject({ dealReference: 'REF_LIVE', inFlight: true });
+    (release as unknown as () => void)();
+    await expect(placing).resolves.toMatchObject({ dealReference: 'REF_LIVE' });
+    expect(await lockStore.get()).toBeNull();
+  });
+
   it('a refusal before execution (4xx) clears it: the outcome is definite', async () => {
     const { dealing, lockStore } = setup();
     fake.override(createRoute, { status: 400, body: { errorCode: 'invalid.input' } });

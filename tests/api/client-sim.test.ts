@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AmbiguousExecutionError,
   ApiError,
+  type Client,
   createClient,
   MALFORMED_RESPONSE,
   memoryLockStore,
@@ -34,6 +35,24 @@ const clientFor = (sessionVersion: 2 | 3, extra = {}) =>
   });
 
 const gatewayLog = () => sim.control.requestLog().filter((e) => !e.path.startsWith('/__control'));
+
+/** Logs in; a dealing client for the account and a buy of one contract of a tradeable EUR/USD market. */
+async function readyToDeal(client: Client) {
+  await client.login();
+  const accountId = client.accountId() ?? '';
+  const dealing = permittedDealing(client, accountId);
+  const { markets } = await client.markets.search('EUR/USD');
+  const market = markets.find((m) => m.marketStatus === 'TRADEABLE') ?? markets[0];
+  const account = client.sessionInfo()?.accounts.find((a) => a.accountId === accountId);
+  const buyOne = {
+    epic: market?.epic ?? '',
+    direction: 'BUY' as const,
+    size: 1,
+    currencyCode: 'USD',
+    expiry: account?.accountType === 'SPREADBET' ? 'DFB' : (market?.expiry ?? '-'),
+  };
+  return { dealing, buyOne };
+}
 
 describe('client against the simulated service', () => {
   for (const sessionVersion of [2, 3] as const) {
@@ -86,19 +105,8 @@ describe('client against the simulated service', () => {
 
   it('open_and_confirm opens a position and confirms it by deal reference', async () => {
     const client = clientFor(2);
-    await client.login();
-    const accountId = client.accountId() ?? '';
-    const dealing = permittedDealing(client, accountId);
-    const { markets } = await client.markets.search('EUR/USD');
-    const market = markets.find((m) => m.marketStatus === 'TRADEABLE') ?? markets[0];
-    const account = client.sessionInfo()?.accounts.find((a) => a.accountId === accountId);
-    const outcome = await dealing.positions.openAndConfirm({
-      epic: market?.epic ?? '',
-      direction: 'BUY',
-      size: 1,
-      currencyCode: 'USD',
-      expiry: account?.accountType === 'SPREADBET' ? 'DFB' : (market?.expiry ?? '-'),
-    });
+    const { dealing, buyOne } = await readyToDeal(client);
+    const outcome = await dealing.positions.openAndConfirm(buyOne);
     expect(outcome.status).toBe('accepted');
     const dealId = outcome.status === 'accepted' ? outcome.dealId : null;
     const { positions } = await client.positions.list();
@@ -110,23 +118,9 @@ describe('client against the simulated service', () => {
   it('a connection dropped after the deal executed is ambiguous; reconcile settles it by the confirmation', async () => {
     const lockStore = memoryLockStore();
     const client = clientFor(2, { lockStore });
-    await client.login();
-    const accountId = client.accountId() ?? '';
-    const dealing = permittedDealing(client, accountId);
-    const { markets } = await client.markets.search('EUR/USD');
-    const market = markets.find((m) => m.marketStatus === 'TRADEABLE') ?? markets[0];
-    const account = client.sessionInfo()?.accounts.find((a) => a.accountId === accountId);
+    const { dealing, buyOne } = await readyToDeal(client);
     sim.control.injectFault({ method: 'POST', path: '^/positions/otc$', action: { kind: 'drop-after' } });
-    const error = await dealing.positions
-      .create({
-        epic: market?.epic ?? '',
-        direction: 'BUY',
-        size: 1,
-        currencyCode: 'USD',
-        expiry: account?.accountType === 'SPREADBET' ? 'DFB' : (market?.expiry ?? '-'),
-        dealReference: 'SIM_AMBIGUOUS_1',
-      })
-      .catch((e) => e);
+    const error = await dealing.positions.create({ ...buyOne, dealReference: 'SIM_AMBIGUOUS_1' }).catch((e) => e);
     expect(error).toBeInstanceOf(AmbiguousExecutionError);
     expect(await lockStore.get()).toMatchObject({ dealReference: 'SIM_AMBIGUOUS_1' });
     const result = await reconcile(client);

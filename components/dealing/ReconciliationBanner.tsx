@@ -53,7 +53,8 @@ export function ReconciliationBanner() {
       role={settlement.warning ? 'alert' : 'status'}
       data-testid="dealing-settled-banner"
     >
-      <strong>{settlement.warning ? 'Check your positions:' : 'Reconciled:'}</strong> {settlement.summary}
+      <strong>{settlement.warning ? 'Check your positions:' : settlement.direct ? 'Last deal:' : 'Reconciled:'}</strong>{' '}
+      {settlement.summary}
       {settlement.outcome && <DealOutcomeView outcome={settlement.outcome} />}
       <button type="button" onClick={() => void lastSettlement.setValue(null)}>
         Dismiss

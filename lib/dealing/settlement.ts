@@ -15,6 +15,11 @@ export interface Settlement {
   settledAt: number;
   /** Set when the account shows something the user must look at (e.g. one deal opened twice). */
   warning?: boolean;
+  /**
+   * The outcome as the deal itself reported it (no reconciliation needed), kept so a page whose reply
+   * was lost (the panel closed, the worker stopped) still learns what happened.
+   */
+  direct?: boolean;
 }
 
 export const lastSettlement = storage.defineItem<Settlement | null>('local:dealingSettlement', { fallback: null });

@@ -216,6 +216,13 @@ describe('dealing with a permit', () => {
 
     const outcome = await h['deal.open']({ ticket, quoteReference: 'Q1' }, ctx);
     expect(outcome).toMatchObject({ status: 'accepted', dealId: 'DEAL-9', level: 11001, size: 1 });
+    // Kept for a page whose reply is lost (the panel closed or the worker stopped before answering).
+    expect(await lastSettlement.getValue()).toMatchObject({
+      direct: true,
+      dealReference: outcome.dealReference,
+      outcome: { status: 'accepted', dealId: 'DEAL-9' },
+      summary: `The deal on ${EPIC} went through.`,
+    });
     const opens = fake.calls().filter((r) => r.method === 'POST' && r.path === '/positions/otc');
     expect(opens).toHaveLength(1);
     expect(opens[0]!.body).toMatchObject({ epic: EPIC, direction: 'BUY', size: 1, stopDistance: 20, forceOpen: true });

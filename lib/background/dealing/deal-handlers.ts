@@ -1,6 +1,8 @@
 // deal.*: the costs quote, placing a deal (positions.openAndConfirm through the dealing client), the
 // quote document and history, and the repeat-dealing window. Every one needs the dealing permit.
 import { AmbiguousExecutionError, ApiError, ValidationError } from '../../api/errors';
+import { reasonSentence } from '../../dealing/reasons';
+import { lastSettlement } from '../../dealing/settlement';
 import { type TicketRequest, validateTicket } from '../../dealing/ticket';
 import { createPositionRequest, quoteOpenRequest, ticketInputOf } from '../../dealing/to-service';
 import { openQuoteView, outcomeOf, quoteHistoryView, repeatWindowView } from '../../dealing/views';
@@ -59,8 +61,21 @@ export const dealHandlers: Pick<
     if (quoted !== 'ok') throw new ValidationError('quoteReference', quoteProblem(quoted));
     try {
       const result = await dealing.positions.openAndConfirm(createPositionRequest(ticket));
+      const outcome = outcomeOf(result.confirmation, result.dealReference);
+      await lastSettlement.setValue({
+        dealReference: result.dealReference,
+        operation: 'positions.create',
+        epic: ticket.epic,
+        outcome,
+        summary:
+          result.status === 'accepted'
+            ? `The deal on ${ticket.epic} went through.`
+            : `The deal on ${ticket.epic} was not executed: ${reasonSentence(result.reason)}`,
+        settledAt: ctx.now(),
+        direct: true,
+      });
       if (result.status === 'accepted') await checkForDuplicates(ctx, client, result.dealReference, ticket.epic);
-      return outcomeOf(result.confirmation, result.dealReference);
+      return outcome;
     } catch (error) {
       if (error instanceof AmbiguousExecutionError) return unknown(ctx, error.dealReference ?? '');
       throw error;

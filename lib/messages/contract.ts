@@ -64,7 +64,7 @@ export const requests = {
   'watchlists.get': v.object({ id: s.watchlistId }),
   'watchlists.create': v.object({
     name: s.watchlistName,
-    epics: v.optional(v.pipe(v.array(s.epic), v.maxLength(200, 'At most 200 markets in a new watchlist')), []),
+    epics: v.optional(v.pipe(v.array(s.epic), v.maxLength(500, 'At most 500 markets in a new watchlist')), []),
   }),
   'watchlists.delete': v.object({ id: s.watchlistId }),
   'watchlists.addMarket': v.object({ id: s.watchlistId, epic: s.epic }),

@@ -38,6 +38,11 @@ export interface OpenAndConfirmOptions extends CallOptions {
   /** Confirmation reads before the outcome counts as unknown. Default from the client config (5). */
   confirmAttempts?: number;
   confirmDelayMs?: number;
+  /**
+   * Runs with the settled outcome before the lock is cleared, so a caller can store it durably: a
+   * worker stopped at any point then leaves either the lock or the stored outcome, never neither.
+   */
+  beforeUnlock?: (outcome: DealOutcome) => Promise<void>;
 }
 
 function makeGate(client: Client, permit: Permit, guard: Guard, scope: PermitScope): Gate {
@@ -98,11 +103,13 @@ export function createDealingClient(client: Client, permit: Permit, guard: Guard
             new ApiError('No confirmation', { errorCode: 'client.confirm-not-found' }),
           );
         }
+        const outcome: DealOutcome =
+          confirmation.dealStatus === 'ACCEPTED'
+            ? { status: 'accepted', dealReference, dealId: confirmation.dealId ?? null, confirmation }
+            : { status: 'rejected', dealReference, reason: confirmation.reason ?? 'UNKNOWN', confirmation };
+        await opts.beforeUnlock?.(outcome);
         await core.lockStore.clear();
-        if (confirmation.dealStatus === 'ACCEPTED') {
-          return { status: 'accepted', dealReference, dealId: confirmation.dealId ?? null, confirmation };
-        }
-        return { status: 'rejected', dealReference, reason: confirmation.reason ?? 'UNKNOWN', confirmation };
+        return outcome;
       },
     ),
   };

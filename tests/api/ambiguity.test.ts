@@ -266,10 +266,20 @@ describe('the lock written before a deal leaves', () => {
         return fetch(input, init);
       },
     });
-    await expect(dealing.positions.openAndConfirm({ ...order, dealReference: 'REF_OAC' })).resolves.toMatchObject({
-      status: 'accepted',
-    });
+    let lockWhenSettled: unknown = null;
+    await expect(
+      dealing.positions.openAndConfirm(
+        { ...order, dealReference: 'REF_OAC' },
+        {
+          beforeUnlock: async (outcome) => {
+            expect(outcome).toMatchObject({ status: 'accepted', dealReference: 'REF_OAC' });
+            lockWhenSettled = await lockStore.get();
+          },
+        },
+      ),
+    ).resolves.toMatchObject({ status: 'accepted' });
     expect(seen[0]).toMatchObject({ dealReference: 'REF_OAC' });
+    expect(lockWhenSettled).toMatchObject({ dealReference: 'REF_OAC' });
     expect(await lockStore.get()).toBeNull();
   });
 

@@ -60,20 +60,23 @@ export const dealHandlers: Pick<
     const quoted = await takeQuote(request.quoteReference, 'open', ticketKey(ticket), ctx.now());
     if (quoted !== 'ok') throw new ValidationError('quoteReference', quoteProblem(quoted));
     try {
-      const result = await dealing.positions.openAndConfirm(createPositionRequest(ticket));
-      const outcome = outcomeOf(result.confirmation, result.dealReference);
-      await lastSettlement.setValue({
-        dealReference: result.dealReference,
-        operation: 'positions.create',
-        epic: ticket.epic,
-        outcome,
-        summary:
-          result.status === 'accepted'
-            ? `The deal on ${ticket.epic} went through.`
-            : `The deal on ${ticket.epic} was not executed: ${reasonSentence(result.reason)}`,
-        settledAt: ctx.now(),
-        direct: true,
+      // The outcome is stored before the lock is cleared: a page whose reply is lost still learns it.
+      const result = await dealing.positions.openAndConfirm(createPositionRequest(ticket), {
+        beforeUnlock: (settled) =>
+          lastSettlement.setValue({
+            dealReference: settled.dealReference,
+            operation: 'positions.create',
+            epic: ticket.epic,
+            outcome: outcomeOf(settled.confirmation, settled.dealReference),
+            summary:
+              settled.status === 'accepted'
+                ? `The deal on ${ticket.epic} went through.`
+                : `The deal on ${ticket.epic} was not executed: ${reasonSentence(settled.reason)}`,
+            settledAt: ctx.now(),
+            direct: true,
+          }),
       });
+      const outcome = outcomeOf(result.confirmation, result.dealReference);
       if (result.status === 'accepted') await checkForDuplicates(ctx, client, result.dealReference, ticket.epic);
       return outcome;
     } catch (error) {

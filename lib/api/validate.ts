@@ -3,14 +3,15 @@
 
 import * as v from 'valibot';
 import { ValidationError } from './errors';
+import * as P from './patterns';
 import { type DateInput, RESOLUTIONS } from './requests';
 
 const rules = {
-  epic: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9._]{6,30}$/)), '6-30 letters, digits, dots or underscores'],
-  dealReference: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,30}$/)), '1-30 letters, digits, _ or -'],
+  epic: [v.pipe(v.string(), v.regex(P.EPIC)), '6-30 letters, digits, dots or underscores'],
+  dealReference: [v.pipe(v.string(), v.regex(P.DEAL_REFERENCE)), '1-30 letters, digits, _ or -'],
   dealId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,30}$/)), '1-30 letters, digits, _, . or -'],
-  currencyCode: [v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)), 'three capital letters'],
-  expiry: [v.pipe(v.string(), v.regex(/^(?:(?:\d{2}-)?[A-Z]{3}-\d{2}|-|DFB)$/)), '-, DFB, MMM-YY or DD-MMM-YY'],
+  currencyCode: [v.pipe(v.string(), v.regex(P.CURRENCY_CODE)), 'three capital letters'],
+  expiry: [v.pipe(v.string(), v.regex(P.EXPIRY)), '-, DFB, MMM-YY or DD-MMM-YY'],
   direction: [v.picklist(['BUY', 'SELL']), 'BUY or SELL'],
   positionOrderType: [v.picklist(['MARKET', 'LIMIT', 'QUOTE']), 'MARKET, LIMIT or QUOTE'],
   workingOrderType: [v.picklist(['LIMIT', 'STOP']), 'LIMIT or STOP'],
@@ -21,13 +22,10 @@ const rules = {
   ],
   resolution: [v.picklist(RESOLUTIONS), `one of ${RESOLUTIONS.join(', ')}`],
   marketId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,30}$/)), '1-30 letters, digits, ., _ or -'],
-  accountId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/)), '1-30 letters, digits or -'],
-  categoryId: [
-    v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/?#\s\p{Cc}][^/?#\p{Cc}]{0,99}$/u)),
-    'a non-empty id without /, ? or #',
-  ],
+  accountId: [v.pipe(v.string(), v.regex(P.ACCOUNT_ID)), '1-30 letters, digits or -'],
+  categoryId: [v.pipe(v.string(), v.regex(P.CATEGORY_ID)), 'a non-empty id without /, ? or #'],
   watchlistId: [
-    v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\p{Cc}]{1,100}$/u), v.regex(/\S/)),
+    v.pipe(v.string(), v.regex(P.WATCHLIST_ID), v.regex(/\S/)),
     'a non-empty id without / or control characters',
   ],
   watchlistName: [

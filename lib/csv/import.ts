@@ -2,6 +2,7 @@
 // its header or by its contents, any common delimiter), or a plain list of epics separated by newlines,
 // commas, semicolons or spaces. Pure: the background verifies the epics with the service afterwards.
 import Papa from 'papaparse';
+import { EPIC } from '../api/patterns';
 
 export interface ParsedEpics {
   /** Well-formed epics, upper-cased, first occurrence order, each once. */
@@ -13,7 +14,8 @@ export interface ParsedEpics {
 }
 
 /** The service's epic pattern (also the message contract's). */
-export const EPIC = /^[A-Za-z0-9._]{6,30}$/;
+export { EPIC };
+
 /** What an epic looks like in practice (CS.D.EURUSD.MINI.IP): dotted, with a letter. Used to find the column. */
 const EPIC_LIKE = /^(?=.*[A-Za-z])[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$/;
 const HEADER_WORDS = new Set(['epic', 'epics', 'market epic', 'instrument epic']);

@@ -1,17 +1,15 @@
 // Input checks shared by the message contract (and by the pages' forms): the service's own patterns.
 import * as v from 'valibot';
+import * as P from '../api/patterns';
 import { RESOLUTIONS } from '../api/requests';
 
-export const epic = v.pipe(
-  v.string(),
-  v.regex(/^[A-Za-z0-9._]{6,30}$/, 'Epic must be 6–30 letters, digits, dots or underscores'),
-);
+export const epic = v.pipe(v.string(), v.regex(P.EPIC, 'Epic must be 6–30 letters, digits, dots or underscores'));
 export const marketId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Market id is not valid'));
 export const watchlistId = v.pipe(
   v.string(),
   v.minLength(1, 'Watchlist id is empty'),
   v.maxLength(100, 'Watchlist id is too long'),
-  v.regex(/^(?!\.\.?$)[^/\p{Cc}]+$/u, 'Watchlist id is not valid'),
+  v.regex(P.WATCHLIST_ID, 'Watchlist id is not valid'),
 );
 export const watchlistName = v.pipe(
   v.string(),
@@ -27,20 +25,20 @@ export const searchTerm = v.pipe(
   v.maxLength(100, 'Search term is too long'),
   v.regex(/^[^\p{Cc}]*$/u, 'Search term cannot contain control characters'),
 );
-export const accountId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/, 'Account id is not valid'));
+export const accountId = v.pipe(v.string(), v.regex(P.ACCOUNT_ID, 'Account id is not valid'));
 export const dealId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Deal id is not valid'));
 /** Opaque ids and references the service hands out: letters, digits, dashes and underscores. */
 export const reference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Reference is not valid'));
-export const categoryId = v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/?#\p{Cc}]{1,100}$/u, 'Category id is not valid'));
-export const dealReference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,30}$/, 'Deal reference is not valid'));
+export const categoryId = v.pipe(v.string(), v.regex(P.CATEGORY_ID, 'Category id is not valid'));
+export const dealReference = v.pipe(v.string(), v.regex(P.DEAL_REFERENCE, 'Deal reference is not valid'));
 export const resolution = v.picklist(RESOLUTIONS);
 export const epochMs = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const positive = v.pipe(v.number(), v.finite(), v.gtValue(0));
 export const direction = v.picklist(['BUY', 'SELL']);
 export const environment = v.picklist(['demo', 'live', 'custom']);
 export const permitScope = v.picklist(['dealing', 'watchlists', 'applications']);
-export const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'Currency is three capital letters'));
-export const expiry = v.pipe(v.string(), v.regex(/^((\d{2}-)?[A-Z]{3}-\d{2}|-|DFB)$/, 'Expiry is not valid'));
+export const currencyCode = v.pipe(v.string(), v.regex(P.CURRENCY_CODE, 'Currency is three capital letters'));
+export const expiry = v.pipe(v.string(), v.regex(P.EXPIRY, 'Expiry is not valid'));
 export const baseUrl = v.pipe(
   v.string(),
   v.trim(),

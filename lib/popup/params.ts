@@ -6,8 +6,10 @@ export interface PopupParams {
   epic: string | null;
 }
 
-/** The service's epic pattern (as in lib/messages/schemas.ts), without loading the validation library. */
-export const EPIC_PATTERN = /^[A-Za-z0-9._]{6,30}$/;
+import { EPIC } from '../api/patterns';
+
+/** The service's epic pattern, without loading the validation library. */
+export const EPIC_PATTERN = EPIC;
 
 export function parsePopupParams(search: string): PopupParams {
   const params = new URLSearchParams(search);

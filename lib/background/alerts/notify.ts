@@ -1,6 +1,7 @@
 // Alert notifications: one per firing; a click opens the market in the side panel.
 import { browser } from 'wxt/browser';
 import type { AlertNotice } from '../../alerts/describe';
+import { EPIC } from '../../api/patterns';
 import type { AlertRule } from '../../model';
 import { openMarketInPanel } from '../lookup/open';
 
@@ -15,7 +16,7 @@ export function notificationId(rule: AlertRule, firedAt: number): string {
 export function epicOfNotification(id: string): string | null {
   if (!id.startsWith(PREFIX)) return null;
   const epic = id.slice(PREFIX.length).split('|')[0] ?? '';
-  return /^[A-Za-z0-9._]{6,30}$/.test(epic) ? epic : null;
+  return EPIC.test(epic) ? epic : null;
 }
 
 export interface AlertNotifier {

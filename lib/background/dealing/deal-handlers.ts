@@ -1,7 +1,6 @@
 // deal.*: the costs quote, placing a deal (positions.openAndConfirm through the dealing client), the
 // quote document and history, and the repeat-dealing window. Every one needs the dealing permit.
 import { AmbiguousExecutionError, ApiError, ValidationError } from '../../api/errors';
-import { reasonSentence } from '../../dealing/reasons';
 import { lastSettlement } from '../../dealing/settlement';
 import { type TicketRequest, validateTicket } from '../../dealing/ticket';
 import { createPositionRequest, quoteOpenRequest, ticketInputOf } from '../../dealing/to-service';
@@ -11,6 +10,7 @@ import { dealingAccess } from './access';
 import { checkForDuplicates } from './duplicates';
 import { unknown } from './outcome';
 import { quoteProblem, rememberQuote, takeQuote, ticketKey } from './quotes';
+import { directSettlement } from './reconciler';
 
 const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
@@ -62,19 +62,7 @@ export const dealHandlers: Pick<
     try {
       // The outcome is stored before the lock is cleared: a page whose reply is lost still learns it.
       const result = await dealing.positions.openAndConfirm(createPositionRequest(ticket), {
-        beforeUnlock: (settled) =>
-          lastSettlement.setValue({
-            dealReference: settled.dealReference,
-            operation: 'positions.create',
-            epic: ticket.epic,
-            outcome: outcomeOf(settled.confirmation, settled.dealReference),
-            summary:
-              settled.status === 'accepted'
-                ? `The deal on ${ticket.epic} went through.`
-                : `The deal on ${ticket.epic} was not executed: ${reasonSentence(settled.reason)}`,
-            settledAt: ctx.now(),
-            direct: true,
-          }),
+        beforeUnlock: (settled) => lastSettlement.setValue(directSettlement(settled, ticket.epic, ctx.now())),
       });
       const outcome = outcomeOf(result.confirmation, result.dealReference);
       if (result.status === 'accepted') await checkForDuplicates(ctx, client, result.dealReference, ticket.epic);

@@ -2,6 +2,7 @@
 // soon after the ambiguity, again with growing pauses while the worker lives, on worker start and
 // whenever a page asks (lock.reconcile). The lock lives in storage.local, so none of this is lost
 // when the panel closes or the worker stops.
+import type { DealOutcome as ClientDealOutcome } from '../../api/guarded';
 import { type ReconcileResult, reconcile } from '../../api/reconcile';
 import type { ReconciliationLock } from '../../api/stores';
 import { reasonSentence } from '../../dealing/reasons';
@@ -75,6 +76,23 @@ export function settlementOf(
     outcome,
     summary,
     settledAt: now,
+  };
+}
+
+/** A new deal's outcome as the deal itself confirmed it, kept for a page whose reply may be lost. */
+export function directSettlement(result: ClientDealOutcome, epic: string, now: number): Settlement {
+  const what = `${NAMES['positions.create']} on ${epic}`;
+  return {
+    dealReference: result.dealReference,
+    operation: 'positions.create',
+    epic,
+    outcome: outcomeOf(result.confirmation, result.dealReference),
+    summary:
+      result.status === 'accepted'
+        ? `${what} went through.`
+        : `${what} was not executed: ${reasonSentence(result.reason)}`,
+    settledAt: now,
+    direct: true,
   };
 }
 

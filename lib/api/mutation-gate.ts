@@ -155,6 +155,7 @@ export async function executePlan(
   }
   inFlight.add(core);
   try {
+    // Checked again here, with the in-flight mark held (the check in `enter` ran before the login).
     await refuseWhileLocked(core, plan.label);
     await core.lockStore.set(lockOf(core, plan, true));
     try {

@@ -178,5 +178,9 @@ async function run(): Promise<BenchResult[]> {
   }
 }
 
-const bench: BenchModule = { title: 'Popup: time to first meaningful content and script size', run };
+const bench: BenchModule = {
+  title: 'Popup: time to first meaningful content and script size',
+  browsers: ['chromium'],
+  run,
+};
 export default bench;

@@ -5,6 +5,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureBrowsers } from '../scripts/ensure-browsers';
 import type { BenchModule, BenchResult } from './types';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -17,7 +18,9 @@ interface LoadedModule {
   title?: string;
 }
 
-function benchOf(mod: LoadedModule): { title: string; run: () => Promise<unknown> } | null {
+function benchOf(
+  mod: LoadedModule,
+): (Pick<BenchModule, 'title' | 'browsers'> & { run: () => Promise<unknown> }) | null {
   if (mod.default && typeof mod.default.run === 'function') return mod.default;
   if (typeof mod.run === 'function') return { title: mod.title ?? mod.name ?? '', run: mod.run };
   return null;
@@ -53,14 +56,17 @@ async function main() {
     .sort();
   const results: Record<string, { title: string; results: BenchResult[]; error?: string }> = {};
   let failed = false;
+  const benches = [];
   for (const file of files) {
-    const mod = (await import(pathToFileURL(join(here, file)).href)) as LoadedModule;
-    const bench = benchOf(mod);
-    if (!bench) {
+    const bench = benchOf((await import(pathToFileURL(join(here, file)).href)) as LoadedModule);
+    if (bench) benches.push({ file, bench });
+    else {
       console.error(`${file}: exports neither a default { title, run } nor a named run()`);
       failed = true;
-      continue;
     }
+  }
+  ensureBrowsers([...new Set(benches.flatMap(({ bench }) => bench.browsers ?? []))], 'npm run bench');
+  for (const { file, bench } of benches) {
     process.stderr.write(`running ${file} (${bench.title})...\n`);
     try {
       results[file] = { title: bench.title, results: normalise(await bench.run()) };

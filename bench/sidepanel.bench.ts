@@ -91,6 +91,7 @@ function summary(name: string, samples: number[], target?: number): BenchResult[
 
 const bench: BenchModule = {
   title: 'side panel: first watchlist row (warm, empty cache) and memory after a run of refreshes',
+  browsers: ['chromium'],
   async run() {
     if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
     const sim = await startSim({ port: 0, seed: 42, rateLimits: false });

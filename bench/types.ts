@@ -1,4 +1,5 @@
 // What a benchmark module exports (as its default): a title and a run that measures and reports.
+import type { BrowserName } from '../scripts/browsers';
 
 export interface BenchResult {
   /** What was measured, e.g. "requests, 50 markets, cold". */
@@ -16,5 +17,7 @@ export interface BenchResult {
 
 export interface BenchModule {
   title: string;
+  /** The browsers it launches; `npm run bench` installs them first when missing (as root on Debian). */
+  browsers?: BrowserName[];
   run(): Promise<BenchResult[]>;
 }

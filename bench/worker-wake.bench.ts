@@ -27,6 +27,7 @@ function roundTrip(page: Page): Promise<{ ms: number; ok: boolean }> {
 
 const bench: BenchModule = {
   title: 'service worker wake to first reply (stopped through CDP) vs a running worker',
+  browsers: ['chromium'],
   async run() {
     if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
     const sim = await startSim({ port: 0, seed: 42, rateLimits: false });

@@ -7,10 +7,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import type { Connection } from '../lib/settings/registry';
+import { browserNeed } from '../scripts/browsers';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const EXTENSION_DIR = join(ROOT, '.output', 'chrome-mv3');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = browserNeed('chromium', process.env).path;
 /** The size Chrome gives the popup here (its body is 380 px wide). */
 export const POPUP_VIEWPORT = { width: 380, height: 600 };
 export const SIDEPANEL_VIEWPORT = { width: 400, height: 760 };
@@ -50,6 +51,8 @@ export interface Launched {
 export interface LaunchOptions {
   headless?: boolean;
   extensionDir?: string;
+  /** The profile folder, kept after the browser closes (default: a fresh one Playwright removes). */
+  userDataDir?: string;
 }
 
 export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
@@ -66,7 +69,7 @@ export function chromiumArgs(extensionDir: string, headless: boolean): string[] 
   ];
 }
 
-/** Starts Chromium in a fresh profile with the extension loaded and waits for its service worker. */
+/** Starts Chromium (in a fresh profile unless one is given) with the extension loaded and waits for its service worker. */
 export async function launchExtension(opts: LaunchOptions = {}): Promise<Launched> {
   const extensionDir = opts.extensionDir ?? EXTENSION_DIR;
   const headless = opts.headless ?? true;
@@ -74,7 +77,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Launche
     throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build\` first`);
   if (!existsSync(CHROMIUM))
     throw new Error(`No Chromium at ${CHROMIUM}: \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
-  const context = await chromium.launchPersistentContext('', {
+  const context = await chromium.launchPersistentContext(opts.userDataDir ?? '', {
     executablePath: CHROMIUM,
     headless,
     args: chromiumArgs(extensionDir, headless),

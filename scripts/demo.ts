@@ -14,6 +14,7 @@ import {
   saveScreenshot,
 } from '../e2e/launch';
 import { startSim } from '../sim/server';
+import { ensureBrowsers } from './ensure-browsers';
 
 const OUT = join(ROOT, 'artifacts', 'demo');
 const headless = !process.env.DISPLAY || process.argv.includes('--headless');
@@ -47,6 +48,7 @@ async function shootSidePanel(page: Page): Promise<string[]> {
 }
 
 async function main() {
+  ensureBrowsers(['chromium'], 'npm run demo');
   console.log('Building Marketside…');
   buildExtension();
   const sim = await startSim({ port: 0, seed: 42, rateLimits: true });

@@ -4,6 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ensureBrowsers } from './ensure-browsers';
+
+// The end-to-end journeys drive Debian's Chromium and Firefox ESR: installed first when missing (CI).
+ensureBrowsers(['chromium', 'firefox'], 'npm run test:all');
 
 const artifacts = 'artifacts';
 mkdirSync(artifacts, { recursive: true });

@@ -3,7 +3,7 @@
 // fires once, and clicking the notification opens the market in the side panel.
 import type { Page, Worker } from '@playwright/test';
 import type { AlertRule } from '../lib/model';
-import { expect, test } from './harness';
+import { expect, type SimHandle, test } from './harness';
 
 const EURUSD = 'CS.D.EURUSD.MINI.IP';
 const FTSE = 'IX.D.FTSE.DAILY.IP';
@@ -49,6 +49,26 @@ function notifications(worker: Worker): Promise<string[]> {
   );
 }
 
+/** Price reads of `epic` at the service so far. */
+function priceReads(sim: SimHandle, epic: string): number {
+  return sim.control
+    .requestLog()
+    .filter(
+      (e) =>
+        e.method === 'GET' &&
+        (e.path === `/markets/${epic}` || (e.path === '/markets' && (e.query.epics ?? '').split(',').includes(epic))),
+    ).length;
+}
+
+/**
+ * Waits until the service has been asked for `epic` `times` more times. The engine checks the alerts
+ * on what one refresh read before it starts the next, so two reads mean one refresh fully checked.
+ */
+async function readsOf(sim: SimHandle, epic: string, times: number): Promise<void> {
+  const start = priceReads(sim, epic);
+  await expect.poll(() => priceReads(sim, epic), { timeout: 45_000 }).toBeGreaterThanOrEqual(start + times);
+}
+
 async function storedAlerts(worker: Worker): Promise<AlertRule[]> {
   return worker.evaluate(
     async () =>
@@ -74,8 +94,8 @@ test('an alert fires one notification when the price crosses it, and the click o
   const created = await ask<AlertRule>(popup, 'alerts.create', { epic: EURUSD, kind: 'above', target: level });
   expect(created).toMatchObject({ epic: EURUSD, armed: true, instrumentName: expect.stringContaining('EUR/USD') });
 
-  // Below the level: a few refreshes go by and nothing fires.
-  await popup.waitForTimeout(6_000);
+  // Below the level: refreshes of the market go by and nothing fires.
+  await readsOf(sim, EURUSD, 2);
   expect(await notifications(serviceWorker)).toEqual([]);
 
   sim.control.setMarket(EURUSD, { bid: level + 0.001, offer: level + 0.0012 });
@@ -85,8 +105,8 @@ test('an alert fires one notification when the price crosses it, and the click o
   const [fired] = await storedAlerts(serviceWorker);
   expect(fired).toMatchObject({ id: created.id, armed: false, firedAt: expect.any(Number) });
 
-  // Fires once: later refreshes through the level add nothing.
-  await popup.waitForTimeout(6_000);
+  // Fires once: later refreshes through the level add nothing (the popup's market keeps them going).
+  await readsOf(sim, FTSE, 2);
   expect(await notifications(serviceWorker)).toHaveLength(1);
 
   // The click, dispatched to the worker's own listener. Without a real user gesture Chromium usually
@@ -126,8 +146,11 @@ test('no alert fires while the market is closed, however far the price goes', as
   const popup = await openPage(`popup.html?epic=${FTSE}`);
   await expect(popup.getByRole('heading', { name: /FTSE 100/ })).toBeVisible();
   const created = await ask<AlertRule>(popup, 'alerts.create', { epic: EURUSD, kind: 'below', target: 0.5 });
+  const before = priceReads(sim, EURUSD);
   sim.control.setMarket(EURUSD, { bid: 0.4, offer: 0.4002, marketStatus: 'CLOSED' });
-  await popup.waitForTimeout(10_000);
+  // The engine reads the market once more (and learns it is closed), then a refresh follows that checked it.
+  await expect.poll(() => priceReads(sim, EURUSD), { timeout: 45_000 }).toBeGreaterThan(before);
+  await readsOf(sim, FTSE, 2);
   expect(await notifications(serviceWorker)).toEqual([]);
   expect((await storedAlerts(serviceWorker))[0]).toMatchObject({ id: created.id, armed: true, firedAt: null });
 });

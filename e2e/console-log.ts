@@ -4,7 +4,16 @@
 // pages' text at the end, every `storage.local` key and every IndexedDB record (read from the worker).
 // `e2e/zz-secret-scan.spec.ts` runs last in the same Playwright run and searches it all for the
 // simulated service's password, API key and tokens.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, TestInfo, Worker } from '@playwright/test';
@@ -156,7 +165,8 @@ export async function startRecording(
   mkdirSync(runDir(), { recursive: true });
   removeStaleRuns();
   const file = join(runDir(), fileName(testInfo));
-  writeFileSync(
+  // A test's second context (Chromium relaunched after a crash) adds to the first one's file.
+  (existsSync(file) ? appendFileSync : writeFileSync)(
     file,
     `${JSON.stringify({ kind: 'secrets', where: testInfo.file, text: JSON.stringify(credentials) } satisfies LogRecord)}\n`,
   );

@@ -16,12 +16,13 @@ test.describe('the e2e harness', () => {
   test('fails a test with an uncaught exception in a page', async ({ openPage }) => {
     test.fail();
     const page = await openPage('popup.html');
+    const thrown = page.waitForEvent('pageerror');
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('thrown in the page');
       });
     });
-    await page.waitForTimeout(200);
+    await thrown;
   });
 
   test('lets a test declare the errors it expects', async ({ openPage, expectErrors }) => {

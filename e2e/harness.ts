@@ -2,15 +2,18 @@
 // Every test gets a fresh browser profile and a fresh simulated service (seed 42, no rate limits
 // unless the file says `test.use({ simOptions: { rateLimits: true } })`). Console errors of the
 // pages and the service worker fail the test unless it declared them with `expectErrors`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, test as base, expect, type Page, type Worker } from '@playwright/test';
 import type { Connection } from '../lib/settings/registry';
 import { type SimHandle, type SimOptions, startSim } from '../sim/server';
-import { startRecording } from './console-log';
+import { type Recording, startRecording } from './console-log';
 import {
   configureConnection,
   type ExtensionGlobals,
   findServiceWorker,
+  type Launched,
   launchExtension,
   openExtensionPage,
   ROOT,
@@ -47,6 +50,18 @@ export interface Fixtures {
   /** Saves a screenshot to artifacts/screenshots/<name>.png and returns the path. */
   capture: (page: Page, name: string) => Promise<string>;
   diagnostics: Diagnostics;
+  /**
+   * Starts Chromium again on this test's profile after it went away on its own (it crashed): the new
+   * context is watched and recorded as the first one was. Refused while the current one is open.
+   */
+  relaunch: () => Promise<Launched>;
+  /** The test's Chromium: its profile, the contexts launched on it and the one running now. */
+  chromiumSession: ChromiumSession;
+}
+
+interface ChromiumSession {
+  current: Launched;
+  relaunch(): Promise<Launched>;
 }
 
 function escapeRegExp(text: string): RegExp {
@@ -70,34 +85,63 @@ export const test = base.extend<Fixtures>({
     await use({ errors: [], expected: [] });
   },
 
-  context: async ({ diagnostics, sim }, use, testInfo) => {
-    const { context, serviceWorker } = await launchExtension();
-    // Everything pages see and store is recorded for the secret scan that runs last (zz-secret-scan).
-    const recording = await startRecording(context, testInfo, sim);
+  chromiumSession: async ({ diagnostics, sim }, use, testInfo) => {
+    const profile = await mkdtemp(join(tmpdir(), 'marketside-e2e-'));
+    const launched: { context: BrowserContext; recording: Recording; closed: boolean }[] = [];
     const record = (where: string, text: string) => diagnostics.errors.push(`[${where}] ${text}`);
     const watchWorker = (worker: Worker) => {
       worker.on('console', (msg) => {
         if (msg.type() === 'error') record('service worker', msg.text());
       });
     };
-    watchWorker(serviceWorker);
-    context.on('serviceworker', watchWorker);
-    context.on('console', (msg) => {
-      // Service-worker messages are counted by the worker's own listener.
-      if (msg.type() === 'error' && msg.worker() === null) record(msg.page()?.url() ?? 'page', msg.text());
-    });
-    context.on('weberror', (err) => record(err.page()?.url() ?? 'page', String(err.error()?.stack ?? err.error())));
+    const start = async (): Promise<Launched> => {
+      const started = await launchExtension({ userDataDir: profile });
+      const { context, serviceWorker } = started;
+      // Everything pages see and store is recorded for the secret scan that runs last (zz-secret-scan).
+      const entry = { context, recording: await startRecording(context, testInfo, sim), closed: false };
+      launched.push(entry);
+      context.once('close', () => {
+        entry.closed = true;
+      });
+      watchWorker(serviceWorker);
+      context.on('serviceworker', watchWorker);
+      context.on('console', (msg) => {
+        // Service-worker messages are counted by the worker's own listener.
+        if (msg.type() === 'error' && msg.worker() === null) record(msg.page()?.url() ?? 'page', msg.text());
+      });
+      context.on('weberror', (err) => record(err.page()?.url() ?? 'page', String(err.error()?.stack ?? err.error())));
+      return started;
+    };
+    const session: ChromiumSession = {
+      current: await start(),
+      async relaunch() {
+        if (!launched.at(-1)?.closed) throw new Error('relaunch: Chromium is still running this test');
+        session.current = await start();
+        return session.current;
+      },
+    };
     try {
-      await use(context);
+      await use(session);
     } finally {
-      await recording.flush().catch(() => {});
-      await context.close();
+      for (const { context, recording } of launched) {
+        await recording.flush().catch(() => {});
+        await context.close();
+      }
+      await rm(profile, { recursive: true, force: true });
     }
     const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
     if (diagnostics.errors.length) await testInfo.attach('console-errors', { body: diagnostics.errors.join('\n') });
     // A test that already failed keeps its own error; one that passed fails here.
     if (unexpected.length && testInfo.status === 'passed')
       throw new Error(`The extension logged ${unexpected.length} unexpected error(s):\n${unexpected.join('\n')}`);
+  },
+
+  context: async ({ chromiumSession }, use) => {
+    await use(chromiumSession.current.context);
+  },
+
+  relaunch: async ({ chromiumSession }, use) => {
+    await use(() => chromiumSession.relaunch());
   },
 
   serviceWorker: async ({ context }, use) => {

@@ -238,8 +238,15 @@ test('rows stay live while the panel is visible, flash when they move, and pause
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
   });
-  await panel.waitForTimeout(1500);
+  // What was in flight may still land: wait for a quiet spell longer than a refresh period (5 s), then
+  // check a second one.
   const priceRequests = () => sim.control.requestLog().filter((r) => r.path.startsWith('/markets')).length;
+  let seen = priceRequests();
+  for (let spell = 0; spell < 5; spell++) {
+    await panel.waitForTimeout(6_000);
+    if (priceRequests() === seen) break;
+    seen = priceRequests();
+  }
   const before = priceRequests();
   await panel.waitForTimeout(8000);
   expect(priceRequests()).toBe(before);

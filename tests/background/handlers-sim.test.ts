@@ -235,7 +235,7 @@ describe('live ports', () => {
     expect(bg.hub.accept(port)).toBe(true);
     const epics = simEpics(3);
     onMessage({ kind: 'watch', epics, marketIds: [], visible: true });
-    for (let i = 0; i < 100 && !received.some((m) => m.kind === 'changed' && m.store === 'snapshots'); i++) {
+    for (let i = 0; i < 500 && !received.some((m) => m.kind === 'changed' && m.store === 'snapshots'); i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const changed = received.find((m) => m.kind === 'changed' && m.store === 'snapshots');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveHub, type LivePort } from '../../lib/background/live-hub';
 import { LIVE_PORT, type LiveToPage, type StatusView } from '../../lib/messages/contract';
 
@@ -45,8 +45,6 @@ function hub() {
   return { h, unions };
 }
 
-const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
-
 describe('live hub', () => {
   it('refuses ports from web pages and content scripts, and ports of another name', () => {
     const { h } = hub();
@@ -63,8 +61,7 @@ describe('live hub', () => {
     const b = port({ url: `${ORIGIN}popup.html` });
     h.accept(a.p);
     h.accept(b.p);
-    await tick();
-    expect(a.received[0]).toMatchObject({ kind: 'status' });
+    await vi.waitFor(() => expect(a.received[0]).toMatchObject({ kind: 'status' }), { timeout: 10_000 });
     a.send({ kind: 'watch', epics: ['CS.D.EURUSD.MINI.IP'], marketIds: ['EURUSD'], visible: true });
     b.send({ kind: 'watch', epics: ['IX.D.FTSE.DAILY.IP'], marketIds: [], visible: false });
     b.send({ kind: 'watch', epics: ['<script>'], marketIds: [], visible: true });
@@ -77,12 +74,12 @@ describe('live hub', () => {
     const { h } = hub();
     const a = port({ url: `${ORIGIN}sidepanel.html` });
     h.accept(a.p);
-    await tick();
+    await vi.waitFor(() => expect(a.received[0]).toMatchObject({ kind: 'status' }), { timeout: 10_000 });
     a.received.length = 0;
     h.announce('snapshots', ['A', 'B']);
     h.announce('snapshots', ['B', 'C']);
     h.announce('sentiment', ['X']);
-    await tick();
+    await vi.waitFor(() => expect(a.received.length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(a.received).toEqual([
       { kind: 'changed', store: 'snapshots', keys: ['A', 'B', 'C'] },
       { kind: 'changed', store: 'sentiment', keys: ['X'] },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MarketWatch } from '../../lib/background/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName } from '../../lib/messages/contract';
@@ -25,7 +25,8 @@ function setup() {
 }
 
 const epics = (count: number) => Array.from({ length: count }, (_, i) => epicOf(i));
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** Waits for what the watch does in the background (bounded generously: the machine may be slow). */
+const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 
 describe('quotes', () => {
   it('fetches 120 markets in 3 batches of at most 50, then serves them from the cache', async () => {
@@ -48,7 +49,8 @@ describe('quotes', () => {
     const a = watch.quotes(epics(10));
     const b = watch.quotes(epics(10));
     const c = watch.quotes(epics(12));
-    await settle();
+    // The ten asked once; the twelve wait for them and ask for the two missing ones.
+    await eventually(() => expect(data.calls).toHaveLength(2));
     release();
     data.gate = null;
     const [ra, rb, rc] = await Promise.all([a, b, c]);
@@ -60,14 +62,16 @@ describe('quotes', () => {
   });
 
   it('serves a stale quote marked stale and revalidates it in the background', async () => {
-    const { clock, data, watch } = setup();
+    const { clock, data, watch, cache } = setup();
     await watch.quotes([epicOf(1)]);
     data.bid = 200;
     clock.t += 11_000;
     const [stale] = await watch.quotes([epicOf(1)]);
     expect(stale?.stale).toBe(true);
     expect(stale?.value.bid).toBe(100);
-    await settle();
+    await eventually(async () =>
+      expect((await cache.get<{ bid: number }>('snapshots', epicOf(1)))?.value.bid).toBe(200),
+    );
     expect(data.count('markets')).toBe(2);
     const [fresh] = await watch.quotes([epicOf(1)]);
     expect(fresh?.stale).toBe(false);
@@ -93,8 +97,7 @@ describe('quotes', () => {
     clock.t += 11_000;
     data.failNext = new Error('service down');
     await watch.quotes([epicOf(1)]);
-    await settle();
-    expect(errors).toHaveLength(1);
+    await eventually(() => expect(errors).toHaveLength(1));
     const entry = await cache.get('snapshots', epicOf(1));
     expect(entry?.value).toMatchObject({ bid: 100 });
     expect(entry?.fetchedAt).toBe(clock.t - 11_000);

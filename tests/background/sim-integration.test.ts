@@ -101,13 +101,13 @@ describe('a worker stopped in the middle of a refresh', () => {
     await warmup.ctx.getClient();
     expect(await sessionTokens.getValue()).not.toBeNull();
 
-    sim.control.injectFault({ method: 'GET', path: '^/markets$', count: 1, action: { kind: 'delay', ms: 3000 } });
+    sim.control.injectFault({ method: 'GET', path: '^/markets$', count: 1, action: { kind: 'delay', ms: 60_000 } });
     const net = killableFetch();
     const first = makeBackground(stores, net.fetch);
     const start = sim.control.requestLog().length;
     const inFlight = first.markets.quotes(epics).catch((err: unknown) => err);
     // Wait until the two undelayed batches are written, then stop the worker with the third in flight.
-    for (let i = 0; i < 100 && (await first.cache.count('snapshots')) < 70; i++) {
+    for (let i = 0; i < 500 && (await first.cache.count('snapshots')) < 70; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
     net.kill();

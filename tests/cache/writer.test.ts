@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { evictionVictims } from '../../lib/cache/eviction';
 import { FRESH_FOR_MS, isStale } from '../../lib/cache/freshness';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
@@ -62,7 +62,10 @@ describe('cache writer', () => {
     }
     clock.t += 120_000;
     await cache.get('search', 'a');
-    await new Promise((r) => setTimeout(r, 20));
+    // The use is written in the background; wait until it is stored.
+    await vi.waitFor(async () => expect((await cache.get('search', 'a'))?.lastUsed).toBe(clock.t), {
+      timeout: 10_000,
+    });
     await cache.put('search', 'd', 'd');
     expect(await cache.evict('search')).toBe(1);
     expect(await cache.get('search', 'b')).toBeUndefined();

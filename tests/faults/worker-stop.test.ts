@@ -24,15 +24,35 @@ beforeEach(async () => {
 });
 afterEach(() => stopReconcileSchedule());
 
-/** A fetch that sends `frozen` requests on and then never answers, as a stopped worker never reads its reply. */
-function stoppingFetch(frozen: (method: string, url: string) => boolean): typeof fetch {
-  return (input, init) => {
+/**
+ * A fetch that sends `frozen` requests on and then never answers, as a stopped worker never reads its
+ * reply; `held` settles once the service has answered one (from then on the worker is stuck, as if stopped).
+ */
+function stoppingFetch(frozen: (method: string, url: string) => boolean): { fetch: typeof fetch; held: Promise<void> } {
+  let hold = () => {};
+  const held = new Promise<void>((resolve) => {
+    hold = resolve;
+  });
+  const fetch: typeof globalThis.fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const sent = globalThis.fetch(input, init);
     if (!frozen(method, url)) return sent;
-    return sent.then(() => new Promise<Response>(() => {}));
+    return sent.then(() => {
+      hold();
+      return new Promise<Response>(() => {});
+    });
   };
+  return { fetch, held };
+}
+
+/** `promise`, or a clear failure after `ms` (generous: the machine may be slow, never this slow). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 const ticket = MARKET_BUY;
@@ -49,7 +69,8 @@ describe('fault: the worker stops while a deal is under way', () => {
       const step = round % 2 === 0 ? 'create' : 'confirm';
       const frozen = (method: string, url: string) =>
         step === 'create' ? method === 'POST' && /\/positions\/otc$/.test(url) : /\/confirms\//.test(url);
-      const dying = await startBackground({ dealing: true, openStore: stores, fetch: stoppingFetch(frozen) });
+      const stopping = stoppingFetch(frozen);
+      const dying = await startBackground({ dealing: true, openStore: stores, fetch: stopping.fetch });
       const { accountId } = (await dying.clients.signedIn()).info;
       const permit = await dying.ask('permit.grant', dealingPermit(accountId));
       expect(permit.ok).toBe(true);
@@ -57,11 +78,9 @@ describe('fault: the worker stops while a deal is under way', () => {
       if (!quote.ok) throw new Error(quote.error.message);
       const before = sim.control.state().positions.length;
       void dying.ask<DealOutcome>('deal.open', { ticket, quoteReference: quote.data.quoteReference });
-      for (let i = 0; i < 200 && sim.control.state().positions.length === before; i++) {
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      // Give the cut-off worker every chance to write what it would write before it stops.
-      await new Promise((r) => setTimeout(r, 50));
+      // Once the service has answered the frozen request the worker waits for a reply that never comes:
+      // everything it would do before that is done, and it stops there.
+      await within(stopping.held, 30_000, `round ${round}: the ${step} request did not reach the service`);
       dying.stop();
       stopReconcileSchedule();
       const placed = sim.control.state().positions.slice(before);

@@ -10,11 +10,11 @@ export default defineConfig({
   retries: 0,
   // A bound for a hang, not a speed limit: CI machines vary, and a loaded 2-core one is slow.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   outputDir: '../artifacts/test-results',
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
-    actionTimeout: 10_000,
+    actionTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

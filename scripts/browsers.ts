@@ -17,22 +17,24 @@ export interface BrowserNeed {
   pathVariable: string;
 }
 
-export function browserNeed(name: BrowserName, env: Record<string, string | undefined> = {}): BrowserNeed {
-  if (name === 'chromium')
-    return {
-      label: 'Chromium',
-      path: env.CHROMIUM_PATH || '/usr/bin/chromium',
-      debianPackage: 'chromium',
-      defaultPath: '/usr/bin/chromium',
-      pathVariable: 'CHROMIUM_PATH',
-    };
-  return {
+const BROWSERS: Record<BrowserName, Omit<BrowserNeed, 'path'>> = {
+  chromium: {
+    label: 'Chromium',
+    debianPackage: 'chromium',
+    defaultPath: '/usr/bin/chromium',
+    pathVariable: 'CHROMIUM_PATH',
+  },
+  firefox: {
     label: 'Firefox ESR',
-    path: env.FIREFOX_PATH || '/usr/bin/firefox-esr',
     debianPackage: 'firefox-esr',
     defaultPath: '/usr/bin/firefox-esr',
     pathVariable: 'FIREFOX_PATH',
-  };
+  },
+};
+
+export function browserNeed(name: BrowserName, env: Record<string, string | undefined> = {}): BrowserNeed {
+  const browser = BROWSERS[name];
+  return { ...browser, path: env[browser.pathVariable] || browser.defaultPath };
 }
 
 export interface Machine {

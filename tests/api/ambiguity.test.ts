@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AmbiguousExecutionError,
   type ClientConfig,
@@ -67,7 +67,7 @@ describe('ambiguous execution', () => {
 
   it('a timeout, a 5xx and a malformed success reply are ambiguous too; a 4xx is not', async () => {
     for (const reply of [
-      { delayMs: 600, body: {} },
+      { delayMs: 10_000, body: {} },
       { status: 502, body: { errorCode: 'system.error' } },
       { raw: '{"deal' },
     ]) {
@@ -86,10 +86,13 @@ describe('ambiguous execution', () => {
   it('a cancelled mutation in flight is ambiguous', async () => {
     const { dealing, lockStore } = setup();
     await dealing.positions.create(order);
-    fake.override(createRoute, { delayMs: 200, body: {} });
+    fake.override(createRoute, { delayMs: 10_000, body: {} });
     const controller = new AbortController();
     const pending = dealing.positions.create(order, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 40);
+    // Cancelled while the service holds the deal: it may have executed.
+    const creates = () => fake.calls().filter((r) => r.path === '/positions/otc').length;
+    await vi.waitFor(() => expect(creates()).toBe(2), { timeout: 10_000 });
+    controller.abort();
     await expect(pending).rejects.toBeInstanceOf(AmbiguousExecutionError);
     expect(await lockStore.get()).not.toBeNull();
   });
@@ -217,12 +220,17 @@ describe('the lock written before a deal leaves', () => {
 
   it('stays for the next worker when this one stops mid-request, and blocks every mutation', async () => {
     const lockStore = memoryLockStore();
+    let sent = false;
     const { dealing } = setup(lockStore, {
-      fetch: (input, init) =>
-        String(input).endsWith('/positions/otc') ? new Promise<Response>(() => {}) : fetch(input, init),
+      fetch: (input, init) => {
+        if (!String(input).endsWith('/positions/otc')) return fetch(input, init);
+        sent = true;
+        return new Promise<Response>(() => {});
+      },
     });
     void dealing.positions.create({ ...order, dealReference: 'REF_STOPPED' }).catch(() => {});
-    await new Promise((r) => setTimeout(r, 50));
+    // The worker stops once the deal is on the wire.
+    await vi.waitFor(() => expect(sent).toBe(true), { timeout: 10_000 });
     const next = setup(lockStore);
     expect(await lockStore.get()).toMatchObject({ dealReference: 'REF_STOPPED', inFlight: true });
     await expect(next.dealing.positions.create(order)).rejects.toBeInstanceOf(ReconciliationRequiredError);
@@ -241,7 +249,7 @@ describe('the lock written before a deal leaves', () => {
       },
     });
     const placing = dealing.positions.create({ ...order, dealReference: 'REF_LIVE' });
-    while (!release) await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(release).not.toBeNull(), { timeout: 10_000 });
     now += NOT_EXECUTED_AFTER_MS * 2;
     await expect(reconcile(client, { attempts: 1, delayMs: 0 })).resolves.toMatchObject({ outcome: 'unknown' });
     expect(await lockStore.get()).toMatchObject({ dealReference: 'REF_LIVE', inFlight: true });

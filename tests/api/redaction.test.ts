@@ -92,7 +92,7 @@ describe('redaction', () => {
       );
       // Validation with a secret as the bad value, a timeout, an unreachable service.
       await capture(client.markets.get(FAKE_PASSWORD));
-      fake.override(route('GET', /^\/categories$/), { delayMs: 300, body: {} });
+      fake.override(route('GET', /^\/categories$/), { delayMs: 10_000, body: {} });
       await capture(client.categories.list({ timeoutMs: 50 }));
       await capture(
         fakeClient(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   CancelledError,
@@ -70,9 +70,10 @@ describe('transport', () => {
   });
 
   it('times out every request (TimeoutError, a kind of NetworkError)', async () => {
-    const client = fakeClient(fake, { timeoutMs: 50, retry: { attempts: 1, baseDelayMs: 1 } });
+    // The login before it must not time out on a slow machine; the held request always does.
+    const client = fakeClient(fake, { timeoutMs: 2_000, retry: { attempts: 1, baseDelayMs: 1 } });
     await client.positions.list();
-    fake.override(positions, { delayMs: 300, body: { positions: [] } });
+    fake.override(positions, { delayMs: 30_000, body: { positions: [] } });
     const error = await client.positions.list().catch((e) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(NetworkError);
@@ -82,10 +83,12 @@ describe('transport', () => {
   it('lets the caller cancel (CancelledError); a cancelled read is not retried', async () => {
     const client = fakeClient(fake);
     await client.positions.list();
-    fake.override(positions, { delayMs: 300, body: { positions: [] } });
+    fake.override(positions, { delayMs: 10_000, body: { positions: [] } });
     const controller = new AbortController();
     const pending = client.positions.list({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
+    // Cancelled while the service holds the request.
+    await vi.waitFor(() => expect(count('/positions')).toBe(2), { timeout: 10_000 });
+    controller.abort();
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     expect(count('/positions')).toBe(2);
   });

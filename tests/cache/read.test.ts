@@ -1,5 +1,5 @@
 // The pages' read API sees what the background wrote, marked stale by age.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../lib/cache/entry';
 import {
   readFacts,
@@ -15,7 +15,13 @@ import { CacheWriterImpl } from '../../lib/cache/writer';
 import { epicOf, factsOf, quoteOf } from '../background/fake-market-data';
 
 describe('cache read API', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('reads every kind the background writes, with staleness from fetchedAt', async () => {
+    // The clock stands still, so "fresh" does not depend on how fast this machine writes and reads.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new CacheWriterImpl();
     const now = Date.now();
     const e1 = epicOf(1);

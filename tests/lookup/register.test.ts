@@ -122,7 +122,7 @@ describe('registerLookup', () => {
     registerLookup({ search });
 
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
-    await vi.waitFor(() => expect(contextMenus.create).toHaveBeenCalled());
+    await vi.waitFor(() => expect(contextMenus.create).toHaveBeenCalled(), { timeout: 10_000 });
     expect(contextMenus.create).toHaveBeenCalledWith({
       id: MENU_ID,
       title: 'Look up in Marketside',
@@ -131,7 +131,7 @@ describe('registerLookup', () => {
 
     const suggest = vi.fn();
     omnibox.onInputChanged.fire('germany', suggest);
-    await vi.waitFor(() => expect(suggest).toHaveBeenCalled(), { timeout: 2000 });
+    await vi.waitFor(() => expect(suggest).toHaveBeenCalled(), { timeout: 10_000 });
     expect(search).toHaveBeenCalledWith('germany');
     expect(suggest).toHaveBeenCalledWith([
       {

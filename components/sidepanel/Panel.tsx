@@ -9,6 +9,7 @@ import { applyTheme } from '../../lib/settings/theme';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
 import { ErrorState } from '../ErrorState';
+import { VaultPrompt } from '../VaultPrompt';
 import { BrowseView } from './BrowseView';
 import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
 import { Header } from './Header';
@@ -124,6 +125,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
         showAlerts={!!slots.alertsList}
       />
       <main class="panel-main">
+        <VaultPrompt vault={status?.vault} send={send} onOpenSettings={openSettings} />
         <StatusBanner status={status} openSettings={openSettings} />
         {dealing && view !== 'positions' && <dealing.ReconciliationBanner />}
         {route?.view === 'market' ? (
@@ -147,7 +149,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
 
 function StatusBanner({ status, openSettings }: { status: StatusView | null; openSettings(): void }) {
   if (!status) return null;
-  if (status.state === 'signed-out')
+  if (status.state === 'signed-out' && !status.vault.notice)
     return (
       <div class="banner banner--warn" role="status" data-testid="panel-signed-out">
         <strong>Not connected to IG.</strong> Enter your API key and login in the settings; cached prices are shown

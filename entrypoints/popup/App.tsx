@@ -3,6 +3,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
 import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
+import { VaultPrompt } from '../../components/VaultPrompt';
 import { readQuotes } from '../../lib/cache/read';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
@@ -236,10 +237,14 @@ export function App({ deps, params, firstPaint }: Props) {
   });
 
   const openSettings = () => deps.openOptions();
+  // Locked, or remembered credentials gone: the vault prompt says so instead of "not connected".
+  const vaultSpeaks = status?.state === 'locked' || !!status?.vault.notice;
   const error: ErrorView | null = !online
     ? { kind: 'offline', message: 'Prices shown are from the cache and may be out of date.' }
     : status?.state === 'signed-out' || search.error?.kind === 'signed-out' || marketError?.kind === 'signed-out'
-      ? signedOut
+      ? vaultSpeaks
+        ? null
+        : signedOut
       : ((market ? marketError : search.error) ?? statusError);
 
   return (
@@ -254,6 +259,7 @@ export function App({ deps, params, firstPaint }: Props) {
         onInput={onInput}
         onKeyDown={onKeyDown}
       />
+      <VaultPrompt vault={status?.vault} send={send} onOpenSettings={openSettings} />
       {error && (
         <ErrorState
           error={error}

@@ -50,6 +50,8 @@ export interface Launched {
 export interface LaunchOptions {
   headless?: boolean;
   extensionDir?: string;
+  /** A profile folder to keep across launches (a browser restart); a fresh temporary one otherwise. */
+  userDataDir?: string;
 }
 
 export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
@@ -66,7 +68,7 @@ export function chromiumArgs(extensionDir: string, headless: boolean): string[] 
   ];
 }
 
-/** Starts Chromium in a fresh profile with the extension loaded and waits for its service worker. */
+/** Starts Chromium (in a fresh profile unless given one) with the extension loaded and waits for its service worker. */
 export async function launchExtension(opts: LaunchOptions = {}): Promise<Launched> {
   const extensionDir = opts.extensionDir ?? EXTENSION_DIR;
   const headless = opts.headless ?? true;
@@ -74,7 +76,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Launche
     throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build\` first`);
   if (!existsSync(CHROMIUM))
     throw new Error(`No Chromium at ${CHROMIUM}: \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
-  const context = await chromium.launchPersistentContext('', {
+  const context = await chromium.launchPersistentContext(opts.userDataDir ?? '', {
     executablePath: CHROMIUM,
     headless,
     args: chromiumArgs(extensionDir, headless),
@@ -109,8 +111,9 @@ export interface ServiceCredentials {
 }
 
 /**
- * Connects Marketside to a service the way the settings page would: writes `local:connection`
- * (remembered credentials) into the extension's own storage from its service worker.
+ * Connects Marketside to a service the way the settings page would with "Remember" unticked: writes
+ * `local:connection` (no secrets) and `session:secrets` (the API key and password, until the browser
+ * closes) into the extension's own storage from its service worker.
  */
 export async function configureConnection(
   serviceWorker: Worker,
@@ -120,20 +123,21 @@ export async function configureConnection(
   const connection: Connection = {
     environment: 'custom',
     baseUrl: service.baseUrl,
-    apiKey: service.apiKey,
+    apiKey: null,
     identifier: service.identifier,
-    password: service.password,
-    remember: true,
+    password: null,
+    remember: false,
     sessionVersion: 2,
     ...overrides,
   };
+  const secrets = { apiKey: service.apiKey, password: service.password };
   await serviceWorker.evaluate(
-    (value) =>
-      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({
-        connection: value,
-        connection$: { v: 1 },
-      }),
-    connection as unknown as Record<string, unknown>,
+    async ({ value, secrets }) => {
+      const { storage } = (globalThis as unknown as ExtensionGlobals).chrome;
+      await storage.session.set({ secrets });
+      await storage.local.set({ connection: value, connection$: { v: 3 } });
+    },
+    { value: connection as unknown as Record<string, unknown>, secrets },
   );
 }
 

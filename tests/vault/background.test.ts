@@ -2,10 +2,10 @@
 // remember, only ciphertext reaches storage.local in every state, a browser restart locks, the right
 // PIN unlocks and signs in, wrong PINs are counted across worker restarts and the fifth erases.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBackground } from '../../lib/background/create-background';
-import type { Reply, StatusView, VaultView } from '../../lib/messages/contract';
+import type { StatusView, VaultView } from '../../lib/messages/contract';
 import { connection, sessionSecrets, vault, vaultKey } from '../../lib/settings/registry';
-import { EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle, startSim } from '../background/sim-setup';
+import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
+import { ask as askWorker, ok, type VaultWorker, vaultWorker as worker } from './setup';
 
 const PIN = 'river-otter-42';
 const NEW_PIN = 'harbour-lights-7';
@@ -35,35 +35,17 @@ afterEach(() => {
   }
 });
 
-/** A worker (re)started over the same storage; the vault derives with few iterations, as only tests may. */
-function worker() {
-  return createBackground({
-    extensionId: EXTENSION_ID,
-    extensionOrigin: ORIGIN,
-    openStore: newStores(),
-    client: { retry: { attempts: 1, baseDelayMs: 10 } },
-    vault: { iterations: 2_000 },
-  });
-}
-
 /** The browser closed and opened again: storage.session is gone, storage.local stays. */
 async function restartBrowser() {
   await fakeBrowser.storage.session.clear();
   return worker();
 }
 
-let seq = 0;
-async function ask<T = unknown>(bg: ReturnType<typeof worker>, type: string, data: unknown = {}) {
-  const reply = bg.route({ id: seq++, type, data, timestamp: Date.now() }, PAGE);
-  if (!reply) throw new Error('no reply');
-  const r = (await reply) as Reply<T>;
+/** Asks as a page would; no reply carries a PIN. */
+async function ask<T = unknown>(bg: VaultWorker, type: string, data: unknown = {}) {
+  const r = await askWorker<T>(bg, type, data);
   for (const pin of [PIN, NEW_PIN, 'wrong-pin-1']) expect(JSON.stringify(r)).not.toContain(pin);
   return r;
-}
-
-function ok<T>(r: Reply<T>): T {
-  if (!r.ok) throw new Error(`${r.error.kind}: ${r.error.message}`);
-  return r.data;
 }
 
 /** Every value in storage.local, as text: never the password, the API key or a PIN. */
@@ -83,17 +65,17 @@ const save = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const status = async (bg: ReturnType<typeof worker>) => ok(await ask<StatusView>(bg, 'status.get'));
+const status = async (bg: VaultWorker) => ok(await ask<StatusView>(bg, 'status.get'));
 
 async function rememberWithPin() {
-  const bg = worker();
+  const bg = await worker();
   ok(await ask(bg, 'connection.save', save({ pin: PIN, pinConfirm: PIN })));
   return bg;
 }
 
 describe('remembering needs a PIN', () => {
   it('refuses to remember without a PIN, with a short one or with a confirmation that differs', async () => {
-    const bg = worker();
+    const bg = await worker();
     expect(await ask(bg, 'connection.save', save())).toMatchObject({ ok: false, error: { field: 'pin' } });
     expect(await ask(bg, 'connection.save', save({ pin: '12345', pinConfirm: '12345' }))).toMatchObject({
       ok: false,
@@ -160,7 +142,7 @@ describe('after a browser restart', () => {
     await rememberWithPin();
     let bg = await restartBrowser();
     for (let i = 0; i < 3; i++) expect((await ask(bg, 'vault.unlock', { pin: 'wrong-pin-1' })).ok).toBe(false);
-    bg = worker(); // the service worker stopped and started again; storage.session is kept
+    bg = await worker(); // the service worker stopped and started again; storage.session is kept
     expect((await status(bg)).vault.triesLeft).toBe(2);
     expect((await ask(bg, 'vault.unlock', { pin: 'wrong-pin-1' })).ok).toBe(false);
     const last = await ask(bg, 'vault.unlock', { pin: 'wrong-pin-1' });

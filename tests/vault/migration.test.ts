@@ -2,8 +2,9 @@
 // the plain text leaves storage.local and works for this browser session; the user is asked for a PIN,
 // which encrypts it. Nothing else the user made is lost.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reply, StatusView } from '../../lib/messages/contract';
-import { EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle, startSim } from '../background/sim-setup';
+import type { StatusView } from '../../lib/messages/contract';
+import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
+import { ask as askWorker, ok, vaultWorker as updatedWorker, type VaultWorker } from './setup';
 
 const PIN = 'lantern-field-8';
 let sim: SimHandle;
@@ -38,23 +39,9 @@ async function seedVersion2() {
   });
 }
 
-/** The worker as the updated extension starts it (modules loaded afresh, so migrations run). */
-async function updatedWorker() {
-  const { createBackground } = await import('../../lib/background/create-background');
-  return createBackground({
-    extensionId: EXTENSION_ID,
-    extensionOrigin: ORIGIN,
-    openStore: newStores(),
-    client: { retry: { attempts: 1, baseDelayMs: 10 } },
-    vault: { iterations: 2_000 },
-  });
-}
-
-let seq = 0;
-async function ask<T>(bg: Awaited<ReturnType<typeof updatedWorker>>, type: string, data: unknown = {}) {
-  const reply = (await bg.route({ id: seq++, type, data, timestamp: Date.now() }, PAGE)) as Reply<T>;
-  if (!reply.ok) throw new Error(`${reply.error.kind}: ${reply.error.message}`);
-  return reply.data;
+/** The updated extension's worker (modules loaded afresh, so migrations run) answering as a page asks. */
+async function ask<T>(bg: VaultWorker, type: string, data: unknown = {}) {
+  return ok(await askWorker<T>(bg, type, data));
 }
 
 async function localText() {

@@ -3,7 +3,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
 import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
-import { VaultPrompt } from '../../components/VaultPrompt';
+import { lazyComponent } from '../../components/sidepanel/lazy';
 import { readQuotes } from '../../lib/cache/read';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
@@ -16,6 +16,10 @@ import type { PopupParams } from '../../lib/popup/params';
 import { mergeQuotes, recentRows, resultRows } from '../../lib/popup/rows';
 import { createSearch, emptySearch, type SearchView } from '../../lib/popup/search';
 import { type RecentLookup, recentLookups } from '../../lib/settings/registry';
+import { wantsPrompt } from '../../lib/vault/wants-prompt';
+
+/** Loaded only while there is something to say about the remembered credentials (rarely). */
+const VaultPrompt = lazyComponent(() => import('../../components/VaultPrompt').then((m) => m.VaultPrompt));
 
 const LIST_ID = 'popup-list';
 /** Rows the live Port keeps fresh while the list is on screen. */
@@ -259,7 +263,7 @@ export function App({ deps, params, firstPaint }: Props) {
         onInput={onInput}
         onKeyDown={onKeyDown}
       />
-      <VaultPrompt vault={status?.vault} send={send} onOpenSettings={openSettings} />
+      {wantsPrompt(status?.vault) && <VaultPrompt vault={status?.vault} send={send} onOpenSettings={openSettings} />}
       {error && (
         <ErrorState
           error={error}

@@ -3,13 +3,14 @@
 import type { VaultView } from '../messages/contract';
 import { MIN_PIN_LENGTH } from './crypto';
 import { MAX_PIN_TRIES } from './keeper';
+import { wantsPrompt } from './wants-prompt';
 
 export type VaultPromptView =
   | { kind: 'unlock'; triesLeft: number }
   | { kind: 'notice'; title: string; text: string; level: 'warn' | 'error' };
 
 export function vaultPrompt(vault: VaultView | undefined | null): VaultPromptView | null {
-  if (!vault) return null;
+  if (!wantsPrompt(vault)) return null;
   if (vault.state === 'locked') return { kind: 'unlock', triesLeft: vault.triesLeft };
   if (vault.state === 'pin-needed')
     return {

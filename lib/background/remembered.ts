@@ -6,7 +6,7 @@ import { connection, sessionSecrets, vault, vaultFailures, vaultKey, vaultNotice
 import type { VaultOptions } from '../vault/crypto';
 import { MAX_PIN_TRIES, VaultKeeper, type VaultStores } from '../vault/keeper';
 
-export const vaultStores: VaultStores = { record: vault, failures: vaultFailures, notice: vaultNotice, key: vaultKey };
+const vaultStores: VaultStores = { record: vault, failures: vaultFailures, notice: vaultNotice, key: vaultKey };
 
 export function createKeeper(options?: VaultOptions): VaultKeeper {
   return new VaultKeeper(vaultStores, options);

@@ -242,16 +242,6 @@ export interface ScanResult {
   findings: Finding[];
 }
 
-/** The remembered-credentials entry is where the password and API key belong, when the user asked. */
-function allowed(record: LogRecord): boolean {
-  if (record.kind !== 'storage-local' || record.where !== 'connection') return false;
-  try {
-    return (JSON.parse(record.text) as { remember?: unknown }).remember === true;
-  } catch {
-    return false;
-  }
-}
-
 function excerpt(text: string, at: number): string {
   return text.slice(Math.max(0, at - 40), at + 20).replace(/(sim-pass|sim-apikey|SIM[A-Z]{3})[^\s"']*/g, '$1…');
 }
@@ -276,7 +266,6 @@ export function scanRun(dir: string): ScanResult {
       if (record.kind === 'secrets') continue;
       result.records++;
       result.byKind[record.kind] = (result.byKind[record.kind] ?? 0) + 1;
-      if (allowed(record)) continue;
       const token = SIM_TOKEN.exec(record.text);
       if (token)
         result.findings.push({

@@ -43,7 +43,7 @@ export interface Fixtures {
   serviceWorker: Worker;
   /** Opens `chrome-extension://<id>/<path>` in a new tab (popup.html gets the popup's size). */
   openPage: (path: string, viewport?: { width: number; height: number }) => Promise<Page>;
-  /** Connects Marketside to this test's sim (environment 'custom', remembered credentials). */
+  /** Connects Marketside to this test's sim (environment 'custom', credentials for this browser session). */
   configure: (overrides?: Partial<Connection>) => Promise<void>;
   /** Declares console errors this test expects; any other error still fails it. */
   expectErrors: (...patterns: (string | RegExp)[]) => void;

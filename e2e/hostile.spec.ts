@@ -173,7 +173,7 @@ test.describe('web pages get nothing from the background', () => {
       const stored = await serviceWorker.evaluate(() =>
         (globalThis as unknown as ExtensionGlobals).chrome.storage.local.get('connection'),
       );
-      expect(stored.connection).toMatchObject({ identifier: sim.identifier, remember: true });
+      expect(stored.connection).toMatchObject({ identifier: sim.identifier });
     } finally {
       await new Promise<void>((done) => {
         site.close(() => done());

@@ -1,14 +1,14 @@
 // Runs last (Playwright orders spec files by name, one worker): searches everything the end-to-end tests
 // of this run recorded (e2e/console-log.ts: console lines, replies and live-port messages sent to pages,
 // errors and statuses shown, page text, storage.local, IndexedDB) for the simulated service's password,
-// API key and tokens. Only the remembered-credentials entry (`local:connection`, remember: true) may
-// hold them. Run alone, it fails: there is nothing to scan.
+// API key and tokens. Nothing may hold them: remembered credentials are encrypted (lib/vault). Run alone,
+// it fails: there is nothing to scan.
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { runDir, scanRun } from './console-log';
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a test's fixtures from this pattern
-test('no credential or token anywhere the end-to-end suite looked, except the remembered connection', async ({}, testInfo) => {
+test('no credential or token anywhere the end-to-end suite looked', async ({}, testInfo) => {
   const dir = runDir();
   expect(existsSync(dir), `nothing recorded in ${dir}: run the whole suite (e2e/console-log.ts)`).toBe(true);
   const result = scanRun(dir);

@@ -4,6 +4,7 @@ import { ErrorState } from '../ErrorState';
 
 const STATE_LABEL: Record<StatusView['state'], string> = {
   'signed-out': 'Not connected',
+  locked: 'Locked',
   'signing-in': 'Signing in…',
   'signed-in': 'Connected',
   offline: 'Offline',

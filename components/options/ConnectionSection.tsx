@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { type ConnectionView, type ErrorView, send } from '../../lib/messages/contract';
+import { type ConnectionView, type ErrorView, send, type VaultView } from '../../lib/messages/contract';
 import type { AccountSummary, Environment } from '../../lib/model';
 import { checkReason } from '../../lib/options/check';
 import {
@@ -10,6 +10,7 @@ import {
   formFromView,
   hostPermissionFor,
 } from '../../lib/options/connection-form';
+import { PIN_HINT } from '../../lib/vault/prompt';
 
 const ENVIRONMENTS: { value: Environment; label: string; hint: string }[] = [
   { value: 'demo', label: 'IG demo', hint: 'demo-api.ig.com: practice money' },
@@ -24,7 +25,7 @@ type CheckState =
   | { kind: 'failed'; error: ErrorView };
 
 /** Environment, credentials, session version; "Save" stores them, "Check" logs in and says what happened. */
-export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
+export function ConnectionSection({ onChanged, vault }: { onChanged: () => void; vault: VaultView | null }) {
   const [view, setView] = useState<ConnectionView | null>(null);
   const [form, setForm] = useState<ConnectionForm>(formFromView(null));
   const [issues, setIssues] = useState<Partial<Record<keyof ConnectionForm, string>>>({});
@@ -76,7 +77,7 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
 
   const save = async (e: Event) => {
     e.preventDefault();
-    const checked = checkConnectionForm(form);
+    const checked = checkConnectionForm(form, vault);
     if (!checked.ok) {
       setIssues(checked.issues);
       return;
@@ -89,8 +90,10 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
       return;
     }
     setView(reply.data);
-    setForm((f) => ({ ...f, apiKey: '', password: '' }));
-    setSaved(reply.data.remember ? 'Saved on this computer.' : 'Saved for this browser session only.');
+    setForm((f) => ({ ...f, apiKey: '', password: '', pin: '', pinConfirm: '' }));
+    setSaved(
+      reply.data.remember ? 'Saved on this computer, encrypted with your PIN.' : 'Saved for this browser session only.',
+    );
     setCheck({ kind: 'idle' });
     onChanged();
   };
@@ -104,7 +107,7 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
 
   /** A text box of the form with its label and, when it has one, its issue (which it is described by). */
   const textField = (
-    key: 'baseUrl' | 'apiKey' | 'identifier' | 'password',
+    key: 'baseUrl' | 'apiKey' | 'identifier' | 'password' | 'pin' | 'pinConfirm',
     label: string,
     attrs: InputHTMLAttributes<HTMLInputElement>,
   ) => (
@@ -115,7 +118,7 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
         {...attrs}
         value={form[key]}
         aria-invalid={!!issues[key]}
-        aria-describedby={issues[key] ? `conn-${key}-issue` : undefined}
+        aria-describedby={issues[key] ? `conn-${key}-issue` : key === 'pin' ? 'conn-pin-hint' : undefined}
         onInput={(e) => set(key, e.currentTarget.value)}
       />
       {issues[key] ? (
@@ -183,9 +186,22 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
         </div>
         <label class="choice">
           <input type="checkbox" checked={form.remember} onChange={(e) => set('remember', e.currentTarget.checked)} />
-          Remember the API key and password on this computer
+          Remember the API key and password on this computer, encrypted with a PIN
           <span class="muted"> (otherwise they are kept only until the browser closes)</span>
         </label>
+        {form.remember && vault?.state !== 'unlocked' && (
+          <>
+            <div class="field">
+              {textField('pin', 'PIN or passphrase', { type: 'password', autocomplete: 'new-password' })}
+              <span class="muted" id="conn-pin-hint">
+                {PIN_HINT}
+              </span>
+            </div>
+            <div class="field">
+              {textField('pinConfirm', 'The same PIN again', { type: 'password', autocomplete: 'new-password' })}
+            </div>
+          </>
+        )}
         <div class="field">
           <label for="conn-version">Session version</label>
           <select

@@ -38,7 +38,13 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
             </>
           ) : (
             <span class="muted">
-              {status?.state === 'signing-in' ? 'Signing in…' : status ? 'Not connected' : 'Connecting…'}
+              {status?.state === 'signing-in'
+                ? 'Signing in…'
+                : status?.state === 'locked'
+                  ? 'Locked'
+                  : status
+                    ? 'Not connected'
+                    : 'Connecting…'}
             </span>
           )}
         </div>

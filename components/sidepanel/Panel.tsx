@@ -8,14 +8,19 @@ import { defaultPrefs, type Prefs, prefs as prefsItem } from '../../lib/settings
 import { applyTheme } from '../../lib/settings/theme';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
+import { wantsPrompt } from '../../lib/vault/wants-prompt';
 import { ErrorState } from '../ErrorState';
 import { BrowseView } from './BrowseView';
 import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
 import { Header } from './Header';
+import { lazyComponent } from './lazy';
 import { type AlertFormSlot, MarketDetail } from './MarketDetail';
 import { PositionsView } from './PositionsView';
 import { useDealingModule } from './useDealing';
 import { WatchlistsView } from './WatchlistsView';
+
+/** Loaded only while there is something to say about the remembered credentials (rarely). */
+const VaultPrompt = lazyComponent(() => import('../VaultPrompt').then((m) => m.VaultPrompt));
 
 /** Parts of other features that the panel hosts when they are present. */
 export interface PanelSlots {
@@ -124,6 +129,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
         showAlerts={!!slots.alertsList}
       />
       <main class="panel-main">
+        {wantsPrompt(status?.vault) && <VaultPrompt vault={status?.vault} send={send} onOpenSettings={openSettings} />}
         <StatusBanner status={status} openSettings={openSettings} />
         {dealing && view !== 'positions' && <dealing.ReconciliationBanner />}
         {route?.view === 'market' ? (
@@ -147,7 +153,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
 
 function StatusBanner({ status, openSettings }: { status: StatusView | null; openSettings(): void }) {
   if (!status) return null;
-  if (status.state === 'signed-out')
+  if (status.state === 'signed-out' && !status.vault.notice)
     return (
       <div class="banner banner--warn" role="status" data-testid="panel-signed-out">
         <strong>Not connected to IG.</strong> Enter your API key and login in the settings; cached prices are shown

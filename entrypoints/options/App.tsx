@@ -6,6 +6,7 @@ import { PermitSection } from '../../components/options/PermitSection';
 import { PreferencesSection } from '../../components/options/PreferencesSection';
 import { SettingsFileSection } from '../../components/options/SettingsFileSection';
 import { useStatus } from '../../components/options/useStatus';
+import { VaultSection } from '../../components/options/VaultSection';
 import type { LiveLink } from '../../lib/sidepanel/live';
 
 export function App({ live }: { live: LiveLink | null }) {
@@ -21,6 +22,9 @@ export function App({ live }: { live: LiveLink | null }) {
         <ul>
           <li>
             <a href="#connection-title">Connection</a>
+          </li>
+          <li>
+            <a href="#vault-title">Remembered credentials</a>
           </li>
           <li>
             <a href="#accounts-title">Accounts</a>
@@ -40,7 +44,8 @@ export function App({ live }: { live: LiveLink | null }) {
         </ul>
       </nav>
       <ReconciliationBanner />
-      <ConnectionSection onChanged={changed} />
+      <ConnectionSection onChanged={changed} vault={status?.vault ?? null} />
+      <VaultSection vault={status?.vault ?? null} onChanged={changed} />
       <AccountsSection status={status} onChanged={changed} />
       <PermitSection scope="dealing" status={status} />
       <PreferencesSection />

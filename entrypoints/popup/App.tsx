@@ -3,6 +3,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
 import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
+import { lazyComponent } from '../../components/sidepanel/lazy';
 import { readQuotes } from '../../lib/cache/read';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
@@ -15,6 +16,10 @@ import type { PopupParams } from '../../lib/popup/params';
 import { mergeQuotes, recentRows, resultRows } from '../../lib/popup/rows';
 import { createSearch, emptySearch, type SearchView } from '../../lib/popup/search';
 import { type RecentLookup, recentLookups } from '../../lib/settings/registry';
+import { wantsPrompt } from '../../lib/vault/wants-prompt';
+
+/** Loaded only while there is something to say about the remembered credentials (rarely). */
+const VaultPrompt = lazyComponent(() => import('../../components/VaultPrompt').then((m) => m.VaultPrompt));
 
 const LIST_ID = 'popup-list';
 /** Rows the live Port keeps fresh while the list is on screen. */
@@ -236,10 +241,14 @@ export function App({ deps, params, firstPaint }: Props) {
   });
 
   const openSettings = () => deps.openOptions();
+  // Locked, or remembered credentials gone: the vault prompt says so instead of "not connected".
+  const vaultSpeaks = status?.state === 'locked' || !!status?.vault.notice;
   const error: ErrorView | null = !online
     ? { kind: 'offline', message: 'Prices shown are from the cache and may be out of date.' }
     : status?.state === 'signed-out' || search.error?.kind === 'signed-out' || marketError?.kind === 'signed-out'
-      ? signedOut
+      ? vaultSpeaks
+        ? null
+        : signedOut
       : ((market ? marketError : search.error) ?? statusError);
 
   return (
@@ -254,6 +263,7 @@ export function App({ deps, params, firstPaint }: Props) {
         onInput={onInput}
         onKeyDown={onKeyDown}
       />
+      {wantsPrompt(status?.vault) && <VaultPrompt vault={status?.vault} send={send} onOpenSettings={openSettings} />}
       {error && (
         <ErrorState
           error={error}

@@ -1,5 +1,5 @@
 // Holds the one client of the background: built lazily from the settings (the connection, and the
-// session-only secrets when the user did not tick "remember"), rebuilt when they change, logged in on
+// secrets in use: the unlocked vault's or this session's), rebuilt when they change, logged in on
 // first need. Tokens and the lock live in storage, so a rebuilt or restarted worker reuses them.
 import {
   type Allowances,
@@ -12,9 +12,10 @@ import {
   type SessionInfo,
   type TokenStore,
 } from '../api';
-import { connection, sessionSecrets } from '../settings/registry';
+import { connection, sessionSecrets, vault, vaultKey } from '../settings/registry';
 import { baseUrlFor } from './base-url';
 import { SignedOutError } from './errors';
+import { secretsInUse } from './remembered';
 import { storageLockStore, storageTokenStore } from './storage-stores';
 
 export interface ClientHolderOptions {
@@ -39,10 +40,8 @@ export interface ClientSettings {
 /** The settings a client needs, or null when something is missing (the user is signed out). */
 export async function readClientSettings(): Promise<ClientSettings | null> {
   const conn = await connection.getValue();
-  const secrets = conn.remember ? { apiKey: conn.apiKey, password: conn.password } : await sessionSecrets.getValue();
+  const { apiKey, password } = await secretsInUse();
   const baseUrl = baseUrlFor(conn.environment, conn.baseUrl);
-  const apiKey = secrets.apiKey ?? conn.apiKey;
-  const password = secrets.password ?? conn.password;
   if (!baseUrl || !apiKey || !password || !conn.identifier) return null;
   return { baseUrl, apiKey, identifier: conn.identifier, password, sessionVersion: conn.sessionVersion };
 }
@@ -70,10 +69,10 @@ export class ClientHolder {
     this.lockStore = options.lockStore ?? storageLockStore();
   }
 
-  /** Rebuild the client when the connection or the session secrets change. */
+  /** Rebuild the client when the connection, the session secrets or the vault change. */
   watchSettings(): void {
     const drop = () => this.invalidate();
-    this.unwatch.push(connection.watch(drop), sessionSecrets.watch(drop));
+    this.unwatch.push(connection.watch(drop), sessionSecrets.watch(drop), vault.watch(drop), vaultKey.watch(drop));
   }
 
   stop(): void {

@@ -8,6 +8,7 @@ import { RefreshEngine } from '../engine/refresh-engine';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
 import { registry } from '../settings/registry';
+import type { VaultOptions } from '../vault/crypto';
 import { type ActionApi, applyBadge, badgeFor } from './badge';
 import { ClientHolder, type ClientHolderOptions } from './client-holder';
 import { toErrorView } from './error-view';
@@ -17,6 +18,7 @@ import { LiveHub } from './live-hub';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
 import { type BackgroundPlugin, plugins as defaultPlugins, mergeHandlers } from './plugins';
+import { createKeeper, vaultView } from './remembered';
 import { createRouter, isOwnPage, type Sender } from './router';
 import { heldSecrets } from './secrets';
 import { accountsOf, buildStatus } from './status';
@@ -40,6 +42,8 @@ export interface BackgroundOptions {
   /** Opens the cache's stores (tests and benchmarks isolate theirs). */
   openStore?: (store: CacheStoreName) => UseStore;
   plugins?: BackgroundPlugin[];
+  /** Vault parameters (tests inject a low PBKDF2 iteration count; production uses the default). */
+  vault?: VaultOptions;
   /** Turns the market-data port for a client into something else (tests count or slow requests). */
   wrapData?: (data: MarketData) => MarketData;
 }
@@ -114,12 +118,13 @@ export function createBackground(options: BackgroundOptions): Background {
       .get()
       .then(() => true)
       .catch(() => false)) as boolean;
-    const [permits, sessionPermits, lock, pinned, info] = await Promise.all([
+    const [permits, sessionPermits, lock, pinned, info, vault] = await Promise.all([
       registry.permits.getValue(),
       registry.sessionPermits.getValue(),
       registry.reconciliationLock.getValue(),
       registry.pinnedEpic.getValue(),
       clients.sessionInfo(),
+      vaultView(),
     ]);
     return buildStatus({
       configured: settingsPresent,
@@ -132,6 +137,7 @@ export function createBackground(options: BackgroundOptions): Background {
       throttled: engine.throttle,
       pinnedEpic: pinned,
       lastError,
+      vault,
       now: now(),
     });
   }
@@ -197,6 +203,7 @@ export function createBackground(options: BackgroundOptions): Background {
     refreshBadge,
     reportError,
     registry,
+    vault: createKeeper(options.vault),
     now,
   };
 

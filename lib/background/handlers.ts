@@ -4,6 +4,7 @@
 import type { Guard, LockStore } from '../api';
 import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../messages/contract';
 import type { registry } from '../settings/registry';
+import type { VaultKeeper } from '../vault/keeper';
 import type { ApiClient } from './api-client';
 import type { ClientHolder } from './client-holder';
 import type { CacheWriter, MarketWatchApi, SessionApi } from './ports';
@@ -31,6 +32,8 @@ export interface HandlerContext {
   /** Remember an error for the status (what the pages show as the last problem); null clears it. */
   reportError(err: unknown): void;
   registry: typeof registry;
+  /** The remembered credentials, encrypted under the user's PIN (lib/vault). */
+  vault: VaultKeeper;
   now(): number;
 }
 

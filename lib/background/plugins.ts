@@ -5,6 +5,7 @@ import { alertHandlers, alertTargets, checkAlerts } from './alerts';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
 import { settingsHandlers } from './core-handlers/settings';
+import { vaultHandlers } from './core-handlers/vault';
 import { watchlistHandlers } from './core-handlers/watchlists';
 import { dealingPlugin, startDealing } from './dealing';
 import type { HandlerContext, Handlers } from './handlers';
@@ -19,7 +20,7 @@ export interface BackgroundPlugin {
 
 export const corePlugin: BackgroundPlugin = {
   name: 'core',
-  handlers: { ...connectionHandlers, ...marketHandlers, ...watchlistHandlers, ...settingsHandlers },
+  handlers: { ...connectionHandlers, ...vaultHandlers, ...marketHandlers, ...watchlistHandlers, ...settingsHandlers },
 };
 
 export const alertsPlugin: BackgroundPlugin = {

@@ -2,7 +2,8 @@
 // reply is checked against the secrets the background holds right now (password, API key, tokens).
 
 const MASK = '[redacted]';
-const SECRET_KEYS = /^(password|apiKey|cst|securityToken|accessToken|refreshToken|x-security-token|authorization)$/i;
+const SECRET_KEYS =
+  /^(password|apiKey|pin|currentPin|pinConfirm|cst|securityToken|accessToken|refreshToken|x-security-token|authorization)$/i;
 
 /** Every string of at least 4 characters inside a stored value (tokens, secrets). */
 export function secretStrings(...values: unknown[]): string[] {

@@ -1,7 +1,7 @@
 // The one entry for messages from pages: checks the envelope, the sender and the request before any
 // handler runs; a foreign sender (web page, content script, another extension) gets no answer at all.
 import * as v from 'valibot';
-import { type MessageName, type Reply, requests } from '../messages/contract';
+import { type MessageName, type Reply, requests, secretFields } from '../messages/contract';
 import { toErrorView } from './error-view';
 import type { HandlerContext, Handlers } from './handlers';
 import { redactReply } from './redact-reply';
@@ -72,8 +72,17 @@ export function createRouter(config: RouterConfig): Route {
     const reply: Promise<Reply<unknown>> = isMessageName(type)
       ? run(type, data, ctx, config)
       : Promise.resolve({ ok: false, error: { kind: 'bad-request', message: 'Unknown message' } });
-    return reply.then(async (r) => redactReply(r, await config.secrets()));
+    const inFlight = isMessageName(type) ? secretsInFlight(type, data) : [];
+    return reply.then(async (r) => redactReply(r, [...inFlight, ...(await config.secrets())]));
   };
+}
+
+/** The secret fields of this request as sent (a PIN, a password), so no reply can echo them. */
+function secretsInFlight(name: MessageName, data: unknown): string[] {
+  const fields = secretFields[name];
+  if (!fields || typeof data !== 'object' || data === null) return [];
+  const values = fields.map((f) => (data as Record<string, unknown>)[f]);
+  return values.filter((x): x is string => typeof x === 'string');
 }
 
 /** A validation message without the offending input (which may be huge or hostile). */

@@ -1,7 +1,7 @@
 // The status every page shows in its header: signed in or out, the account, permits, the lock and the
 // rate budget in use. Built from storage and the client's state; never holds a secret.
 import type { Permit, RateBudgetState, SessionInfo } from '../api';
-import type { ErrorView, StatusView } from '../messages/contract';
+import type { ErrorView, StatusView, VaultView } from '../messages/contract';
 import type { AccountSummary, BudgetView, Environment, LockView, PermitView } from '../model';
 import type { StoredLock } from '../settings/registry';
 
@@ -65,6 +65,7 @@ export interface StatusInputs {
   throttled: BudgetView['throttled'];
   pinnedEpic: string | null;
   lastError: ErrorView | null;
+  vault: VaultView;
   now: number;
 }
 
@@ -72,7 +73,7 @@ export function buildStatus(i: StatusInputs): StatusView {
   const accounts = accountsOf(i.info);
   const account = accounts.find((a) => a.accountId === i.info?.accountId) ?? null;
   let state: StatusView['state'];
-  if (!i.configured) state = 'signed-out';
+  if (!i.configured) state = i.vault.state === 'locked' ? 'locked' : 'signed-out';
   else if (i.lastError?.kind === 'signed-out' || i.lastError?.kind === 'bad-credentials') state = 'signed-out';
   else if (i.lastError?.kind === 'offline' || i.lastError?.kind === 'timeout') state = 'offline';
   else if (i.info) state = 'signed-in';
@@ -88,5 +89,6 @@ export function buildStatus(i: StatusInputs): StatusView {
     budget: budgetView(i.budget, i.throttled),
     pinnedEpic: i.pinnedEpic,
     lastError: i.lastError,
+    vault: i.vault,
   };
 }

@@ -38,6 +38,15 @@ export const requests = {
   'session.switchAccount': v.object({ accountId: s.accountId }),
   'session.logout': v.object({ forget: v.boolean() }),
 
+  // Remembered credentials (encrypted under the user's PIN; the PIN never comes back in a reply)
+  'vault.unlock': v.object({ pin: s.unlockPin }),
+  /** A new PIN: for the secrets remembered before the vault existed, or to change it (current PIN or unlocked). */
+  'vault.setPin': v.object({
+    currentPin: v.optional(v.nullable(s.unlockPin), null),
+    pin: s.pin,
+    pinConfirm: v.string(),
+  }),
+
   // Markets, prices, sentiment
   'markets.search': v.object({ term: s.searchTerm }),
   'markets.quotes': v.object({ epics: v.pipe(v.array(s.epic), v.maxLength(1000, 'At most 1000 markets at once')) }),
@@ -147,6 +156,13 @@ export const requests = {
 } as const;
 
 export type MessageName = keyof typeof requests;
+
+/** Request fields that carry a secret: the router masks their values in every reply while they are in flight. */
+export const secretFields: Partial<Record<MessageName, readonly string[]>> = {
+  'connection.save': ['apiKey', 'password', 'pin', 'pinConfirm'],
+  'vault.unlock': ['pin'],
+  'vault.setPin': ['currentPin', 'pin', 'pinConfirm'],
+};
 export type RequestOf<N extends MessageName> = v.InferInput<(typeof requests)[N]>;
 export type ParsedRequestOf<N extends MessageName> = v.InferOutput<(typeof requests)[N]>;
 
@@ -160,9 +176,22 @@ export interface ConnectionView {
   sessionVersion: 2 | 3;
 }
 
+/** What the pages see of the remembered credentials. Never the PIN, the key or the secrets. */
+export interface VaultView {
+  /**
+   * none: nothing remembered; locked: remembered, waiting for the PIN; unlocked: in use this session;
+   * pin-needed: remembered in plain text before the update, now kept for this session only until a PIN is chosen.
+   */
+  state: 'none' | 'locked' | 'unlocked' | 'pin-needed';
+  /** Wrong PINs still allowed before the remembered credentials are erased. */
+  triesLeft: number;
+  /** Why remembered credentials are gone: erased after wrong PINs, or never protected with a PIN. */
+  notice: 'locked-out' | 'unprotected-removed' | null;
+}
+
 export interface StatusView {
   /** What the pages show in their header and empty states. */
-  state: 'signed-out' | 'signing-in' | 'signed-in' | 'offline' | 'error';
+  state: 'signed-out' | 'locked' | 'signing-in' | 'signed-in' | 'offline' | 'error';
   environment: Environment | null;
   account: AccountSummary | null;
   accounts: AccountSummary[];
@@ -171,6 +200,7 @@ export interface StatusView {
   budget: BudgetView;
   pinnedEpic: string | null;
   lastError: ErrorView | null;
+  vault: VaultView;
 }
 
 export interface WatchlistView {
@@ -234,6 +264,8 @@ export interface Replies {
   'connection.forget': null;
   'session.switchAccount': StatusView;
   'session.logout': null;
+  'vault.unlock': VaultView;
+  'vault.setPin': VaultView;
   'markets.search': Fresh<MarketQuote[]>;
   'markets.quotes': Fresh<MarketQuote>[];
   'markets.facts': Fresh<MarketFacts>;

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import * as P from '../api/patterns';
 import { RESOLUTIONS } from '../api/requests';
+import { MIN_PIN_LENGTH } from '../vault/crypto';
 
 export const epic = v.pipe(v.string(), v.regex(P.EPIC, 'Epic must be 6–30 letters, digits, dots or underscores'));
 export const marketId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Market id is not valid'));
@@ -96,6 +97,14 @@ export const alertInput = v.object({
   ),
 });
 
+/** A PIN or passphrase that protects remembered credentials. */
+export const pin = v.pipe(
+  v.string(),
+  v.minLength(MIN_PIN_LENGTH, `The PIN or passphrase needs at least ${MIN_PIN_LENGTH} characters`),
+  v.maxLength(200, 'The PIN or passphrase is too long'),
+  v.regex(/^[^\p{Cc}]+$/u, 'The PIN cannot contain control characters'),
+);
+
 export const connection = v.object({
   environment,
   /** Required when environment is 'custom'; ignored otherwise. */
@@ -120,4 +129,15 @@ export const connection = v.object({
   ),
   remember: v.boolean(),
   sessionVersion: v.picklist([2, 3]),
+  /** A new PIN for remembered secrets; not needed while the vault is unlocked. */
+  pin: v.optional(v.nullable(pin), null),
+  pinConfirm: v.optional(v.nullable(v.string()), null),
 });
+
+/** The PIN typed to unlock: what no PIN can be is refused; anything else is tried (and a wrong one counted). */
+export const unlockPin = v.pipe(
+  v.string(),
+  v.minLength(1, 'Enter your PIN'),
+  v.maxLength(200, 'That is not your PIN'),
+  v.regex(/^[^\p{Cc}]+$/u, 'That is not your PIN'),
+);

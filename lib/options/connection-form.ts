@@ -1,6 +1,6 @@
 // The connection form: what the user typed, checked with the contract's own schema before it is sent.
 import * as v from 'valibot';
-import type { ConnectionView, RequestOf } from '../messages/contract';
+import type { ConnectionView, RequestOf, VaultView } from '../messages/contract';
 import { connection } from '../messages/schemas';
 import type { Environment } from '../model';
 
@@ -12,6 +12,9 @@ export interface ConnectionForm {
   password: string;
   remember: boolean;
   sessionVersion: 2 | 3;
+  /** A new PIN (and again) for remembered secrets; needed unless the vault is unlocked. */
+  pin: string;
+  pinConfirm: string;
 }
 
 export function formFromView(view: ConnectionView | null): ConnectionForm {
@@ -23,6 +26,8 @@ export function formFromView(view: ConnectionView | null): ConnectionForm {
     password: '',
     remember: view?.remember ?? false,
     sessionVersion: view?.sessionVersion ?? 2,
+    pin: '',
+    pinConfirm: '',
   };
 }
 
@@ -30,9 +35,20 @@ export type FormCheck =
   | { ok: true; request: RequestOf<'connection.save'> }
   | { ok: false; issues: Partial<Record<keyof ConnectionForm, string>> };
 
-export function checkConnectionForm(form: ConnectionForm): FormCheck {
+/** Remembering asks for a new PIN unless the vault is unlocked (then a PIN typed replaces the old one). */
+export function needsNewPin(form: Pick<ConnectionForm, 'remember' | 'pin'>, vault: VaultView | null): boolean {
+  return form.remember && (form.pin !== '' || vault?.state !== 'unlocked');
+}
+
+export function checkConnectionForm(form: ConnectionForm, vault: VaultView | null = null): FormCheck {
   const issues: Partial<Record<keyof ConnectionForm, string>> = {};
-  const input = { ...form, baseUrl: form.environment === 'custom' ? form.baseUrl : null };
+  const withPin = needsNewPin(form, vault);
+  const input = {
+    ...form,
+    baseUrl: form.environment === 'custom' ? form.baseUrl : null,
+    pin: withPin ? form.pin : null,
+    pinConfirm: withPin ? form.pinConfirm : null,
+  };
   if (form.environment === 'custom' && !form.baseUrl.trim()) issues.baseUrl = 'Enter the base URL of the gateway';
   const parsed = v.safeParse(connection, input);
   if (!parsed.success) {
@@ -41,6 +57,7 @@ export function checkConnectionForm(form: ConnectionForm): FormCheck {
       if (key && !issues[key]) issues[key] = issue.message;
     }
   }
+  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = 'The two PINs do not match';
   if (Object.keys(issues).length > 0) return { ok: false, issues };
   return { ok: true, request: input as RequestOf<'connection.save'> };
 }

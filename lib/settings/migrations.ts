@@ -1,7 +1,7 @@
 // Migrations of stored settings: each turns a value written by an older version into the current shape
 // without dropping what the user made (a preference, an alert, a remembered connection). Pure.
 import type { AlertRule } from '../model';
-import type { Connection, Prefs, RecentLookup } from './registry';
+import type { Connection, Prefs, RecentLookup, SessionSecrets } from './registry';
 
 type Loose = Record<string, unknown>;
 
@@ -44,6 +44,14 @@ export function migrateConnection(old: unknown, defaults: Connection): Connectio
     remember: typeof o.remember === 'boolean' ? o.remember : password !== null || apiKey !== null,
     sessionVersion: o.sessionVersion === 3 ? 3 : 2,
   };
+}
+
+/** A v2 connection without its plain-text secrets, and those secrets when it remembered any. */
+export function splitRememberedSecrets(old: Connection): { connection: Connection; secrets: SessionSecrets | null } {
+  const connection = { ...old, apiKey: null, password: null };
+  const apiKey = text(old.apiKey);
+  const password = text(old.password);
+  return { connection, secrets: old.remember && (apiKey || password) ? { apiKey, password } : null };
 }
 
 const ALERT_KINDS = new Set(['above', 'below', 'move-pct', 'sentiment-long-above', 'sentiment-long-below']);

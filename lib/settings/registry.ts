@@ -1,12 +1,16 @@
 // Every stored key of Marketside, declared once with its type, default and area.
 // - local:   what the user chose or made (settings, watch preferences, alerts, remembered
-//            credentials when "remember" is ticked) and the reconciliation lock: survives restarts.
-// - session: tokens and a password kept for this browser session only: memory, never on disk.
+//            credentials when "remember" is ticked, encrypted under the user's PIN: lib/vault) and the
+//            reconciliation lock: survives restarts. No secret is ever here in plain text.
+// - session: tokens, a password kept for this browser session only and the vault's derived key:
+//            memory, never on disk.
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage } from 'wxt/utils/storage';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
-import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent } from './migrations';
+import type { VaultRecord } from '../vault/crypto';
+import type { VaultNotice } from '../vault/keeper';
+import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent, splitRememberedSecrets } from './migrations';
 
 export type Theme = 'system' | 'light' | 'dark';
 export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';
@@ -34,7 +38,10 @@ export const defaultPrefs: Prefs = {
   selectedWatchlistId: null,
 };
 
-/** The connection settings; the secrets in it are present only when the user ticked "remember". */
+/**
+ * The connection settings. Since v3 `apiKey` and `password` are always null here: remembered secrets
+ * live encrypted in `vault`; the fields stay so a value written before v3 can be read and moved.
+ */
 export interface Connection {
   environment: Environment;
   baseUrl: string | null;
@@ -85,8 +92,17 @@ export const prefs = storage.defineItem<Prefs>('local:prefs', {
 
 export const connection = storage.defineItem<Connection>('local:connection', {
   fallback: defaultConnection,
-  version: 2,
-  migrations: { 2: (old: unknown) => migrateConnection(old, defaultConnection) },
+  version: 3,
+  migrations: {
+    2: (old: unknown) => migrateConnection(old, defaultConnection),
+    // Plain-text remembered secrets leave storage.local on first use after the update: they work for
+    // this browser session (storage.session) until the user chooses a PIN to remember them encrypted.
+    3: async (old: Connection) => {
+      const split = splitRememberedSecrets(old);
+      if (split.secrets) await sessionSecrets.setValue(split.secrets);
+      return split.connection;
+    },
+  },
 });
 
 export const sessionSecrets = storage.defineItem<SessionSecrets>('session:secrets', {
@@ -119,6 +135,18 @@ export const permits = storage.defineItem<PermitView[]>('local:permits', { fallb
 /** Permits granted "until the browser closes". */
 export const sessionPermits = storage.defineItem<PermitView[]>('session:permits', { fallback: [] });
 
+/** Remembered credentials, encrypted (AES-GCM under a key derived from the user's PIN: lib/vault). */
+export const vault = storage.defineItem<VaultRecord | null>('local:vault', { fallback: null, version: 1 });
+
+/** Wrong PINs in a row: kept on disk so a worker restart does not reset the count. */
+export const vaultFailures = storage.defineItem<number>('local:vaultFailures', { fallback: 0 });
+
+/** Why the remembered credentials were erased; shown until new ones are saved. */
+export const vaultNotice = storage.defineItem<VaultNotice | null>('local:vaultNotice', { fallback: null });
+
+/** The vault's derived key (raw bytes, base64) while unlocked: memory only, gone when the browser closes. */
+export const vaultKey = storage.defineItem<string | null>('session:vaultKey', { fallback: null });
+
 /** The registry as a list, for tests and for the settings export (which excludes every secret). */
 export const registry = {
   prefs,
@@ -131,4 +159,8 @@ export const registry = {
   reconciliationLock,
   permits,
   sessionPermits,
+  vault,
+  vaultFailures,
+  vaultNotice,
+  vaultKey,
 } as const;

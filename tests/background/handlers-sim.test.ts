@@ -68,9 +68,11 @@ describe('connection', () => {
     expect(await sessionSecrets.getValue()).toEqual({ apiKey: sim.apiKey, password: sim.password });
     expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain(sim.password);
 
-    data(await ask(bg, 'connection.save', saveRequest(true)));
-    expect(await connection.getValue()).toMatchObject({ apiKey: sim.apiKey, password: sim.password });
+    // Remembered: encrypted under a PIN (tests/vault), never in plain text on disk.
+    data(await ask(bg, 'connection.save', { ...saveRequest(true), pin: 'pin-for-this', pinConfirm: 'pin-for-this' }));
+    expect(await connection.getValue()).toMatchObject({ apiKey: null, password: null, remember: true });
     expect(await sessionSecrets.getValue()).toEqual({ apiKey: null, password: null });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain(sim.password);
   });
 
   it('checks a login and says exactly why it failed', async () => {
@@ -93,7 +95,7 @@ describe('connection', () => {
       ok: false,
       error: { kind: 'signed-out' },
     });
-    data(await ask(bg, 'connection.save', saveRequest(true)));
+    data(await ask(bg, 'connection.save', saveRequest(false)));
     data(await ask(bg, 'connection.forget'));
     expect(await connection.getValue()).toMatchObject({ apiKey: null, password: null, identifier: null });
     expect(data(await ask<{ state: string }>(bg, 'status.get')).state).toBe('signed-out');

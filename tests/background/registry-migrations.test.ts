@@ -27,21 +27,23 @@ describe('registry migrations', () => {
     });
   });
 
-  it('keeps a remembered v1 connection remembered, secrets and all', async () => {
+  it('keeps a remembered v1 connection remembered, its secrets moved off the disk for this session', async () => {
     await seed({
       connection: { environment: 'live', apiKey: 'KEY-1234', identifier: 'trader', password: 'pw-5678' },
       connection$: { v: 1 },
     });
-    const { connection } = await freshRegistry();
+    const { connection, sessionSecrets } = await freshRegistry();
     expect(await connection.getValue()).toEqual({
       environment: 'live',
       baseUrl: null,
-      apiKey: 'KEY-1234',
+      apiKey: null,
       identifier: 'trader',
-      password: 'pw-5678',
+      password: null,
       remember: true,
       sessionVersion: 2,
     });
+    expect(await sessionSecrets.getValue()).toEqual({ apiKey: 'KEY-1234', password: 'pw-5678' });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toMatch(/KEY-1234|pw-5678/);
   });
 
   it('keeps every v1 alert, filling missing fields with neutral values', async () => {

@@ -146,4 +146,24 @@ describe('router', () => {
     expect(calls[0]).toEqual(v.parse(requests['categories.instruments'], { categoryId: 'FX' }));
     expect(calls[0]).toMatchObject({ page: 1, pageSize: 50 });
   });
+
+  it('masks a PIN in flight in whatever the reply carries, though no stored secret holds it yet', async () => {
+    const pin = 'pin-in-flight-93';
+    const { route } = routerWith({
+      'vault.unlock': async (req) => ({ state: 'none', triesLeft: 5, notice: `echo ${req.pin}` }) as never,
+      'vault.setPin': async (req) => {
+        throw new AuthError(`bad ${req.currentPin} ${req.pin}`, { status: 401, errorCode: 'x' });
+      },
+    });
+    const echoed = await route(msg('vault.unlock', { pin }), PAGE, ctx);
+    expect(JSON.stringify(echoed)).not.toContain(pin);
+    expect(echoed).toMatchObject({ ok: true, data: { notice: 'echo [redacted]' } });
+    const thrown = await route(
+      msg('vault.setPin', { currentPin: pin, pin: `${pin}-new`, pinConfirm: `${pin}-new` }),
+      PAGE,
+      ctx,
+    );
+    expect(JSON.stringify(thrown)).not.toContain(pin);
+    expect(thrown).toMatchObject({ ok: false });
+  });
 });

@@ -56,12 +56,13 @@ export async function configure(fake: FakeIg): Promise<void> {
   await registry.connection.setValue({
     environment: 'custom',
     baseUrl: fake.baseUrl,
-    apiKey: FAKE_API_KEY,
+    apiKey: null,
     identifier: FAKE_IDENTIFIER,
-    password: FAKE_PASSWORD,
-    remember: true,
+    password: null,
+    remember: false,
     sessionVersion: 2,
   });
+  await registry.sessionSecrets.setValue({ apiKey: FAKE_API_KEY, password: FAKE_PASSWORD });
 }
 
 export function dealingContext(fake: FakeIg) {

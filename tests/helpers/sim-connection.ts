@@ -1,15 +1,16 @@
-// Points the background's connection settings at a simulated service, credentials remembered.
-import { connection } from '../../lib/settings/registry';
+// Points the background's connection settings at a simulated service, credentials for this session.
+import { connection, sessionSecrets } from '../../lib/settings/registry';
 import type { SimHandle } from '../../sim/server';
 
 export async function configure(sim: SimHandle, sessionVersion: 2 | 3 = 2): Promise<void> {
   await connection.setValue({
     environment: 'custom',
     baseUrl: sim.baseUrl,
-    apiKey: sim.apiKey,
+    apiKey: null,
     identifier: sim.identifier,
-    password: sim.password,
-    remember: true,
+    password: null,
+    remember: false,
     sessionVersion,
   });
+  await sessionSecrets.setValue({ apiKey: sim.apiKey, password: sim.password });
 }

@@ -1,4 +1,5 @@
-// The secret scan's search (e2e/console-log.ts) finds what it must and spares only the remembered entry.
+// The secret scan's search (e2e/console-log.ts) finds what it must, a remembered connection included:
+// remembered secrets are encrypted (lib/vault), so no plain text is allowed anywhere.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ describe('scanRun', () => {
     expect(JSON.stringify(result.findings)).not.toContain(PASSWORD);
   });
 
-  it('spares the remembered connection, and only it', () => {
+  it('spares no plain text in storage.local, not even a connection marked remembered', () => {
     const result = scanRun(
       run([
         {
@@ -52,14 +53,13 @@ describe('scanRun', () => {
           where: 'connection',
           text: JSON.stringify({ password: PASSWORD, apiKey: API_KEY, remember: true }),
         },
-        {
-          kind: 'storage-local',
-          where: 'connectionBackup',
-          text: JSON.stringify({ password: PASSWORD, remember: true }),
-        },
+        { kind: 'storage-local', where: 'vault', text: JSON.stringify({ ciphertext: 'AAAA', salt: 'BBBB' }) },
       ]),
     );
-    expect(result.findings.map((f) => f.where)).toEqual(['connectionBackup']);
+    expect(result.findings.map((f) => [f.where, f.secret])).toEqual([
+      ['connection', 'password'],
+      ['connection', 'api key'],
+    ]);
     expect(result.records).toBe(2);
   });
 

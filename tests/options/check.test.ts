@@ -45,13 +45,35 @@ describe('the connection form', () => {
     password: 'pw',
     remember: false,
     sessionVersion: 2 as const,
+    pin: '',
+    pinConfirm: '',
   };
+  const unlocked = { state: 'unlocked' as const, triesLeft: 5, notice: null };
 
   it('builds the save request, without a base URL unless custom', () => {
     expect(checkConnectionForm({ ...form, baseUrl: 'http://x' })).toEqual({
       ok: true,
-      request: { ...form, baseUrl: null },
+      request: { ...form, baseUrl: null, pin: null, pinConfirm: null },
     });
+  });
+
+  it('asks for a PIN of 6 characters or more, typed twice alike, to remember unless already unlocked', () => {
+    const remember = { ...form, remember: true };
+    const issues = (f: typeof form, vault = null as typeof unlocked | null) => {
+      const r = checkConnectionForm(f, vault);
+      return r.ok ? {} : r.issues;
+    };
+    expect(issues(remember)).toEqual({ pin: expect.stringContaining('at least 6') });
+    expect(issues({ ...remember, pin: '12345', pinConfirm: '12345' })).toEqual({ pin: expect.any(String) });
+    expect(issues({ ...remember, pin: '123456', pinConfirm: '123457' })).toEqual({
+      pinConfirm: 'The two PINs do not match',
+    });
+    expect(checkConnectionForm({ ...remember, pin: 'abcdef', pinConfirm: 'abcdef' })).toMatchObject({
+      ok: true,
+      request: { remember: true, pin: 'abcdef', pinConfirm: 'abcdef' },
+    });
+    // Unlocked: the secrets are encrypted under the key in use, no PIN asked.
+    expect(checkConnectionForm(remember, unlocked)).toMatchObject({ ok: true, request: { pin: null } });
   });
 
   it('names the fields at fault', () => {

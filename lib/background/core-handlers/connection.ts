@@ -1,10 +1,12 @@
-// Connection, session and status messages. Secrets go to storage.local only when the user ticked
-// "remember", otherwise to storage.session; replies describe the connection without its secrets.
+// Connection, session and status messages. With "remember" ticked the secrets are encrypted under the
+// user's PIN (the vault); otherwise they go to storage.session. Replies describe the connection without
+// its secrets.
 import { ValidationError } from '../../api';
 import type { ConnectionView } from '../../messages/contract';
 import type { Connection } from '../../settings/registry';
 import { defaultConnection } from '../../settings/registry';
 import type { HandlerContext, Handlers } from '../handlers';
+import { checkConfirmed, withVault } from './vault';
 
 type ConnectionHandlers = Pick<
   Handlers,
@@ -20,18 +22,20 @@ type ConnectionHandlers = Pick<
 async function connectionView(ctx: HandlerContext): Promise<ConnectionView> {
   const conn = await ctx.registry.connection.getValue();
   const secrets = await ctx.registry.sessionSecrets.getValue();
+  const remembered = (await ctx.vault.state()) !== 'none';
   return {
     environment: conn.environment,
     baseUrl: conn.environment === 'custom' ? conn.baseUrl : null,
-    apiKeySet: Boolean(conn.apiKey ?? secrets.apiKey),
+    apiKeySet: remembered || Boolean(secrets.apiKey),
     identifier: conn.identifier,
-    passwordSet: Boolean(conn.password ?? secrets.password),
+    passwordSet: remembered || Boolean(secrets.password),
     remember: conn.remember,
     sessionVersion: conn.sessionVersion,
   };
 }
 
 async function forget(ctx: HandlerContext): Promise<void> {
+  await ctx.vault.forget();
   await ctx.registry.connection.setValue({ ...defaultConnection });
   await ctx.registry.sessionSecrets.setValue({ apiKey: null, password: null });
   await ctx.registry.sessionTokens.setValue(null);
@@ -48,13 +52,18 @@ export const connectionHandlers: ConnectionHandlers = {
     if (req.environment === 'custom' && !req.baseUrl) {
       throw new ValidationError('baseUrl', 'Enter the base URL of the custom gateway');
     }
+    if (req.remember) checkConfirmed(req.pin, req.pinConfirm);
+    // The vault first: a save that needs a PIN it did not get changes nothing.
+    if (req.remember)
+      await withVault(ctx, 'pin', () => ctx.vault.remember({ apiKey: req.apiKey, password: req.password }, req.pin));
+    else await ctx.vault.forget();
     const before = await ctx.registry.connection.getValue();
     const next: Connection = {
       environment: req.environment,
       baseUrl: req.environment === 'custom' ? (req.baseUrl ?? null) : null,
-      apiKey: req.remember ? req.apiKey : null,
+      apiKey: null,
       identifier: req.identifier,
-      password: req.remember ? req.password : null,
+      password: null,
       remember: req.remember,
       sessionVersion: req.sessionVersion,
     };

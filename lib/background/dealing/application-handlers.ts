@@ -21,7 +21,7 @@ export const applicationHandlers: Pick<Handlers, 'applications.list' | 'applicat
   {
     async 'applications.list'(_request, ctx) {
       const client = await ctx.getClient();
-      const key = await currentApiKey(ctx);
+      const key = await currentApiKey();
       return (await client.applications.list()).map((a) => applicationView(a, key));
     },
 
@@ -39,13 +39,13 @@ export const applicationHandlers: Pick<Handlers, 'applications.list' | 'applicat
           allowanceAccountTrading: request.allowanceAccountTrading,
         }),
       });
-      return applicationView(updated, await currentApiKey(ctx));
+      return applicationView(updated, await currentApiKey());
     },
 
     async 'applications.disable'(request, ctx) {
       const { admin } = await applicationsAccess(ctx);
       const app = await resolve(ctx, request.apiKey);
-      if (app.apiKey !== (await currentApiKey(ctx)))
+      if (app.apiKey !== (await currentApiKey()))
         throw new ValidationError('apiKey', 'Only the API key Marketside is using can be disabled from here');
       await admin.applications.disable();
       await ctx.statusChanged();

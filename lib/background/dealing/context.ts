@@ -4,6 +4,7 @@ import { environmentOf } from '../../api/environment';
 import type { PermitContext } from '../../permit/lifecycle';
 import { baseUrlFor } from '../base-url';
 import type { HandlerContext } from '../handlers';
+import { secretsInUse } from '../remembered';
 
 /** The environment as the client and its guard see it: a custom gateway on IG's hosts counts as IG's. */
 export async function connectedEnvironment(ctx: HandlerContext) {
@@ -32,9 +33,6 @@ export async function permitContext(ctx: HandlerContext, options: { login: boole
 }
 
 /** The API key in use (remembered or for this session only); never leaves the worker. */
-export async function currentApiKey(ctx: HandlerContext): Promise<string | null> {
-  const connection = await ctx.registry.connection.getValue();
-  if (connection.remember && connection.apiKey) return connection.apiKey;
-  const secrets = await ctx.registry.sessionSecrets.getValue();
-  return secrets.apiKey ?? connection.apiKey;
+export async function currentApiKey(): Promise<string | null> {
+  return (await secretsInUse()).apiKey;
 }

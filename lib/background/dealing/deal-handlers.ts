@@ -1,6 +1,7 @@
 // deal.*: the costs quote, placing a deal (positions.openAndConfirm through the dealing client), the
 // quote document and history, and the repeat-dealing window. Every one needs the dealing permit.
 import { AmbiguousExecutionError, ApiError, ValidationError } from '../../api/errors';
+import { toBase64 } from '../../base64';
 import { lastSettlement } from '../../dealing/settlement';
 import { type TicketRequest, validateTicket } from '../../dealing/ticket';
 import { createPositionRequest, quoteOpenRequest, ticketInputOf } from '../../dealing/to-service';
@@ -25,12 +26,6 @@ async function checkedTicket(ctx: HandlerContext, ticket: TicketRequest) {
     throw new ValidationError(issue.field, issue.message);
   }
   return { ticket: check.ticket, prices };
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
 
 export const dealHandlers: Pick<

@@ -1,0 +1,97 @@
+// Remembered credentials across a real browser restart: saved with a PIN in the settings, only
+// ciphertext in storage.local, "Locked" in the popup and the side panel after Chromium starts again on
+// the same profile, a wrong PIN counted, the right one unlocks and the background signs in. The PIN
+// is never in storage.local, the simulated service's request log or any console line.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Worker } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, test } from './harness';
+import {
+  configureConnection,
+  type ExtensionGlobals,
+  type Launched,
+  launchExtension,
+  openExtensionPage,
+  saveScreenshot,
+} from './launch';
+
+const PIN = 'e2e-river-otter-42';
+
+test('remembered with a PIN: encrypted at rest, locked after a browser restart, unlocked with the PIN', async ({
+  sim,
+}) => {
+  const profile = await mkdtemp(join(tmpdir(), 'marketside-vault-'));
+  const lines: string[] = [];
+  const listen = ({ context, serviceWorker }: Launched) => {
+    context.on('console', (m) => lines.push(m.text()));
+    const onWorker = (w: Worker) => w.on('console', (m) => lines.push(m.text()));
+    onWorker(serviceWorker);
+    context.on('serviceworker', onWorker);
+  };
+  /** Every value of storage.local, as text. */
+  const local = (worker: Worker) =>
+    worker.evaluate(async () =>
+      JSON.stringify(await (globalThis as unknown as ExtensionGlobals).chrome.storage.local.get(null)),
+    );
+  const expectNoSecretOnDisk = async (worker: Worker) => {
+    const text = await local(worker);
+    for (const secret of [sim.password, sim.apiKey, PIN]) expect(text).not.toContain(secret);
+    return text;
+  };
+
+  let context: BrowserContext | null = null;
+  try {
+    // First browser session: remember the credentials with a PIN.
+    let launched = await launchExtension({ userDataDir: profile });
+    context = launched.context;
+    listen(launched);
+    await configureConnection(launched.serviceWorker, sim);
+    const options = await openExtensionPage(context, launched.extensionId, 'options.html');
+    await options.getByLabel('API key', { exact: true }).fill(sim.apiKey);
+    await options.getByLabel('Password', { exact: true }).fill(sim.password);
+    await options.getByRole('checkbox', { name: /Remember the API key and password/ }).check();
+    await options.getByLabel('PIN or passphrase', { exact: true }).fill(PIN);
+    await options.getByLabel('The same PIN again').fill(PIN);
+    await options.getByRole('button', { name: 'Save' }).click();
+    await expect(options.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+      'Saved on this computer, encrypted with your PIN.',
+    );
+    await expect(options.getByTestId('vault-state')).toContainText('unlocked until the browser closes');
+    expect(await expectNoSecretOnDisk(launched.serviceWorker)).toContain('"ciphertext"');
+    await context.close();
+    context = null;
+
+    // The browser starts again on the same profile: storage.session is gone, so the vault is locked.
+    launched = await launchExtension({ userDataDir: profile });
+    context = launched.context;
+    listen(launched);
+    const popup = await openExtensionPage(context, launched.extensionId, 'popup.html');
+    const locked = popup.getByTestId('vault-locked');
+    await expect(locked).toContainText('Locked');
+    const field = locked.getByLabel('PIN or passphrase');
+    await expect(field).toHaveAttribute('type', 'password');
+    const panel = await openExtensionPage(context, launched.extensionId, 'sidepanel.html');
+    await expect(panel.getByTestId('vault-locked')).toContainText('Locked');
+    await expectNoSecretOnDisk(launched.serviceWorker);
+
+    await field.fill('not-my-pin-1');
+    await locked.getByRole('button', { name: 'Unlock' }).click();
+    await expect(locked.getByRole('alert')).toContainText('4 tries left');
+    await expect(field).toHaveValue('');
+    await saveScreenshot(popup, SCREENSHOT_DIR, 'popup-locked');
+
+    await field.fill(PIN);
+    await locked.getByRole('button', { name: 'Unlock' }).click();
+    await expect(popup.getByTestId('vault-locked')).toHaveCount(0);
+    // The background signed in by itself: the side panel shows the account.
+    await expect(panel.getByTestId('vault-locked')).toHaveCount(0);
+    await expect(panel.getByTestId('panel-account')).toContainText('SIMCFD1');
+    await expectNoSecretOnDisk(launched.serviceWorker);
+  } finally {
+    await context?.close().catch(() => undefined);
+    await rm(profile, { recursive: true, force: true });
+  }
+  expect(JSON.stringify(sim.control.requestLog())).not.toContain(PIN);
+  expect(lines.join('\n')).not.toContain(PIN);
+});

@@ -1,0 +1,193 @@
+// The vault over storage: the encrypted record, the count of wrong PINs and the notice in
+// storage.local; the derived key in storage.session (memory only) while unlocked. Every change runs
+// one at a time, so wrong PINs sent together are all counted.
+import { fromBase64, toBase64 } from '../base64';
+import {
+  createVault,
+  open,
+  readRecord,
+  seal,
+  unlockVault,
+  type VaultOptions,
+  type VaultRecord,
+  type VaultSecrets,
+  WrongPinError,
+} from './crypto';
+
+export const MAX_PIN_TRIES = 5;
+
+export type VaultNotice = 'locked-out';
+
+interface Item<T> {
+  getValue(): Promise<T>;
+  setValue(value: T): Promise<void>;
+}
+
+export interface VaultStores {
+  /** storage.local */
+  record: Item<VaultRecord | null>;
+  /** storage.local: wrong PINs in a row, so a worker restart does not reset the count. */
+  failures: Item<number>;
+  /** storage.local: why the remembered credentials were erased, until new ones are saved. */
+  notice: Item<VaultNotice | null>;
+  /** storage.session: the derived key's raw bytes, base64. */
+  key: Item<string | null>;
+}
+
+/** A wrong PIN; says how many tries are left. */
+export class PinRejectedError extends WrongPinError {
+  constructor(readonly triesLeft: number) {
+    super();
+    this.message = `That PIN does not unlock your remembered credentials. ${triesLeft} ${
+      triesLeft === 1 ? 'try' : 'tries'
+    } left before they are erased.`;
+  }
+}
+
+/** The last allowed wrong PIN: the remembered credentials are gone. */
+export class VaultErasedError extends Error {
+  constructor() {
+    super(
+      `${MAX_PIN_TRIES} wrong PINs in a row: your remembered API key and password were erased. Enter them again in the settings.`,
+    );
+    this.name = 'VaultErasedError';
+  }
+}
+
+/** Remembering (or changing the PIN) needs a PIN, or the current one, that was not given. */
+export class PinNeededError extends Error {
+  constructor(
+    readonly field: 'pin' | 'currentPin',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PinNeededError';
+  }
+}
+
+export type VaultState = 'none' | 'locked' | 'unlocked';
+
+export class VaultKeeper {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly stores: VaultStores,
+    private readonly options: VaultOptions = {},
+  ) {}
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async record(): Promise<VaultRecord | null> {
+    const value = await this.stores.record.getValue();
+    return value === null ? null : readRecord(value);
+  }
+
+  async state(): Promise<VaultState> {
+    const [record, key] = await Promise.all([this.stores.record.getValue(), this.stores.key.getValue()]);
+    if (!record) return 'none';
+    return key ? 'unlocked' : 'locked';
+  }
+
+  async failures(): Promise<number> {
+    return this.stores.failures.getValue();
+  }
+
+  async notice(): Promise<VaultNotice | null> {
+    return this.stores.notice.getValue();
+  }
+
+  /** The secrets while unlocked; null when there are none or the vault is locked. */
+  async secrets(): Promise<VaultSecrets | null> {
+    const [record, key] = await Promise.all([this.record(), this.stores.key.getValue()]);
+    if (!record || !key) return null;
+    try {
+      return await open(record, fromBase64(key));
+    } catch (err) {
+      if (err instanceof WrongPinError) return null;
+      throw err;
+    }
+  }
+
+  /** Opens the vault for this browser session; counts a wrong PIN and erases at the last one. */
+  unlock(pin: string): Promise<void> {
+    return this.serial(async () => {
+      await this.openWith(pin);
+    });
+  }
+
+  private async openWith(pin: string): Promise<VaultSecrets> {
+    const record = await this.record();
+    if (!record) throw new PinNeededError('pin', 'There are no remembered credentials to unlock');
+    try {
+      const { secrets, key } = await unlockVault(record, pin);
+      await this.keep(record, key);
+      return secrets;
+    } catch (err) {
+      if (!(err instanceof WrongPinError)) throw err;
+      const failures = (await this.stores.failures.getValue()) + 1;
+      if (failures >= MAX_PIN_TRIES) {
+        await this.erase('locked-out');
+        throw new VaultErasedError();
+      }
+      await this.stores.failures.setValue(failures);
+      throw new PinRejectedError(MAX_PIN_TRIES - failures);
+    }
+  }
+
+  private async keep(record: VaultRecord, key: Uint8Array): Promise<void> {
+    await this.stores.record.setValue(record);
+    await this.stores.key.setValue(toBase64(key));
+    await this.stores.failures.setValue(0);
+    await this.stores.notice.setValue(null);
+  }
+
+  /**
+   * Remembers these secrets: under a new PIN when one is given, otherwise under the unlocked session's
+   * key (a fresh IV); PinNeededError when there is neither.
+   */
+  remember(secrets: VaultSecrets, pin: string | null): Promise<void> {
+    return this.serial(async () => {
+      if (pin !== null) {
+        const { record, key } = await createVault(secrets, pin, this.options);
+        return this.keep(record, key);
+      }
+      const [record, key] = await Promise.all([this.record(), this.stores.key.getValue()]);
+      if (!record || !key)
+        throw new PinNeededError('pin', 'Choose a PIN or passphrase to remember the API key and password');
+      await this.stores.record.setValue(
+        await seal(secrets, fromBase64(key), { salt: record.salt, iterations: record.iterations }, this.options),
+      );
+    });
+  }
+
+  /** Encrypts again under a new PIN (new salt); needs the current PIN or an unlocked session. */
+  changePin(currentPin: string | null, pin: string): Promise<void> {
+    return this.serial(async () => {
+      const secrets = currentPin !== null ? await this.openWith(currentPin) : await this.secrets();
+      if (!secrets) throw new PinNeededError('currentPin', 'Enter your current PIN');
+      const { record, key } = await createVault(secrets, pin, this.options);
+      await this.keep(record, key);
+    });
+  }
+
+  /** Locks: the session forgets the key; the record stays. */
+  lock(): Promise<void> {
+    return this.serial(() => this.stores.key.setValue(null));
+  }
+
+  /** Erases the record, the key and the count; the notice says why (null: the user asked). */
+  forget(): Promise<void> {
+    return this.serial(() => this.erase(null));
+  }
+
+  private async erase(notice: VaultNotice | null): Promise<void> {
+    await this.stores.record.setValue(null);
+    await this.stores.key.setValue(null);
+    await this.stores.failures.setValue(0);
+    await this.stores.notice.setValue(notice);
+  }
+}

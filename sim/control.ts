@@ -39,6 +39,8 @@ export interface SimControl {
   reset(): void;
   state(): SimState;
   setMarket(epic: string, patch: MarketPatch): void;
+  /** Every CST, X-SECURITY-TOKEN, access and refresh token issued since the service started. */
+  issuedTokens(): string[];
 }
 
 const STATUSES = ['TRADEABLE', 'CLOSED', 'EDITS_ONLY', 'OFFLINE', 'ON_AUCTION', 'ON_AUCTION_NO_EDITS', 'SUSPENDED'];
@@ -72,6 +74,7 @@ export function createControl(world: World, faults: FaultBook, log: RequestLog, 
         return { accountId: a.accountId, accountType: a.accountType, balance: f.balance, available: f.available };
       }),
     }),
+    issuedTokens: () => [...world.issuedTokens],
     setMarket: (epic, patch) => {
       if (!world.market(epic)) throw new Error(`unknown epic ${epic}`);
       if (patch.marketStatus !== undefined && !STATUSES.includes(patch.marketStatus))
@@ -148,6 +151,8 @@ export async function handleControl(
       case 'POST /__control/market':
         control.setMarket(String(body.epic), body as MarketPatch);
         return send(res, 200, { ok: true });
+      case 'GET /__control/tokens':
+        return send(res, 200, { tokens: control.issuedTokens() });
       case 'GET /__control/credentials':
         return send(res, 200, credentials());
       default:

@@ -53,11 +53,27 @@ export interface RateBudgetState {
   inUse: boolean;
 }
 
+/** What the budget has counted: the request times in each one-minute window and the week's price points. */
+export interface BudgetCounts {
+  trading: number[];
+  nonTrading: number[];
+  app: number[];
+  historical: { used: number; resetAt: number | null };
+}
+
+/** Keeps the counts where a restarted worker finds them (the background: storage.session). */
+export interface BudgetStore {
+  load(): Promise<BudgetCounts | null>;
+  save(counts: BudgetCounts): Promise<void>;
+}
+
 export interface RateBudgetOptions {
   allowances?: Partial<Allowances>;
   now?: () => number;
   /** The longest a request may wait for room before it is refused. Default 15 s. */
   maxWaitMs?: number;
+  /** Where the counts are kept; read before the first request, written before each request leaves. */
+  store?: BudgetStore;
 }
 
 const MINUTE = 60_000;
@@ -66,6 +82,12 @@ const WEEK = 7 * 24 * 60 * MINUTE;
 class Window {
   readonly stamps: number[] = [];
   constructor(public limit: number) {}
+  restore(stamps: unknown, now: number) {
+    if (!Array.isArray(stamps)) return;
+    const valid = stamps.filter((t): t is number => typeof t === 'number' && t > now - MINUTE && t <= now);
+    this.stamps.push(...valid);
+    this.stamps.sort((a, b) => a - b);
+  }
   prune(now: number) {
     while (this.stamps.length > 0 && (this.stamps[0] ?? 0) <= now - MINUTE) this.stamps.shift();
   }
@@ -113,6 +135,9 @@ export class RateBudget {
   private waiting = 0;
   private readonly now: () => number;
   private readonly maxWaitMs: number;
+  private readonly store: BudgetStore | undefined;
+  private restored: Promise<void> | null = null;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(options: RateBudgetOptions = {}) {
     const a = { ...LIVE_ALLOWANCES, ...options.allowances };
@@ -122,6 +147,49 @@ export class RateBudget {
     this.historicalLimit = a.historicalPointsPerWeek;
     this.now = options.now ?? Date.now;
     this.maxWaitMs = options.maxWaitMs ?? 15_000;
+    this.store = options.store;
+  }
+
+  /** Adds what the store counted (e.g. before a worker restart) to this budget's counts, once. */
+  restore(): Promise<void> {
+    const store = this.store;
+    if (!store) return Promise.resolve();
+    this.restored ??= store
+      .load()
+      .then((counts) => {
+        if (!counts) return;
+        const now = this.now();
+        this.trading.restore(counts.trading, now);
+        this.nonTrading.restore(counts.nonTrading, now);
+        this.app.restore(counts.app, now);
+        const h = counts.historical;
+        if (h && typeof h.used === 'number' && typeof h.resetAt === 'number' && h.resetAt > now) {
+          this.historicalUsed = Math.max(this.historicalUsed, h.used);
+          this.historicalResetAt = Math.max(this.historicalResetAt ?? 0, h.resetAt);
+        }
+      })
+      .catch(() => undefined);
+    return this.restored;
+  }
+
+  /** Resolves once every count so far is in the store. */
+  saved(): Promise<void> {
+    return this.saving;
+  }
+
+  private persist(): Promise<void> {
+    const store = this.store;
+    if (!store) return Promise.resolve();
+    const now = this.now();
+    for (const w of [this.trading, this.nonTrading, this.app]) w.prune(now);
+    const counts: BudgetCounts = {
+      trading: [...this.trading.stamps],
+      nonTrading: [...this.nonTrading.stamps],
+      app: [...this.app.stamps],
+      historical: { used: this.historicalUsed, resetAt: this.historicalResetAt },
+    };
+    this.saving = this.saving.then(() => store.save(counts)).catch(() => undefined);
+    return this.saving;
   }
 
   setAllowances(a: Partial<Allowances>): void {
@@ -162,10 +230,11 @@ export class RateBudget {
 
   /** Wait for a slot; refuses with RateLimitError when the wait would exceed maxWaitMs. */
   async acquire(kind: RequestClass, signal?: AbortSignal, label?: string): Promise<void> {
+    if (this.store) await this.restore();
     let waited = 0;
     for (;;) {
       const wait = this.tryAcquire(kind);
-      if (wait === 0) return;
+      if (wait === 0) return this.persist();
       if (waited + wait > this.maxWaitMs) {
         throw new RateLimitError(`Rate budget for ${kind} requests is used up; retry in ${Math.ceil(wait / 1000)} s`, {
           errorCode: 'client.rate-budget-exhausted',
@@ -209,6 +278,7 @@ export class RateBudget {
     this.rollHistorical(now);
     if (this.historicalResetAt === null) this.historicalResetAt = now + WEEK;
     this.historicalUsed += Math.max(0, points);
+    void this.persist();
   }
 
   /** Adopt the service's own count (`allowance` / `metadata.allowance` of a prices reply). */
@@ -225,6 +295,7 @@ export class RateBudget {
       this.historicalUsed = Math.max(0, this.historicalLimit - allowance.remainingAllowance);
     }
     if (typeof allowance.allowanceExpiry === 'number') this.historicalResetAt = now + allowance.allowanceExpiry * 1000;
+    void this.persist();
   }
 
   state(): RateBudgetState {

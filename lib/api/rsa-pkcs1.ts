@@ -1,0 +1,12 @@
+// RSA PKCS#1 v1.5 encryption, which WebCrypto lacks, from node-forge (its RSA part only). Loaded with
+// a dynamic import by login-encryption.ts, so it is its own chunk fetched on first need.
+import forge from 'node-forge/lib/forge';
+import 'node-forge/lib/asn1';
+import 'node-forge/lib/util';
+import 'node-forge/lib/rsa';
+
+/** Encrypts `bytes` (a binary string) with the base64 DER SubjectPublicKeyInfo RSA key; base64 out. */
+export function rsaPkcs1Encrypt(spkiBase64: string, bytes: string): string {
+  const key = forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(forge.util.decode64(spkiBase64)));
+  return forge.util.encode64(key.encrypt(bytes, 'RSAES-PKCS1-V1_5'));
+}

@@ -10,6 +10,7 @@ import {
   formFromView,
   hostPermissionFor,
 } from '../../lib/options/connection-form';
+import { EncryptPasswordChoice } from './EncryptPasswordChoice';
 
 const ENVIRONMENTS: { value: Environment; label: string; hint: string }[] = [
   { value: 'demo', label: 'IG demo', hint: 'demo-api.ig.com: practice money' },
@@ -197,6 +198,7 @@ export function ConnectionSection({ onChanged }: { onChanged: () => void }) {
             <option value="3">v3 (OAuth; for some account setups)</option>
           </select>
         </div>
+        <EncryptPasswordChoice />
         <div class="row">
           <button type="submit" class="primary">
             Save

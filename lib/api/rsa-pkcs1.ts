@@ -1,5 +1,6 @@
-// RSA PKCS#1 v1.5 encryption, which WebCrypto lacks, from node-forge (its RSA part only). Loaded with
-// a dynamic import by login-encryption.ts, so it is its own chunk fetched on first need.
+// RSA PKCS#1 v1.5 encryption, which WebCrypto lacks, from node-forge (its RSA part and what that needs).
+// login-encryption.ts imports it dynamically; the extension's service worker cannot load code on demand
+// (Chromium refuses import() and late importScripts() there), so the worker's bundle carries it inline.
 import forge from 'node-forge/lib/forge';
 import 'node-forge/lib/asn1';
 import 'node-forge/lib/util';

@@ -1,7 +1,7 @@
 // Dealing from the side panel against the simulated service: nothing without a permit; with a demo
 // permit the costs quote comes first, then the deal is opened and confirmed; rejections in plain words;
 // a lost reply reconciled to exactly one position, across a closed panel and a restarted worker.
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { grantDemoPermit, openMarket } from './dealing-steps';
 import { expect, type SimHandle, test } from './harness';
 import type { ExtensionGlobals } from './launch';

@@ -50,6 +50,8 @@ export interface Launched {
 export interface LaunchOptions {
   headless?: boolean;
   extensionDir?: string;
+  /** A profile folder that outlives the browser (default: a temporary one Playwright removes on close). */
+  userDataDir?: string;
 }
 
 export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
@@ -74,7 +76,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Launche
     throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build\` first`);
   if (!existsSync(CHROMIUM))
     throw new Error(`No Chromium at ${CHROMIUM}: \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
-  const context = await chromium.launchPersistentContext('', {
+  const context = await chromium.launchPersistentContext(opts.userDataDir ?? '', {
     executablePath: CHROMIUM,
     headless,
     args: chromiumArgs(extensionDir, headless),

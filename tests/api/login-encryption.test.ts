@@ -1,10 +1,11 @@
 // Encrypted-password login (reference §1.6) against the simulated service, which decrypts with its own
 // RSA key: by setting, and automatically when the gateway answers encryption.required.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, type ClientConfig, createClient, memoryTokenStore } from '../../lib/api';
+import { AuthError, type ClientConfig, memoryTokenStore } from '../../lib/api';
 import { toErrorView } from '../../lib/background/error-view';
 import { checkReason } from '../../lib/options/check';
 import { type SimHandle, startSim } from '../../sim/server';
+import { simClient } from '../faults/helpers';
 
 let sim: SimHandle;
 beforeAll(async () => {
@@ -23,18 +24,7 @@ const recordingFetch: typeof fetch = (input, init) => {
   return globalThis.fetch(input, init);
 };
 
-function clientFor(overrides: Partial<ClientConfig> = {}) {
-  return createClient({
-    baseUrl: sim.baseUrl,
-    apiKey: sim.apiKey,
-    identifier: sim.identifier,
-    password: sim.password,
-    sessionVersion: 2,
-    fetch: recordingFetch,
-    retry: { attempts: 2, baseDelayMs: 5 },
-    ...overrides,
-  });
-}
+const clientFor = (overrides: Partial<ClientConfig> = {}) => simClient(sim, { fetch: recordingFetch, ...overrides });
 
 const sessionLog = () =>
   sim.control

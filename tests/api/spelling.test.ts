@@ -2,8 +2,9 @@
 // a read refused with 404 invalid.url tries the other spelling once and the answer is remembered per
 // gateway; a mutation never guesses.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createClient, defaultSpelling, memorySpellingStore, type SpellingStore } from '../../lib/api';
+import { ApiError, defaultSpelling, memorySpellingStore, type SpellingStore } from '../../lib/api';
 import { type SimHandle, startSim } from '../../sim/server';
+import { simClient } from '../faults/helpers';
 import { fakeClient, permittedDealing } from '../helpers/api-client';
 import { type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
 
@@ -26,15 +27,15 @@ beforeEach(() => {
 
 /** A client of `sim`; `asIgDemo` makes it believe it talks to demo-api.ig.com (the requests still go to the sim). */
 function clientOf(sim: SimHandle, spellingStore: SpellingStore, asIgDemo = false) {
-  return createClient({
-    baseUrl: asIgDemo ? IG_DEMO : sim.baseUrl,
-    apiKey: sim.apiKey,
-    identifier: sim.identifier,
-    password: sim.password,
-    sessionVersion: 2,
+  return simClient(sim, {
     spellingStore,
-    retry: { attempts: 2, baseDelayMs: 5 },
-    ...(asIgDemo ? { fetch: (url, init) => globalThis.fetch(String(url).replace(IG_DEMO, sim.baseUrl), init) } : {}),
+    ...(asIgDemo
+      ? {
+          baseUrl: IG_DEMO,
+          fetch: (url: RequestInfo | URL, init?: RequestInit) =>
+            globalThis.fetch(String(url).replace(IG_DEMO, sim.baseUrl), init),
+        }
+      : {}),
   });
 }
 

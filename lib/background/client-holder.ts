@@ -130,6 +130,7 @@ export class ClientHolder {
         maxWaitMs: 5_000,
         store: storageBudgetStore(settings.baseUrl),
       });
+      void budget.restore();
       this.budgets.set(settings.baseUrl, budget);
     }
     return budget;

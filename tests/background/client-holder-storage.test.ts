@@ -68,6 +68,8 @@ describe('the background client across a worker restart', () => {
     expect(Object.keys(await rateBudgets.getValue())).toEqual([ig.baseUrl]);
     expect(await fakeBrowser.storage.local.get('rateBudgets')).toEqual({});
     const after = await new ClientHolder(options).get();
+    await after.budget.restore();
+    expect(after.budget.state().nonTrading.used).toBe(2);
     await after.watchlists.list();
     const sent = ig.control.requestLog().length;
     const refused = await after.watchlists.list().catch((e) => e);

@@ -11,7 +11,7 @@ export interface EncryptionKeyReply {
 
 /** The ciphertext to send as the password; a key that cannot be used is a clear error naming no secret. */
 export async function encryptPassword(password: string, key: EncryptionKeyReply, label: string): Promise<string> {
-  const { rsaPkcs1Encrypt } = await import('./rsa-pkcs1');
+  const { rsaPkcs1Encrypt } = await import('./rsa-pkcs1.cjs');
   const utf8 = String.fromCharCode(...new TextEncoder().encode(`${password}|${key.timeStamp}`));
   try {
     return rsaPkcs1Encrypt(key.encryptionKey, btoa(utf8));

@@ -1,11 +1,13 @@
 // Encrypted-password login (reference §1.6) against the simulated service, which decrypts with its own
 // RSA key: by setting, and automatically when the gateway answers encryption.required.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, type ClientConfig, memoryTokenStore } from '../../lib/api';
+import { ApiError, AuthError, type ClientConfig, memoryTokenStore } from '../../lib/api';
 import { toErrorView } from '../../lib/background/error-view';
 import { checkReason } from '../../lib/options/check';
 import { type SimHandle, startSim } from '../../sim/server';
 import { simClient } from '../faults/helpers';
+import { fakeClient } from '../helpers/api-client';
+import { FAKE_PASSWORD, route, startFakeIg } from '../helpers/api-fake-ig';
 
 let sim: SimHandle;
 beforeAll(async () => {
@@ -126,5 +128,24 @@ describe('encrypted-password login', () => {
       String(error.stack),
     ].join('\n');
     expect(everything).not.toContain(sim.password);
+  });
+});
+
+describe('a gateway whose encryption key cannot be used', () => {
+  it('is a clear error that names no secret, and no login is sent', async () => {
+    const fake = await startFakeIg();
+    try {
+      fake.override(route('GET', /^\/session\/encryptionKey$/), {
+        body: { encryptionKey: 'bm90LWEta2V5', timeStamp: 1 },
+      });
+      const client = fakeClient(fake, { encryptPassword: true });
+      const error = await client.login().catch((e) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.errorCode).toBe('client.encryption-key-invalid');
+      expect(JSON.stringify(error)).not.toContain(FAKE_PASSWORD);
+      expect(fake.logins()).toHaveLength(0);
+    } finally {
+      await fake.close();
+    }
   });
 });

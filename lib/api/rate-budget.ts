@@ -53,12 +53,14 @@ export interface RateBudgetState {
   inUse: boolean;
 }
 
-/** What the budget has counted: the request times in each one-minute window and the week's price points. */
+/** What the budget has counted (request times per one-minute window, the week's price points) and its limits. */
 export interface BudgetCounts {
   trading: number[];
   nonTrading: number[];
   app: number[];
   historical: { used: number; resetAt: number | null };
+  /** The allowances in force, e.g. adopted from the service's application record. */
+  limits?: Allowances;
 }
 
 /** Keeps the counts where a restarted worker finds them (the background: storage.session). */
@@ -159,6 +161,7 @@ export class RateBudget {
       .then((counts) => {
         if (!counts) return;
         const now = this.now();
+        if (counts.limits && typeof counts.limits === 'object') this.adopt(counts.limits);
         this.trading.restore(counts.trading, now);
         this.nonTrading.restore(counts.nonTrading, now);
         this.app.restore(counts.app, now);
@@ -177,27 +180,43 @@ export class RateBudget {
     return this.saving;
   }
 
+  /** Writes the counts and limits, after what the store held has been read back (so nothing is overwritten). */
   private persist(): Promise<void> {
     const store = this.store;
     if (!store) return Promise.resolve();
-    const now = this.now();
-    for (const w of [this.trading, this.nonTrading, this.app]) w.prune(now);
-    const counts: BudgetCounts = {
-      trading: [...this.trading.stamps],
-      nonTrading: [...this.nonTrading.stamps],
-      app: [...this.app.stamps],
-      historical: { used: this.historicalUsed, resetAt: this.historicalResetAt },
-    };
-    this.saving = this.saving.then(() => store.save(counts)).catch(() => undefined);
+    this.saving = this.saving
+      .then(async () => {
+        await this.restore();
+        const now = this.now();
+        for (const w of [this.trading, this.nonTrading, this.app]) w.prune(now);
+        await store.save({
+          trading: [...this.trading.stamps],
+          nonTrading: [...this.nonTrading.stamps],
+          app: [...this.app.stamps],
+          historical: { used: this.historicalUsed, resetAt: this.historicalResetAt },
+          limits: {
+            tradingPerMinute: this.trading.limit,
+            nonTradingPerMinute: this.nonTrading.limit,
+            appPerMinute: this.app.limit,
+            historicalPointsPerWeek: this.historicalLimit,
+          },
+        });
+      })
+      .catch(() => undefined);
     return this.saving;
   }
 
   setAllowances(a: Partial<Allowances>): void {
-    const positive = (n: number | undefined) => typeof n === 'number' && Number.isFinite(n) && n > 0;
-    if (positive(a.tradingPerMinute)) this.trading.limit = a.tradingPerMinute as number;
-    if (positive(a.nonTradingPerMinute)) this.nonTrading.limit = a.nonTradingPerMinute as number;
-    if (positive(a.appPerMinute)) this.app.limit = a.appPerMinute as number;
-    if (positive(a.historicalPointsPerWeek)) this.historicalLimit = a.historicalPointsPerWeek as number;
+    this.adopt(a);
+    void this.persist();
+  }
+
+  private adopt(a: Partial<Allowances> | undefined): void {
+    const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+    if (positive(a?.tradingPerMinute)) this.trading.limit = a.tradingPerMinute;
+    if (positive(a?.nonTradingPerMinute)) this.nonTrading.limit = a.nonTradingPerMinute;
+    if (positive(a?.appPerMinute)) this.app.limit = a.appPerMinute;
+    if (positive(a?.historicalPointsPerWeek)) this.historicalLimit = a.historicalPointsPerWeek;
   }
 
   /** Adopt the allowances of an application record from GET /operations/application. */

@@ -162,6 +162,24 @@ describe('rate budget across a worker restart', () => {
     expect(await refusal(after.acquire('nonTrading'))).toBeInstanceOf(RateLimitError);
   });
 
+  it("keeps the service's own allowances too, and adopting them before a request loses no counts", async () => {
+    const now = 2_000_000;
+    const store = sessionStore();
+    const before = new RateBudget({ now: () => now, store, maxWaitMs: 0 });
+    before.applyApplication({ allowanceAccountOverall: 4, allowanceApplicationOverall: 50 });
+    for (let i = 0; i < 3; i++) await before.acquire('nonTrading');
+    // A restarted worker learns the allowances again before its first request: the counts stay.
+    const after = new RateBudget({ now: () => now, store, maxWaitMs: 0 });
+    after.applyApplication({ allowanceAccountOverall: 4, allowanceApplicationOverall: 50 });
+    await after.saved();
+    expect(after.state()).toMatchObject({ nonTrading: { limit: 4, used: 3 }, app: { limit: 50, used: 3 } });
+    // One that has not asked the service yet starts from the adopted allowances, not its defaults.
+    const fresh = new RateBudget({ now: () => now, store, maxWaitMs: 0 });
+    await fresh.acquire('nonTrading');
+    expect(await refusal(fresh.acquire('nonTrading'))).toBeInstanceOf(RateLimitError);
+    expect(fresh.state().nonTrading).toMatchObject({ limit: 4, used: 4 });
+  });
+
   it('counts are written before the request leaves, and a store that fails does not stop requests', async () => {
     const store = sessionStore();
     const budget = new RateBudget({ store });

@@ -5,7 +5,7 @@ import { CORS_HEADERS, readBody } from './gateway';
 import type { MarketOverride } from './prices/snapshot';
 import type { RateLimiter } from './rate-limits';
 import type { LogEntry, RequestLog } from './request-log';
-import type { Position, WorkingOrder } from './state';
+import type { Application, Position, WorkingOrder } from './state';
 import type { MarketStatus } from './universe/types';
 import type { World } from './world';
 
@@ -39,7 +39,15 @@ export interface SimControl {
   reset(): void;
   state(): SimState;
   setMarket(epic: string, patch: MarketPatch): void;
+  /** Every CST, X-SECURITY-TOKEN, access and refresh token issued since the service started. */
+  issuedTokens(): string[];
+  /** Changes the per-minute allowances the service reports for its API key (GET /operations/application). */
+  setAllowances(patch: AllowancePatch): void;
 }
+
+export type AllowancePatch = Partial<
+  Pick<Application, 'allowanceAccountOverall' | 'allowanceAccountTrading' | 'allowanceApplicationOverall'>
+>;
 
 const STATUSES = ['TRADEABLE', 'CLOSED', 'EDITS_ONLY', 'OFFLINE', 'ON_AUCTION', 'ON_AUCTION_NO_EDITS', 'SUSPENDED'];
 
@@ -72,6 +80,21 @@ export function createControl(world: World, faults: FaultBook, log: RequestLog, 
         return { accountId: a.accountId, accountType: a.accountType, balance: f.balance, available: f.available };
       }),
     }),
+    issuedTokens: () => [...world.issuedTokens],
+    setAllowances: (patch) => {
+      const app = world.application(world.credentials.apiKey);
+      if (!app) throw new Error('the service has no application for its API key');
+      for (const key of [
+        'allowanceAccountOverall',
+        'allowanceAccountTrading',
+        'allowanceApplicationOverall',
+      ] as const) {
+        const value = patch[key];
+        if (value === undefined) continue;
+        if (!Number.isInteger(value) || value <= 0) throw new Error(`${key} needs a positive whole number`);
+        app[key] = value;
+      }
+    },
     setMarket: (epic, patch) => {
       if (!world.market(epic)) throw new Error(`unknown epic ${epic}`);
       if (patch.marketStatus !== undefined && !STATUSES.includes(patch.marketStatus))
@@ -148,6 +171,11 @@ export async function handleControl(
       case 'POST /__control/market':
         control.setMarket(String(body.epic), body as MarketPatch);
         return send(res, 200, { ok: true });
+      case 'POST /__control/allowances':
+        control.setAllowances(body as AllowancePatch);
+        return send(res, 200, { ok: true });
+      case 'GET /__control/tokens':
+        return send(res, 200, { tokens: control.issuedTokens() });
       case 'GET /__control/credentials':
         return send(res, 200, credentials());
       default:

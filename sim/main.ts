@@ -1,7 +1,11 @@
 import { parseDate } from './format';
+import { DIALECTS, type Dialect } from './router';
 import { startSim } from './server';
 
-/** `npm run sim -- --port <n> --seed <s> [--host h] [--rate-limits off] [--token-ttl-ms n] [--start <iso>|now]` */
+/**
+ * `npm run sim -- --port <n> --seed <s> [--host h] [--rate-limits off] [--token-ttl-ms n] [--start <iso>|now]
+ * [--dialect ig|spec|both]`
+ */
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -37,7 +41,13 @@ if (args.start !== undefined && start === undefined) {
   process.stderr.write('--start needs an ISO date or "now"\n');
   process.exit(2);
 }
+const dialect = (args.dialect ?? 'both') as Dialect;
+if (!DIALECTS.includes(dialect)) {
+  process.stderr.write('--dialect needs ig, spec or both\n');
+  process.exit(2);
+}
 const sim = await startSim({
+  dialect,
   port: numberArg(args, 'port') ?? 0,
   seed: numberArg(args, 'seed') ?? 1,
   ...(args.host ? { host: args.host } : {}),
@@ -46,7 +56,7 @@ const sim = await startSim({
   ...(start !== undefined ? { startTime: start } : {}),
 });
 process.stdout.write(
-  `${JSON.stringify({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, identifier: sim.identifier, password: sim.password })}\n`,
+  `${JSON.stringify({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, identifier: sim.identifier, password: sim.password, encryptedIdentifier: sim.encryptedIdentifier })}\n`,
 );
 const stop = () => {
   sim.close().then(() => process.exit(0));

@@ -6,7 +6,7 @@ import { FaultBook } from './faults';
 import { CORS_HEADERS, type GatewayEnv, handleGateway, PREFIX } from './gateway';
 import { RateLimiter } from './rate-limits';
 import { RequestLog } from './request-log';
-import { RouteTable } from './router';
+import { type Dialect, RouteTable } from './router';
 import { allRoutes } from './routes/index';
 import { encryptionKey } from './rsa';
 import { World } from './world';
@@ -24,6 +24,8 @@ export interface SimOptions {
   startTime?: number;
   /** Weekly historical-data allowance in price points (default 10,000). */
   historicalAllowance?: number;
+  /** The path spellings it answers (default both; see router.ts). */
+  dialect?: Dialect;
 }
 
 export interface SimHandle {
@@ -31,6 +33,8 @@ export interface SimHandle {
   apiKey: string;
   identifier: string;
   password: string;
+  /** The same client's second login, which must send its password encrypted. */
+  encryptedIdentifier: string;
   accounts: { accountId: string; accountType: 'CFD' | 'SPREADBET'; accountName: string }[];
   control: SimControl;
   close(): Promise<void>;
@@ -63,7 +67,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   let requestCounter = 0;
   const env: GatewayEnv = {
     world,
-    routes: new RouteTable(allRoutes),
+    routes: new RouteTable(allRoutes, opts.dialect ?? 'both'),
     faults,
     limiter,
     log,

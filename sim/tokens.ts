@@ -38,6 +38,7 @@ export class TokenStore {
   constructor(
     seed: number,
     readonly ttl: TokenTtls,
+    private readonly issued: string[] = [],
   ) {
     this.rng = new Rng(seed ^ 0x5eed7);
   }
@@ -54,6 +55,7 @@ export class TokenStore {
         : `${PREFIX[kind]}${this.rng.chars(58, hex)}`;
     const life = kind === 'access' ? this.ttl.access : kind === 'refresh' ? this.ttl.refresh : this.ttl.session;
     this.tokens.set(token, { session, kind, expiresAt: now + life, sliding: kind === 'cst' || kind === 'xst' });
+    this.issued.push(token);
     return token;
   }
 

@@ -19,6 +19,8 @@ export interface Credentials {
   apiKey: string;
   identifier: string;
   password: string;
+  /** A second login of the same client whose password must be sent encrypted (IG's Singapore rule, reference §1.6). */
+  encryptedIdentifier: string;
 }
 
 export interface WorldOptions {
@@ -127,6 +129,8 @@ export class World {
   /** Weekly historical-data allowance per account. */
   allowances!: Map<string, { windowStart: number; used: number }>;
   nextWatchlistId!: number;
+  /** Every session token issued since the service started (resets included), for secret scans. */
+  readonly issuedTokens: string[] = [];
 
   constructor(opts: WorldOptions) {
     this.seed = opts.seed;
@@ -140,6 +144,7 @@ export class World {
       apiKey: `sim-apikey-${opts.seed}-${tag}${h32(opts.seed, 0xfeed).toString(16).padStart(8, '0')}`,
       identifier: 'simtrader',
       password: `sim-pass-${opts.seed}-Q7xw`,
+      encryptedIdentifier: 'simtrader-sg',
     };
     this.clientId = `10${String(h32(opts.seed, 7) % 10_000_000).padStart(7, '0')}`;
     this.reset();
@@ -150,7 +155,7 @@ export class World {
   }
 
   reset(): void {
-    this.tokens = new TokenStore(this.seed, this.ttl);
+    this.tokens = new TokenStore(this.seed, this.ttl, this.issuedTokens);
     this.rng = new Rng(h32(this.seed, 0xdea1));
     this.accounts = [
       {

@@ -11,6 +11,7 @@ import {
   hostPermissionFor,
 } from '../../lib/options/connection-form';
 import { PIN_HINT } from '../../lib/vault/prompt';
+import { EncryptPasswordChoice } from './EncryptPasswordChoice';
 
 const ENVIRONMENTS: { value: Environment; label: string; hint: string }[] = [
   { value: 'demo', label: 'IG demo', hint: 'demo-api.ig.com: practice money' },
@@ -213,6 +214,7 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
             <option value="3">v3 (OAuth; for some account setups)</option>
           </select>
         </div>
+        <EncryptPasswordChoice />
         <div class="row">
           <button type="submit" class="primary">
             Save

@@ -21,6 +21,7 @@ import { watchlistsReads } from './groups/watchlists';
 import { DEMO_ALLOWANCES, RateBudget } from './rate-budget';
 import { type Logger, Redactor } from './redact';
 import { SessionManager } from './session-manager';
+import { GatewaySpelling, memorySpellingStore, type SpellingStore } from './spelling';
 import { type LockStore, memoryLockStore, memoryTokenStore, type SessionInfo, type TokenStore } from './stores';
 import { Transport } from './transport';
 
@@ -38,6 +39,12 @@ export interface ClientConfig {
   timeoutMs?: number;
   tokenStore?: TokenStore;
   lockStore?: LockStore;
+  /** Send the password encrypted (reference §1.6) from the first login on; default false. */
+  encryptPassword?: boolean;
+  /** Called when the gateway answered that the account must send its password encrypted (it then does). */
+  onEncryptionRequired?: () => Promise<void> | void;
+  /** Where the spelling a gateway answered is remembered (reference §0.1); default: in memory. */
+  spellingStore?: SpellingStore;
   /** Share one budget between clients of the same key; default: a new one from the reference's allowances. */
   rateBudget?: RateBudget;
   logger?: Logger;
@@ -79,6 +86,7 @@ export function createClient(config: ClientConfig) {
     budget,
     logger,
     redactor,
+    spelling: new GatewaySpelling(baseUrl, config.spellingStore ?? memorySpellingStore()),
   });
   const session = new SessionManager(
     {
@@ -87,6 +95,8 @@ export function createClient(config: ClientConfig) {
       password: config.password,
       sessionVersion: config.sessionVersion,
       accountId: config.accountId,
+      encryptPassword: config.encryptPassword,
+      onEncryptionRequired: config.onEncryptionRequired,
     },
     transport,
     config.tokenStore ?? memoryTokenStore(),

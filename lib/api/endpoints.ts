@@ -1,5 +1,6 @@
 // The one table of requests. Labels, methods, paths and versions are copied verbatim from
 // spec/trading-service-interface.md; a test compares this table with the spec row for row.
+// `igPath` is IG's own spelling of the same request where it differs (reference §0.1).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -8,15 +9,18 @@ export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
   readonly version: number;
+  /** IG's own spelling where it differs from the spec's (reference §0.1); see spelling.ts. */
+  readonly igPath?: string;
   /** Rows the transport needs for logging in; not part of the spec's tables. */
   readonly internal?: true;
 }
 
-const row = (method: HttpMethod, path: string, version: number, label: string): Endpoint => ({
+const row = (method: HttpMethod, path: string, version: number, label: string, igPath?: string): Endpoint => ({
   label,
   method,
   path,
   version,
+  ...(igPath ? { igPath } : {}),
 });
 
 export const endpoints: readonly Endpoint[] = Object.freeze([
@@ -28,10 +32,10 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   row('PUT', '/positions/otc/{deal_id}', 2, 'positions.amend'),
   row('DELETE', '/positions/otc', 1, 'positions.close'),
   row('GET', '/repeat-dealing-window', 1, 'repeat_dealing_window.get'),
-  row('GET', '/working-orders', 2, 'working_orders.list'),
-  row('POST', '/working-orders/otc', 2, 'working_orders.create'),
-  row('PUT', '/working-orders/otc/{deal_id}', 2, 'working_orders.amend'),
-  row('DELETE', '/working-orders/otc/{deal_id}', 2, 'working_orders.delete'),
+  row('GET', '/working-orders', 2, 'working_orders.list', '/workingorders'),
+  row('POST', '/working-orders/otc', 2, 'working_orders.create', '/workingorders/otc'),
+  row('PUT', '/working-orders/otc/{deal_id}', 2, 'working_orders.amend', '/workingorders/otc/{deal_id}'),
+  row('DELETE', '/working-orders/otc/{deal_id}', 2, 'working_orders.delete', '/workingorders/otc/{deal_id}'),
   // Markets and prices
   row('GET', '/categories', 1, 'categories.list'),
   row('GET', '/categories/{category_id}/instruments', 1, 'categories.list_instruments'),
@@ -60,9 +64,15 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   row('DELETE', '/session', 1, 'session.delete'),
   row('GET', '/session/encryptionKey', 1, 'session.get_encryption_key'),
   // Client sentiment
-  row('GET', '/client-sentiment', 1, 'client_sentiment.list'),
-  row('GET', '/client-sentiment/{market_id}', 1, 'client_sentiment.get'),
-  row('GET', '/client-sentiment/related/{market_id}', 1, 'client_sentiment.related'),
+  row('GET', '/client-sentiment', 1, 'client_sentiment.list', '/clientsentiment'),
+  row('GET', '/client-sentiment/{market_id}', 1, 'client_sentiment.get', '/clientsentiment/{market_id}'),
+  row(
+    'GET',
+    '/client-sentiment/related/{market_id}',
+    1,
+    'client_sentiment.related',
+    '/clientsentiment/related/{market_id}',
+  ),
   // Applications
   row('GET', '/operations/application', 1, 'applications.list'),
   row('PUT', '/operations/application', 1, 'applications.update'),

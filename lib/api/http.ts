@@ -1,7 +1,6 @@
 // One HTTP exchange: URL building, headers, timeout and cancellation, reading the whole body.
 // Failures become NetworkError / TimeoutError / CancelledError; they never carry the request.
 
-import type { Endpoint } from './endpoints';
 import { CancelledError, NetworkError, TimeoutError } from './errors';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -15,12 +14,12 @@ export function buildPath(template: string, params: Record<string, string | numb
   });
 }
 
-export function buildUrl(baseUrl: string, endpoint: Endpoint, params?: Record<string, string | number>, query?: Query) {
+export function buildUrl(baseUrl: string, path: string, params?: Record<string, string | number>, query?: Query) {
   const base = baseUrl.replace(/\/+$/, '');
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) search.set(k, String(v));
   const qs = search.toString();
-  return `${base}${buildPath(endpoint.path, params)}${qs ? `?${qs}` : ''}`;
+  return `${base}${buildPath(path, params)}${qs ? `?${qs}` : ''}`;
 }
 
 export interface Exchange {
@@ -61,6 +60,8 @@ export async function exchange(init: ExchangeInit): Promise<Exchange> {
       headers: init.headers,
       body: init.body,
       signal: controller.signal,
+      // Nothing from the trading service may rest in the browser's HTTP cache (keys, tokens, accounts).
+      cache: 'no-store',
     });
     const requestId = res.headers.get('x-request-id') ?? undefined;
     let text = '';

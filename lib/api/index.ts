@@ -66,6 +66,8 @@ export {
 } from './guarded';
 export {
   type Allowances,
+  type BudgetCounts,
+  type BudgetStore,
   DEMO_ALLOWANCES,
   LIVE_ALLOWANCES,
   RateBudget,
@@ -109,6 +111,7 @@ export type {
   WatchlistMarkets,
   WatchlistsResponse,
 } from './schemas/watchlists';
+export { defaultSpelling, memorySpellingStore, type Spelling, type SpellingStore } from './spelling';
 export {
   isLockedOperation,
   type LockedOperation,

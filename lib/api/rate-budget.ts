@@ -53,11 +53,29 @@ export interface RateBudgetState {
   inUse: boolean;
 }
 
+/** What the budget has counted (request times per one-minute window, the week's price points) and its limits. */
+export interface BudgetCounts {
+  trading: number[];
+  nonTrading: number[];
+  app: number[];
+  historical: { used: number; resetAt: number | null };
+  /** The allowances in force, e.g. adopted from the service's application record. */
+  limits?: Allowances;
+}
+
+/** Keeps the counts where a restarted worker finds them (the background: storage.session). */
+export interface BudgetStore {
+  load(): Promise<BudgetCounts | null>;
+  save(counts: BudgetCounts): Promise<void>;
+}
+
 export interface RateBudgetOptions {
   allowances?: Partial<Allowances>;
   now?: () => number;
   /** The longest a request may wait for room before it is refused. Default 15 s. */
   maxWaitMs?: number;
+  /** Where the counts are kept; read before the first request, written before each request leaves. */
+  store?: BudgetStore;
 }
 
 const MINUTE = 60_000;
@@ -66,6 +84,12 @@ const WEEK = 7 * 24 * 60 * MINUTE;
 class Window {
   readonly stamps: number[] = [];
   constructor(public limit: number) {}
+  restore(stamps: unknown, now: number) {
+    if (!Array.isArray(stamps)) return;
+    const valid = stamps.filter((t): t is number => typeof t === 'number' && t > now - MINUTE && t <= now);
+    this.stamps.push(...valid);
+    this.stamps.sort((a, b) => a - b);
+  }
   prune(now: number) {
     while (this.stamps.length > 0 && (this.stamps[0] ?? 0) <= now - MINUTE) this.stamps.shift();
   }
@@ -113,6 +137,9 @@ export class RateBudget {
   private waiting = 0;
   private readonly now: () => number;
   private readonly maxWaitMs: number;
+  private readonly store: BudgetStore | undefined;
+  private restored: Promise<void> | null = null;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(options: RateBudgetOptions = {}) {
     const a = { ...LIVE_ALLOWANCES, ...options.allowances };
@@ -122,14 +149,74 @@ export class RateBudget {
     this.historicalLimit = a.historicalPointsPerWeek;
     this.now = options.now ?? Date.now;
     this.maxWaitMs = options.maxWaitMs ?? 15_000;
+    this.store = options.store;
+  }
+
+  /** Adds what the store counted (e.g. before a worker restart) to this budget's counts, once. */
+  restore(): Promise<void> {
+    const store = this.store;
+    if (!store) return Promise.resolve();
+    this.restored ??= store
+      .load()
+      .then((counts) => {
+        if (!counts) return;
+        const now = this.now();
+        if (counts.limits && typeof counts.limits === 'object') this.adopt(counts.limits);
+        this.trading.restore(counts.trading, now);
+        this.nonTrading.restore(counts.nonTrading, now);
+        this.app.restore(counts.app, now);
+        const h = counts.historical;
+        if (h && typeof h.used === 'number' && typeof h.resetAt === 'number' && h.resetAt > now) {
+          this.historicalUsed = Math.max(this.historicalUsed, h.used);
+          this.historicalResetAt = Math.max(this.historicalResetAt ?? 0, h.resetAt);
+        }
+      })
+      .catch(() => undefined);
+    return this.restored;
+  }
+
+  /** Resolves once every count so far is in the store. */
+  saved(): Promise<void> {
+    return this.saving;
+  }
+
+  /** Writes the counts and limits, after what the store held has been read back (so nothing is overwritten). */
+  private persist(): Promise<void> {
+    const store = this.store;
+    if (!store) return Promise.resolve();
+    this.saving = this.saving
+      .then(async () => {
+        await this.restore();
+        const now = this.now();
+        for (const w of [this.trading, this.nonTrading, this.app]) w.prune(now);
+        await store.save({
+          trading: [...this.trading.stamps],
+          nonTrading: [...this.nonTrading.stamps],
+          app: [...this.app.stamps],
+          historical: { used: this.historicalUsed, resetAt: this.historicalResetAt },
+          limits: {
+            tradingPerMinute: this.trading.limit,
+            nonTradingPerMinute: this.nonTrading.limit,
+            appPerMinute: this.app.limit,
+            historicalPointsPerWeek: this.historicalLimit,
+          },
+        });
+      })
+      .catch(() => undefined);
+    return this.saving;
   }
 
   setAllowances(a: Partial<Allowances>): void {
-    const positive = (n: number | undefined) => typeof n === 'number' && Number.isFinite(n) && n > 0;
-    if (positive(a.tradingPerMinute)) this.trading.limit = a.tradingPerMinute as number;
-    if (positive(a.nonTradingPerMinute)) this.nonTrading.limit = a.nonTradingPerMinute as number;
-    if (positive(a.appPerMinute)) this.app.limit = a.appPerMinute as number;
-    if (positive(a.historicalPointsPerWeek)) this.historicalLimit = a.historicalPointsPerWeek as number;
+    this.adopt(a);
+    void this.persist();
+  }
+
+  private adopt(a: Partial<Allowances> | undefined): void {
+    const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+    if (positive(a?.tradingPerMinute)) this.trading.limit = a.tradingPerMinute;
+    if (positive(a?.nonTradingPerMinute)) this.nonTrading.limit = a.nonTradingPerMinute;
+    if (positive(a?.appPerMinute)) this.app.limit = a.appPerMinute;
+    if (positive(a?.historicalPointsPerWeek)) this.historicalLimit = a.historicalPointsPerWeek;
   }
 
   /** Adopt the allowances of an application record from GET /operations/application. */
@@ -162,10 +249,11 @@ export class RateBudget {
 
   /** Wait for a slot; refuses with RateLimitError when the wait would exceed maxWaitMs. */
   async acquire(kind: RequestClass, signal?: AbortSignal, label?: string): Promise<void> {
+    if (this.store) await this.restore();
     let waited = 0;
     for (;;) {
       const wait = this.tryAcquire(kind);
-      if (wait === 0) return;
+      if (wait === 0) return this.persist();
       if (waited + wait > this.maxWaitMs) {
         throw new RateLimitError(`Rate budget for ${kind} requests is used up; retry in ${Math.ceil(wait / 1000)} s`, {
           errorCode: 'client.rate-budget-exhausted',
@@ -209,6 +297,7 @@ export class RateBudget {
     this.rollHistorical(now);
     if (this.historicalResetAt === null) this.historicalResetAt = now + WEEK;
     this.historicalUsed += Math.max(0, points);
+    void this.persist();
   }
 
   /** Adopt the service's own count (`allowance` / `metadata.allowance` of a prices reply). */
@@ -225,6 +314,7 @@ export class RateBudget {
       this.historicalUsed = Math.max(0, this.historicalLimit - allowance.remainingAllowance);
     }
     if (typeof allowance.allowanceExpiry === 'number') this.historicalResetAt = now + allowance.allowanceExpiry * 1000;
+    void this.persist();
   }
 
   state(): RateBudgetState {

@@ -1,14 +1,17 @@
 // Login and tokens: lazy login on first need (one login shared by concurrent requests), v2 CST /
 // X-SECURITY-TOKEN and v3 OAuth with refresh before expiry, recovery on token-invalid codes.
 // A refused login (bad credentials, locked account) blocks automatic logins until `login()` is
-// called explicitly, so a wrong password is never retried in a loop.
+// called explicitly, so a wrong password is never retried in a loop. The password goes encrypted
+// (reference §1.6) when asked to, or once the gateway answers that it must (then the login is tried
+// again encrypted, once, and the caller is told so it can remember it for the account).
 
 import { OAUTH_INVALID } from './classify';
 import { endpointByLabel } from './endpoints';
 import { AuthError, isApiError } from './errors';
+import { ENCRYPTION_REQUIRED, encryptPassword } from './login-encryption';
 import { check, malformed } from './parse';
 import type { Logger, Redactor } from './redact';
-import { LoginV2BodySchema, LoginV3BodySchema, RefreshBodySchema } from './schemas/session';
+import { EncryptionKeySchema, LoginV2BodySchema, LoginV3BodySchema, RefreshBodySchema } from './schemas/session';
 import type { SessionInfo, SessionTokens, SessionTokensV3, TokenStore } from './stores';
 import type { AuthProvider, Reply, Transport } from './transport';
 
@@ -18,6 +21,10 @@ export interface SessionConfig {
   password: string;
   sessionVersion: 2 | 3;
   accountId?: string | undefined;
+  /** Send the password encrypted from the first login on. */
+  encryptPassword?: boolean | undefined;
+  /** Called when the gateway answered that this account must send its password encrypted. */
+  onEncryptionRequired?: (() => Promise<void> | void) | undefined;
 }
 
 type Work = 'login' | 'refresh' | 'load';
@@ -28,6 +35,7 @@ export class SessionManager implements AuthProvider {
   private pending: Promise<SessionTokens> | null = null;
   private pendingWork: Work = 'load';
   private blocked: AuthError | null = null;
+  private encrypt: boolean;
 
   constructor(
     private readonly config: SessionConfig,
@@ -36,7 +44,9 @@ export class SessionManager implements AuthProvider {
     private readonly redactor: Redactor,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.encrypt = config.encryptPassword === true;
+  }
 
   get info(): SessionInfo | null {
     return this.tokens?.info ?? null;
@@ -156,12 +166,41 @@ export class SessionManager implements AuthProvider {
   }
 
   private async doLogin(signal?: AbortSignal): Promise<SessionTokens> {
+    try {
+      return await this.loginOnce(signal);
+    } catch (error) {
+      if (this.encrypt || !isApiError(error) || error.errorCode !== ENCRYPTION_REQUIRED) throw error;
+      this.encrypt = true;
+      this.blocked = null;
+      this.logger.info('the gateway requires an encrypted password; logging in again');
+      await Promise.resolve(this.config.onEncryptionRequired?.()).catch(() => undefined);
+      return this.loginOnce(signal);
+    }
+  }
+
+  /** The password as the login sends it: plain, or encrypted with the gateway's key of the moment. */
+  private async password(label: string, signal?: AbortSignal): Promise<string> {
+    if (!this.encrypt) return this.config.password;
+    const keyLabel = 'session.get_encryption_key';
+    const reply = await this.transport.send(endpointByLabel(keyLabel), { auth: false, signal });
+    const key = check(EncryptionKeySchema, reply.body, {
+      label: keyLabel,
+      status: reply.status,
+      requestId: reply.requestId,
+    });
+    const encrypted = await encryptPassword(this.config.password, key, label);
+    this.redactor.add(encrypted);
+    return encrypted;
+  }
+
+  private async loginOnce(signal?: AbortSignal): Promise<SessionTokens> {
     const c = this.config;
     const label = c.sessionVersion === 3 ? 'session.login_v3' : 'session.login_v2';
+    const password = await this.password(label, signal);
     let reply: Reply;
     try {
       reply = await this.transport.send(endpointByLabel(label), {
-        body: { identifier: c.identifier, password: c.password },
+        body: { identifier: c.identifier, password, ...(this.encrypt ? { encryptedPassword: true } : {}) },
         auth: false,
         retry: false,
         signal,

@@ -8,6 +8,7 @@ import { buildUrl, type Exchange, exchange, type Query } from './http';
 import { decodeJson } from './parse';
 import type { RateBudget, RequestClass } from './rate-budget';
 import type { Logger, Redactor } from './redact';
+import { type GatewaySpelling, otherSpelling, pathIn } from './spelling';
 import { isLockedOperation } from './stores';
 
 export interface AuthProvider {
@@ -26,6 +27,7 @@ export interface TransportOptions {
   budget: RateBudget;
   logger: Logger;
   redactor: Redactor;
+  spelling: GatewaySpelling;
 }
 
 export interface SendOptions {
@@ -102,7 +104,10 @@ export class Transport {
   async send(endpoint: Endpoint, opts: SendOptions = {}): Promise<Reply> {
     const { options } = this;
     const label = endpoint.label;
-    const url = buildUrl(options.baseUrl, endpoint, opts.params, opts.query);
+    const spelled = endpoint.igPath !== undefined;
+    const isRead = endpoint.method === 'GET';
+    let spelling = spelled ? await options.spelling.current() : 'spec';
+    let respelled = false;
     const hasBody = opts.body !== undefined;
     // Proven form of DELETE with a body (reference §1.7): POST with `_method: DELETE`.
     const method = endpoint.method === 'DELETE' && hasBody ? 'POST' : endpoint.method;
@@ -131,6 +136,7 @@ export class Transport {
       if (method !== endpoint.method) headers._method = 'DELETE';
       opts.beforeSend?.();
 
+      const url = buildUrl(options.baseUrl, pathIn(endpoint, spelling), opts.params, opts.query);
       const started = Date.now();
       let reply: Exchange;
       try {
@@ -160,6 +166,12 @@ export class Transport {
       if (!reply.ok) {
         const code = errorCodeOf(reply.text, reply.status);
         options.logger.warn('request refused', { ...log, requestId: reply.requestId, errorCode: code });
+        if (spelled && isRead && !respelled && reply.status === 404 && code === 'invalid.url') {
+          respelled = true;
+          spelling = otherSpelling(spelling);
+          attempt--;
+          continue;
+        }
         const canRecover = opts.auth !== false && this.auth && !recovered;
         if (canRecover && (RELOGIN_CODES.has(code) || code === OAUTH_INVALID)) {
           recovered = true;
@@ -174,6 +186,7 @@ export class Transport {
         throw markSent(classify(code, reply.status, reply.requestId, label, options.redactor));
       }
       options.logger.debug('request done', { ...log, requestId: reply.requestId });
+      if (spelled && isRead) await options.spelling.prove(spelling);
       const ctx = { label, status: reply.status, requestId: reply.requestId };
       let body: unknown = null;
       try {

@@ -1,6 +1,7 @@
 // Holds the one client of the background: built lazily from the settings (the connection, and the
 // secrets in use: the unlocked vault's or this session's), rebuilt when they change, logged in on
-// first need. Tokens and the lock live in storage, so a rebuilt or restarted worker reuses them.
+// first need. Tokens, the lock, the rate budget's counts and the spelling each gateway answered live in
+// storage, so a rebuilt or restarted worker reuses them.
 import {
   type Allowances,
   type Client,
@@ -10,19 +11,21 @@ import {
   type LockStore,
   RateBudget,
   type SessionInfo,
+  type SpellingStore,
   type TokenStore,
 } from '../api';
-import { connection, sessionSecrets, vault, vaultKey } from '../settings/registry';
+import { connection, loginEncryption, sessionSecrets, vault, vaultKey } from '../settings/registry';
 import { baseUrlFor } from './base-url';
 import { SignedOutError } from './errors';
 import { secretsInUse } from './remembered';
-import { storageLockStore, storageTokenStore } from './storage-stores';
+import { storageBudgetStore, storageLockStore, storageSpellingStore, storageTokenStore } from './storage-stores';
 
 export interface ClientHolderOptions {
   fetch?: typeof fetch;
   now?: () => number;
   tokenStore?: TokenStore;
   lockStore?: LockStore;
+  spellingStore?: SpellingStore;
   timeoutMs?: number;
   retry?: { attempts: number; baseDelayMs: number };
   /** Overrides the allowances the rate budget starts from (before the service reports the key's own). */
@@ -35,7 +38,12 @@ export interface ClientSettings {
   identifier: string;
   password: string;
   sessionVersion: 2 | 3;
+  /** The user's "Encrypt my password at login", or the gateway said this account must. */
+  encryptPassword: boolean;
 }
+
+/** How an account is named among those that must encrypt their password (not a secret). */
+export const accountKey = (s: { baseUrl: string; identifier: string }) => `${s.baseUrl}|${s.identifier}`;
 
 /** The settings a client needs, or null when something is missing (the user is signed out). */
 export async function readClientSettings(): Promise<ClientSettings | null> {
@@ -43,7 +51,19 @@ export async function readClientSettings(): Promise<ClientSettings | null> {
   const { apiKey, password } = await secretsInUse();
   const baseUrl = baseUrlFor(conn.environment, conn.baseUrl);
   if (!baseUrl || !apiKey || !password || !conn.identifier) return null;
-  return { baseUrl, apiKey, identifier: conn.identifier, password, sessionVersion: conn.sessionVersion };
+  const encryption = await loginEncryption.getValue();
+  const encryptPassword =
+    encryption.always || encryption.required.includes(accountKey({ baseUrl, identifier: conn.identifier }));
+  const settings = { baseUrl, apiKey, identifier: conn.identifier, password, sessionVersion: conn.sessionVersion };
+  return { ...settings, encryptPassword };
+}
+
+/** Remembers that this account's gateway requires its password encrypted. */
+async function rememberEncryptionRequired(settings: ClientSettings): Promise<void> {
+  const key = accountKey(settings);
+  const current = await loginEncryption.getValue();
+  if (!current.required.includes(key))
+    await loginEncryption.setValue({ ...current, required: [...current.required, key] });
 }
 
 function sameSettings(a: ClientSettings, b: ClientSettings): boolean {
@@ -52,7 +72,8 @@ function sameSettings(a: ClientSettings, b: ClientSettings): boolean {
     a.apiKey === b.apiKey &&
     a.identifier === b.identifier &&
     a.password === b.password &&
-    a.sessionVersion === b.sessionVersion
+    a.sessionVersion === b.sessionVersion &&
+    a.encryptPassword === b.encryptPassword
   );
 }
 
@@ -62,11 +83,13 @@ export class ClientHolder {
   private readonly unwatch: (() => void)[] = [];
   readonly tokenStore: TokenStore;
   readonly lockStore: LockStore;
+  private readonly spellingStore: SpellingStore;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: ClientHolderOptions = {}) {
     this.tokenStore = options.tokenStore ?? storageTokenStore();
     this.lockStore = options.lockStore ?? storageLockStore();
+    this.spellingStore = options.spellingStore ?? storageSpellingStore();
   }
 
   /** Rebuild the client when the connection, the session secrets or the vault change. */
@@ -95,16 +118,19 @@ export class ClientHolder {
     return this.current?.client ?? null;
   }
 
+  /** One budget per gateway (any key or account on it counts against it: the cautious side). */
   private budgetFor(settings: ClientSettings): RateBudget {
-    let budget = this.budgets.get(settings.apiKey);
+    let budget = this.budgets.get(settings.baseUrl);
     if (!budget) {
       const demo = settings.baseUrl.includes('demo-api.ig.com');
       budget = new RateBudget({
         now: this.options.now,
         allowances: { ...(demo ? DEMO_ALLOWANCES : LIVE_ALLOWANCES), ...this.options.allowances },
         maxWaitMs: 5_000,
+        store: storageBudgetStore(settings.baseUrl),
       });
-      this.budgets.set(settings.apiKey, budget);
+      void budget.restore();
+      this.budgets.set(settings.baseUrl, budget);
     }
     return budget;
   }
@@ -125,7 +151,9 @@ export class ClientHolder {
       retry: this.options.retry,
       tokenStore: this.tokenStore,
       lockStore: this.lockStore,
+      spellingStore: this.spellingStore,
       rateBudget: this.budgetFor(settings),
+      onEncryptionRequired: () => rememberEncryptionRequired(settings),
     });
     if (this.current) this.invalidate();
     this.current = { settings, client };

@@ -1,13 +1,23 @@
-// The client's token and lock stores backed by the settings registry: tokens in storage.session
-// (memory only, survive a worker restart, gone when the browser closes), the lock in storage.local.
+// The client's stores backed by the settings registry: tokens and the rate budget's counts in
+// storage.session (memory only, survive a worker restart, gone when the browser closes), the lock and
+// the spelling each gateway answered in storage.local.
 import {
+  type BudgetCounts,
+  type BudgetStore,
   isLockedOperation,
   type LockStore,
   type ReconciliationLock,
   type SessionTokens,
+  type SpellingStore,
   type TokenStore,
 } from '../api';
-import { reconciliationLock, type StoredLock, sessionTokens } from '../settings/registry';
+import {
+  gatewaySpellings,
+  rateBudgets,
+  reconciliationLock,
+  type StoredLock,
+  sessionTokens,
+} from '../settings/registry';
 
 function looksLikeTokens(value: unknown): value is SessionTokens {
   if (!value || typeof value !== 'object') return false;
@@ -71,6 +81,27 @@ export function storageLockStore(): LockStore {
     },
     clear: async () => {
       await reconciliationLock.setValue(null);
+    },
+  };
+}
+
+export function storageSpellingStore(): SpellingStore {
+  return {
+    load: async (gateway) => (await gatewaySpellings.getValue())[gateway] ?? null,
+    save: async (gateway, spelling) => {
+      const all = await gatewaySpellings.getValue();
+      if (all[gateway] !== spelling) await gatewaySpellings.setValue({ ...all, [gateway]: spelling });
+    },
+  };
+}
+
+/** The budget of one gateway; its counts are checked by the budget when they are read back. */
+export function storageBudgetStore(gateway: string): BudgetStore {
+  return {
+    load: async () => ((await rateBudgets.getValue())[gateway] as BudgetCounts | undefined) ?? null,
+    save: async (counts) => {
+      const all = await rateBudgets.getValue();
+      await rateBudgets.setValue({ ...all, [gateway]: { ...counts } });
     },
   };
 }

@@ -146,6 +146,26 @@ export const vaultNotice = storage.defineItem<VaultNotice | null>('local:vaultNo
 
 /** The vault's derived key (raw bytes, base64) while unlocked: memory only, gone when the browser closes. */
 export const vaultKey = storage.defineItem<string | null>('session:vaultKey', { fallback: null });
+/** The path spelling each gateway answered in (lib/api/spelling.ts), by base URL: not a secret. */
+export const gatewaySpellings = storage.defineItem<Record<string, 'ig' | 'spec'>>('local:gatewaySpellings', {
+  fallback: {},
+});
+
+/** The rate budget's counts by gateway (lib/api/rate-budget.ts BudgetCounts), so a restarted worker keeps them. */
+export const rateBudgets = storage.defineItem<Record<string, StoredBudget>>('session:rateBudgets', { fallback: {} });
+export type StoredBudget = Record<string, unknown>;
+
+/**
+ * Encrypted-password login (IG reference §1.6): `always` is the user's setting "Encrypt my password at
+ * login"; `required` the accounts (`<base URL>|<identifier>`) whose gateway answered that they must.
+ */
+export interface LoginEncryption {
+  always: boolean;
+  required: string[];
+}
+export const loginEncryption = storage.defineItem<LoginEncryption>('local:loginEncryption', {
+  fallback: { always: false, required: [] },
+});
 
 /** The registry as a list, for tests and for the settings export (which excludes every secret). */
 export const registry = {
@@ -163,4 +183,7 @@ export const registry = {
   vaultFailures,
   vaultNotice,
   vaultKey,
+  gatewaySpellings,
+  rateBudgets,
+  loginEncryption,
 } as const;

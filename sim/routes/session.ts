@@ -56,7 +56,11 @@ async function login(ctx: Ctx) {
   if (!identifier) throw invalidField('identifier');
   if (!password) throw invalidField('password');
   const encrypted = ctx.body.encryptedPassword === true || ctx.body.encryptedPassword === 'true';
-  if (identifier !== ctx.world.credentials.identifier || !(await passwordMatches(ctx, password, encrypted)))
+  const { credentials } = ctx.world;
+  if (identifier === credentials.encryptedIdentifier && !encrypted)
+    throw new ApiError(400, 'error.public-api.failure.encryption.required');
+  const known = identifier === credentials.identifier || identifier === credentials.encryptedIdentifier;
+  if (!known || !(await passwordMatches(ctx, password, encrypted)))
     throw new ApiError(401, 'error.security.invalid-details');
   const world = ctx.world;
   const preferred = world.accounts.find((a) => a.preferred) ?? world.accounts[0];

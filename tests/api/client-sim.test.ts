@@ -16,11 +16,6 @@ import { type SimHandle, startSim } from '../../sim/server';
 import { permittedDealing } from '../helpers/api-client';
 
 let sim: SimHandle;
-beforeAll(async () => {
-  sim = await startSim({ port: 0, seed: 7, rateLimits: false });
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.control.reset());
 
 const clientFor = (sessionVersion: 2 | 3, extra = {}) =>
   createClient({
@@ -54,7 +49,14 @@ async function readyToDeal(client: Client) {
   return { dealing, buyOne };
 }
 
-describe('client against the simulated service', () => {
+// The spec's path spellings and IG's (reference §0.1): the client reads and deals with either gateway.
+describe.each(['ig', 'spec'] as const)('client against the simulated service (--dialect %s)', (dialect) => {
+  beforeAll(async () => {
+    sim = await startSim({ port: 0, seed: 7, rateLimits: false, dialect });
+  });
+  afterAll(() => sim.close());
+  beforeEach(() => sim.control.reset());
+
   for (const sessionVersion of [2, 3] as const) {
     it(`logs in with v${sessionVersion} lazily and reads positions, with the account of the login`, async () => {
       const client = clientFor(sessionVersion);
@@ -128,6 +130,35 @@ describe('client against the simulated service', () => {
     expect(await lockStore.get()).toBeNull();
     const { positions } = await client.positions.list();
     expect(positions.filter((p) => p.position.dealReference === 'SIM_AMBIGUOUS_1')).toHaveLength(1);
+  });
+
+  it('reads sentiment and places, lists and deletes a working order', async () => {
+    const client = clientFor(2);
+    const { dealing, buyOne } = await readyToDeal(client);
+    const market = await client.markets.get(buyOne.epic);
+    const marketId = market.instrument.marketId ?? '';
+    const one = await client.clientSentiment.get(marketId);
+    expect((one.longPositionPercentage ?? 0) + (one.shortPositionPercentage ?? 0)).toBeCloseTo(100);
+    const many = await client.clientSentiment.list([marketId]);
+    expect(many.clientSentiments).toHaveLength(1);
+    const bid = market.snapshot?.bid ?? market.snapshot?.priceLadder?.[0]?.bid ?? 1;
+    const placed = await dealing.workingOrders.create({
+      ...buyOne,
+      type: 'LIMIT',
+      level: Number(bid) * 0.9,
+      timeInForce: 'GOOD_TILL_CANCELLED',
+      guaranteedStop: false,
+    });
+    expect(placed.dealReference).toBeTruthy();
+    const { workingOrders } = await client.workingOrders.list();
+    expect(workingOrders).toHaveLength(1);
+    const dealId = workingOrders[0]?.workingOrderData.dealId ?? '';
+    await dealing.workingOrders.delete(dealId);
+    expect((await client.workingOrders.list()).workingOrders).toHaveLength(0);
+    const answered = gatewayLog().filter((e) => /sentiment|orders/.test(e.path) && e.status < 400);
+    const spelled = dialect === 'ig' ? /^\/(clientsentiment|workingorders)/ : /^\/(client-sentiment|working-orders)/;
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.every((e) => spelled.test(e.path))).toBe(true);
   });
 
   it('a malformed reply from the service is an ApiError', async () => {

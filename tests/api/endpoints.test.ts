@@ -48,6 +48,19 @@ describe('endpoint table', () => {
     expect(() => endpointByLabel('positions.nope')).toThrow();
   });
 
+  it("gives IG's own spelling where it differs from the spec's (reference §0.1), and only there", () => {
+    const spelled = endpoints.filter((e) => e.igPath).map((e) => `${e.method} ${e.path} -> ${e.igPath}`);
+    expect(spelled).toEqual([
+      'GET /working-orders -> /workingorders',
+      'POST /working-orders/otc -> /workingorders/otc',
+      'PUT /working-orders/otc/{deal_id} -> /workingorders/otc/{deal_id}',
+      'DELETE /working-orders/otc/{deal_id} -> /workingorders/otc/{deal_id}',
+      'GET /client-sentiment -> /clientsentiment',
+      'GET /client-sentiment/{market_id} -> /clientsentiment/{market_id}',
+      'GET /client-sentiment/related/{market_id} -> /clientsentiment/related/{market_id}',
+    ]);
+  });
+
   it('names the versions the spec lists under Versioning', () => {
     const v = (label: string) => endpointByLabel(label).version;
     expect(v('prices.list')).toBe(3);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ALLOWANCES, LIVE_ALLOWANCES, RateBudget, RateLimitError } from '../../lib/api';
+import {
+  type BudgetCounts,
+  type BudgetStore,
+  DEMO_ALLOWANCES,
+  LIVE_ALLOWANCES,
+  RateBudget,
+  RateLimitError,
+} from '../../lib/api';
 import { fakeClient } from '../helpers/api-client';
 import { FAKE_API_KEY, type FakeIg, startFakeIg } from '../helpers/api-fake-ig';
 
@@ -100,5 +107,104 @@ describe('rate budget', () => {
     await client.applications.list();
     const s = client.budget.state();
     expect([s.nonTrading.limit, s.trading.limit, s.app.limit, s.historical.limit]).toEqual([12, 40, 25, 5000]);
+  });
+});
+
+describe('rate budget across a worker restart', () => {
+  /** A store like storage.session: it outlives the budget (the worker), not the browser. */
+  function sessionStore(): BudgetStore & { saved: BudgetCounts | null } {
+    const store = {
+      saved: null as BudgetCounts | null,
+      load: async () => (store.saved ? structuredClone(store.saved) : null),
+      save: async (counts: BudgetCounts) => {
+        store.saved = structuredClone(counts);
+      },
+    };
+    return store;
+  }
+  const refusal = (p: Promise<void>) => p.then(() => null).catch((e) => e);
+
+  it('a budget restarted in the middle of a minute does not overspend; the window still slides', async () => {
+    let now = 1_000_000;
+    const store = sessionStore();
+    const options = {
+      now: () => now,
+      store,
+      maxWaitMs: 0,
+      allowances: { nonTradingPerMinute: 5, tradingPerMinute: 2 },
+    };
+    const before = new RateBudget(options);
+    for (let i = 0; i < 3; i++) await before.acquire('nonTrading');
+    await before.acquire('trading');
+    now += 30_000;
+    await before.acquire('nonTrading');
+    before.recordHistorical(700);
+    await before.saved();
+
+    // The worker stops here; the new one builds its budget from the same store.
+    now += 10_000;
+    const after = new RateBudget(options);
+    await after.acquire('nonTrading');
+    expect(await refusal(after.acquire('nonTrading'))).toBeInstanceOf(RateLimitError);
+    await after.acquire('trading');
+    expect(await refusal(after.acquire('trading'))).toBeInstanceOf(RateLimitError);
+    expect(after.state()).toMatchObject({
+      nonTrading: { used: 5, remaining: 0 },
+      trading: { used: 2 },
+      historical: { used: 700 },
+    });
+
+    // A minute after the first three, their slots are free again; not those of the last minute.
+    now += 20_001;
+    await after.acquire('nonTrading');
+    await after.acquire('nonTrading');
+    await after.acquire('nonTrading');
+    expect(await refusal(after.acquire('nonTrading'))).toBeInstanceOf(RateLimitError);
+  });
+
+  it("keeps the service's own allowances too, and adopting them before a request loses no counts", async () => {
+    const now = 2_000_000;
+    const store = sessionStore();
+    const before = new RateBudget({ now: () => now, store, maxWaitMs: 0 });
+    before.applyApplication({ allowanceAccountOverall: 4, allowanceApplicationOverall: 50 });
+    for (let i = 0; i < 3; i++) await before.acquire('nonTrading');
+    // A restarted worker learns the allowances again before its first request: the counts stay.
+    const after = new RateBudget({ now: () => now, store, maxWaitMs: 0 });
+    after.applyApplication({ allowanceAccountOverall: 4, allowanceApplicationOverall: 50 });
+    await after.saved();
+    expect(after.state()).toMatchObject({ nonTrading: { limit: 4, used: 3 }, app: { limit: 50, used: 3 } });
+    // One that has not asked the service yet starts from the adopted allowances, not its defaults.
+    const fresh = new RateBudget({ now: () => now, store, maxWaitMs: 0 });
+    await fresh.acquire('nonTrading');
+    expect(await refusal(fresh.acquire('nonTrading'))).toBeInstanceOf(RateLimitError);
+    expect(fresh.state().nonTrading).toMatchObject({ limit: 4, used: 4 });
+  });
+
+  it('counts are written before the request leaves, and a store that fails does not stop requests', async () => {
+    const store = sessionStore();
+    const budget = new RateBudget({ store });
+    await budget.acquire('nonTrading');
+    expect(store.saved?.nonTrading).toHaveLength(1);
+    expect(store.saved?.app).toHaveLength(1);
+    const broken = new RateBudget({
+      store: { load: () => Promise.reject(new Error('gone')), save: () => Promise.reject(new Error('gone')) },
+    });
+    await expect(broken.acquire('nonTrading')).resolves.toBeUndefined();
+    expect(broken.state().nonTrading.used).toBe(1);
+  });
+
+  it('ignores stored counts that are malformed or from the future', async () => {
+    const now = 5_000_000;
+    const store = sessionStore();
+    store.saved = {
+      trading: ['x', now + 1000] as unknown as number[],
+      nonTrading: [now - 1000, now - 120_000],
+      app: null as unknown as number[],
+      historical: { used: 9, resetAt: null },
+    };
+    const budget = new RateBudget({ now: () => now, store });
+    await budget.restore();
+    expect(budget.state()).toMatchObject({ trading: { used: 0 }, nonTrading: { used: 1 }, app: { used: 0 } });
+    expect(budget.state().historical.used).toBe(0);
   });
 });

@@ -55,6 +55,26 @@ describe('transport', () => {
     expect(count('/positions/otc/DEAL1')).toBe(1);
   });
 
+  it('asks the browser not to keep any reply in its HTTP cache (cache: no-store), reads and mutations alike', async () => {
+    const seen: { url: string; cache: RequestCache | undefined }[] = [];
+    const client = fakeClient(fake, {
+      fetch: (input, init) => {
+        seen.push({ url: String(input), cache: init?.cache });
+        return globalThis.fetch(input, init);
+      },
+    });
+    await client.positions.list();
+    await client.applications.list();
+    await permittedDealing(client).positions.amend('DEAL1', { limitLevel: 2 });
+    expect(seen.map((s) => new URL(s.url).pathname.replace('/gateway/deal', ''))).toEqual([
+      '/session',
+      '/positions',
+      '/operations/application',
+      '/positions/otc/DEAL1',
+    ]);
+    expect(seen.every((s) => s.cache === 'no-store')).toBe(true);
+  });
+
   it('does not retry 4xx reads', async () => {
     const client = fakeClient(fake);
     fake.override(

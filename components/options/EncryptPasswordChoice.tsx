@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'preact/hooks';
+import { loginEncryption } from '../../lib/settings/registry';
+
+/** "Encrypt my password at login" (IG reference §1.6); saved as it changes. */
+export function EncryptPasswordChoice() {
+  const [always, setAlways] = useState(false);
+  useEffect(() => {
+    void loginEncryption.getValue().then((v) => setAlways(v.always));
+    return loginEncryption.watch((v) => v && setAlways(v.always));
+  }, []);
+  const change = async (next: boolean) => {
+    setAlways(next);
+    const current = await loginEncryption.getValue();
+    await loginEncryption.setValue({ ...current, always: next });
+  };
+  return (
+    <label class="choice">
+      <input type="checkbox" checked={always} onChange={(e) => void change(e.currentTarget.checked)} />
+      Encrypt my password at login
+      <span class="muted">
+        {' '}
+        (required for some accounts, such as Singapore ones; Marketside switches it on by itself when IG asks)
+      </span>
+    </label>
+  );
+}

@@ -7,8 +7,6 @@ export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'http
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  // lib/api/rsa-pkcs1.cjs requires node-forge inside a function, so it runs only when first needed.
-  vite: () => ({ build: { commonjsOptions: { include: [/node_modules/, /rsa-pkcs1\.cjs$/] } } }),
   manifestVersion: 3,
   manifest: ({ browser }) => ({
     name: 'Marketside',

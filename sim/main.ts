@@ -1,7 +1,10 @@
 import { parseDate } from './format';
 import { startSim } from './server';
 
-/** `npm run sim -- --port <n> --seed <s> [--host h] [--rate-limits off] [--token-ttl-ms n] [--start <iso>|now]` */
+/**
+ * `npm run sim -- --port <n> --seed <s> [--host h] [--rate-limits off] [--token-ttl-ms n] [--start <iso>|now]
+ *   [--stream-keepalive-ms n]`
+ */
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -44,6 +47,9 @@ const sim = await startSim({
   rateLimits: !['off', 'false', '0'].includes(args['rate-limits'] ?? 'on'),
   ...(numberArg(args, 'token-ttl-ms') !== undefined ? { tokenTtlMs: numberArg(args, 'token-ttl-ms') } : {}),
   ...(start !== undefined ? { startTime: start } : {}),
+  ...(numberArg(args, 'stream-keepalive-ms') !== undefined
+    ? { streamKeepaliveMs: numberArg(args, 'stream-keepalive-ms') }
+    : {}),
 });
 process.stdout.write(
   `${JSON.stringify({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, identifier: sim.identifier, password: sim.password })}\n`,

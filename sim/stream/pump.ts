@@ -71,10 +71,7 @@ export class Pump {
     };
     let sent = 0;
     for (const s of sessions) {
-      if (s.closed || !s.socket || s.stalled) {
-        s.probe(real);
-        continue;
-      }
+      if (s.closed || !s.socket) continue;
       const lines: string[] = [];
       for (const sub of s.subscriptions.values()) {
         sub.items.forEach((item, i) => {
@@ -82,6 +79,8 @@ export class Pump {
             for (const ev of events) if (ev.accountId === item.accountId) lines.push(tradeLine(s, sub, i, ev));
             return;
           }
+          // A stalled session holds TRADE events; MERGE values simply resume from the current ones.
+          if (s.stalled) return;
           const epic = epicOf(item);
           const go = epic === undefined ? beat : due(epic);
           if (!go) return;
@@ -89,7 +88,7 @@ export class Pump {
           if (line) lines.push(line);
         });
       }
-      sent += lines.length;
+      if (!s.stalled) sent += lines.length;
       s.send(...lines);
       s.probe(real);
     }

@@ -26,7 +26,7 @@ export interface StreamState {
 export interface StreamControl {
   /** Drops every streaming socket abruptly (the clients' recovery then makes new sessions). */
   dropSockets(): number;
-  /** While stalled, sessions send nothing but PROBE; what they would have sent follows when the stall ends. */
+  /** While stalled, sessions send nothing but PROBE; held TRADE events and replies follow when the stall ends. */
   stall(on: boolean): void;
   /** Ends every session with `END,<code>,<message>` (default 31, final for the clients; 41 and 48 make them retry). */
   endSessions(code?: number, message?: string): number;

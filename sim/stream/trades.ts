@@ -11,20 +11,27 @@ export interface TradeEvent {
 
 type Status = 'OPEN' | 'UPDATED' | 'DELETED';
 
+/** The fields OPU and WOU share. */
+function common(r: Position | WorkingOrder, status: Status, now: number) {
+  return {
+    dealReference: r.dealReference,
+    dealId: r.dealId,
+    direction: r.direction,
+    epic: r.epic,
+    status,
+    dealStatus: 'ACCEPTED',
+    level: r.level,
+    size: r.size,
+    currency: r.currency,
+    timestamp: isoMillis(now),
+    channel: 'PublicRestOTC',
+  };
+}
+
 /** IG's OPU (open position update) payload. */
 function opu(p: Position, status: Status, now: number): string {
   return JSON.stringify({
-    dealReference: p.dealReference,
-    dealId: p.dealId,
-    direction: p.direction,
-    epic: p.epic,
-    status,
-    dealStatus: 'ACCEPTED',
-    level: p.level,
-    size: p.size,
-    currency: p.currency,
-    timestamp: isoMillis(now),
-    channel: 'PublicRestOTC',
+    ...common(p, status, now),
     dealIdOrigin: p.dealId,
     expiry: p.expiry,
     stopLevel: p.stopLevel,
@@ -37,17 +44,7 @@ function opu(p: Position, status: Status, now: number): string {
 /** IG's WOU (working order update) payload. */
 function wou(o: WorkingOrder, status: Status, now: number): string {
   return JSON.stringify({
-    dealReference: o.dealReference,
-    dealId: o.dealId,
-    direction: o.direction,
-    epic: o.epic,
-    status,
-    dealStatus: 'ACCEPTED',
-    level: o.level,
-    size: o.size,
-    currency: o.currency,
-    timestamp: isoMillis(now),
-    channel: 'PublicRestOTC',
+    ...common(o, status, now),
     expiry: o.expiry,
     stopDistance: o.stopDistance,
     limitDistance: o.limitDistance,

@@ -76,6 +76,19 @@ export class TestClient {
   }
 }
 
+/** A market order to open a FTSE position (v2 body), with overrides. */
+export const marketOrder = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  epic: 'IX.D.FTSE.DAILY.IP',
+  expiry: '-',
+  direction: 'BUY',
+  size: 1,
+  orderType: 'MARKET',
+  currencyCode: 'GBP',
+  forceOpen: true,
+  guaranteedStop: false,
+  ...over,
+});
+
 /** Wednesday 18 Nov 2026, 15:00 UTC: FX, indices, commodities and UK/EU/US shares trade. */
 export const WEDNESDAY_1500 = Date.UTC(2026, 10, 18, 15, 0, 0);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { marketOrder } from './helpers';
 import { streamPerTest, subscribe, until } from './stream-helpers';
 
 /** The stream's faults and control through the official client (node 8.0.5): drops, END, maintenance, stall, limits. */
@@ -106,20 +107,7 @@ describe('maintenance, stall and limits', () => {
     const mark = lines().length;
     await until('two more PROBEs', () => lines().slice(mark).length >= 2);
     expect(lines().slice(mark)).toEqual(['PROBE', 'PROBE']);
-    const deal = await f.rest.post(
-      '/positions/otc',
-      {
-        epic: 'IX.D.FTSE.DAILY.IP',
-        expiry: '-',
-        direction: 'BUY',
-        size: 1,
-        orderType: 'MARKET',
-        currencyCode: 'GBP',
-        forceOpen: true,
-        guaranteedStop: false,
-      },
-      { version: 2 },
-    );
+    const deal = await f.rest.post('/positions/otc', marketOrder(), { version: 2 });
     expect(deal.status, deal.text).toBe(200);
     await until('another PROBE', () => lines().slice(mark).length >= 3);
     expect(lines().slice(mark)).toEqual(['PROBE', 'PROBE', 'PROBE']);
@@ -133,7 +121,7 @@ describe('maintenance, stall and limits', () => {
     const confirm = await until('the held confirm', () => lines().find((l) => l.startsWith('U,2,1,')));
     expect(confirm).toMatch(/^U,2,1,\{"date":"[^,]+%2C"status":"OPEN"%2C.*\}\|#\|#$/);
     ws.close();
-  });
+  }, 40_000);
 
   it('allows 40 subscriptions a session and refuses the 41st', async () => {
     const f = await setup();
@@ -162,5 +150,29 @@ describe('maintenance, stall and limits', () => {
       .filter((e) => e.path === '/lightstreamer/control')
       .map((e) => e.query.LS_op);
     expect(ops).toEqual(['add', 'delete', 'destroy']);
+  });
+
+  it('serves the same control over HTTP at /__control/stream/*', async () => {
+    const f = await setup();
+    const hb = subscribe(f.ls, 'MERGE', [HB], ['HEARTBEAT']);
+    await until('subscribed', () => hb.events.includes('subscribed'));
+    const origin = new URL(f.sim.baseUrl).origin;
+    const post = async (path: string, body: unknown = {}) =>
+      (await fetch(`${origin}/__control/stream${path}`, { method: 'POST', body: JSON.stringify(body) })).json();
+    const state = (await (await fetch(`${origin}/__control/stream`)).json()) as {
+      sessions: { subscriptions: unknown[] }[];
+    };
+    expect(state.sessions[0]?.subscriptions).toEqual([
+      { subId: expect.any(Number), mode: 'MERGE', items: [HB], fields: ['HEARTBEAT'] },
+    ]);
+    expect(await post('/maintenance', { on: true })).toMatchObject({ maintenance: true });
+    expect(await post('/stall', { on: true })).toMatchObject({ stalled: true });
+    expect(await post('/stall', { on: false })).toMatchObject({ stalled: false });
+    expect(await post('/maintenance', { on: false })).toMatchObject({ maintenance: false });
+    expect(await post('/drop')).toEqual({ dropped: 1 });
+    await until('subscribed again', () => hb.events.filter((e) => e === 'subscribed').length >= 2, 5_000);
+    expect(await post('/end', { code: 31 })).toEqual({ ended: 1 });
+    await until('ended', () => f.seen.serverErrors[0]);
+    expect(f.seen.serverErrors[0]?.code).toBe(31);
   });
 });

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { marketOrder } from './helpers';
 import { streamPerTest, subscribe, until } from './stream-helpers';
 
 /** TRADE, ACCOUNT, CHART and heartbeat items through the official client (node 8.0.5), against REST. */
 const setup = streamPerTest();
 const EPIC = 'IX.D.FTSE.DAILY.IP';
 type Obj = Record<string, unknown>;
-const order = (over: Obj = {}): Obj => ({
-  epic: EPIC,
-  expiry: '-',
-  direction: 'BUY',
-  size: 1,
-  orderType: 'MARKET',
-  currencyCode: 'GBP',
-  forceOpen: true,
-  guaranteedStop: false,
-  ...over,
-});
+const order = marketOrder;
 const json = (v: string | null | undefined) => (v ? (JSON.parse(v) as Obj) : undefined);
 
 describe('TRADE:{accountId}', () => {
@@ -59,7 +50,7 @@ describe('TRADE:{accountId}', () => {
       epic: EPIC,
       timeInForce: 'GOOD_TILL_CANCELLED',
     });
-  });
+  }, 40_000);
 
   it('sends nothing of another account', async () => {
     const f = await setup();

@@ -41,6 +41,14 @@ export interface StreamOptions {
   keepaliveMs?: number;
 }
 
+/** One WebSocket: its TLCP version (from the subprotocol) and the session it streams, once created or bound. */
+interface Connection {
+  ws: WebSocket;
+  ip: string;
+  version: string;
+  session?: StreamSession;
+}
+
 const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
 
 /** The simulated Lightstreamer server: TLCP over HTTP (create/bind/control) and WebSocket, on the REST port. */
@@ -196,36 +204,46 @@ export class StreamServer {
   }
 
   private accept(ws: WebSocket, req: IncomingMessage): void {
-    let session: StreamSession | undefined;
-    const version = ws.protocol.replace(/\.lightstreamer\.com$/, '') || 'TLCP-2.1.0';
+    const conn: Connection = { ws, ip: clientIp(req), version: ws.protocol.replace(/\.lightstreamer\.com$/, '') };
     ws.on('message', (data) => {
-      const { name, requests } = parseWsRequest(data.toString());
-      const p = requests[0] ?? new Map<string, string>();
-      for (const r of requests.length ? requests : [p]) this.logRequest('WS', name, r);
-      if (name === 'wsok') return void ws.send('WSOK\r\n');
-      if (name === 'create_session' || name === 'bind_session') {
-        const refused = protocolError(version);
-        if (refused) return this.refuse(ws, refused);
-        const s = name === 'create_session' ? openSession(this.openEnv(), p) : this.rebind(p);
-        if (typeof s === 'string') return this.refuse(ws, s);
-        if (name === 'create_session') this.add(s);
-        session = s;
-        s.bind(ws);
-        ws.send(`${conok(s, clientIp(req)).join('\r\n')}\r\n`);
-        s.setStalled(this.stalled);
-        s.flush();
-        return;
-      }
-      if (name === 'control' && session) {
-        const s = session;
-        const lines = requests.flatMap((r) => this.runControl(s, r, true));
-        if (lines.length) s.send(...lines);
+      try {
+        this.onMessage(conn, data.toString());
+      } catch (err) {
+        process.stderr.write(`sim stream: request failed: ${err instanceof Error ? err.message : String(err)}\n`);
+        ws.terminate();
       }
     });
     ws.on('close', () => {
-      if (session && session.socket === ws) this.drop(session, () => session?.close());
+      const s = conn.session;
+      if (s && s.socket === ws) this.drop(s, () => s.close());
     });
     ws.on('error', () => ws.terminate());
+  }
+
+  private onMessage(conn: Connection, text: string): void {
+    const { ws } = conn;
+    const { name, requests } = parseWsRequest(text);
+    const p = requests[0] ?? new Map<string, string>();
+    for (const r of requests.length ? requests : [p]) this.logRequest('WS', name, r);
+    if (name === 'wsok') return void ws.send('WSOK\r\n');
+    if (name === 'create_session' || name === 'bind_session') {
+      const refused = protocolError(conn.version || undefined);
+      if (refused) return this.refuse(ws, refused);
+      const s = name === 'create_session' ? openSession(this.openEnv(), p) : this.rebind(p);
+      if (typeof s === 'string') return this.refuse(ws, s);
+      if (name === 'create_session') this.add(s);
+      conn.session = s;
+      s.bind(ws);
+      ws.send(`${conok(s, conn.ip).join('\r\n')}\r\n`);
+      s.setStalled(this.stalled);
+      s.flush();
+      return;
+    }
+    const s = conn.session;
+    if (name === 'control' && s) {
+      const lines = requests.flatMap((r) => this.runControl(s, r, true));
+      if (lines.length) s.send(...lines);
+    }
   }
 
   private rebind(p: Map<string, string>): StreamSession | string {
@@ -271,6 +289,14 @@ export class StreamServer {
   }
 
   private tick(): void {
+    try {
+      this.pass();
+    } catch (err) {
+      process.stderr.write(`sim stream: update pass failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+  }
+
+  private pass(): void {
     const real = Date.now();
     for (const s of [...this.sessions.values()]) {
       if (!s.socket && real - s.createdAt > UNBOUND_TTL_MS) this.drop(s, () => s.close());

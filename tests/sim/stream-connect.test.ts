@@ -66,6 +66,49 @@ describe('connecting', () => {
   });
 });
 
+describe('the HTTP requests of the 8.x clients', () => {
+  it('creates a session (CONOK … LOOP,0) with CORS, refuses recovery binds and takes control requests', async () => {
+    const f = await setup({ noConnect: true });
+    const origin = new URL(f.sim.baseUrl).origin;
+    const password = encodeURIComponent(`CST-${f.rest.headers.CST}|XST-${f.rest.headers['X-SECURITY-TOKEN']}`);
+    const post = (path: string, body: string) =>
+      fetch(`${origin}/lightstreamer/${path}`, { method: 'POST', body, headers: { Origin: 'chrome-extension://abc' } });
+    const created = await post(
+      'create_session.txt?LS_protocol=TLCP-2.1.0',
+      `LS_polling=true&LS_polling_millis=0&LS_idle_millis=0&LS_cid=x&LS_user=${f.accountId}&LS_password=${password}`,
+    );
+    expect(created.headers.get('access-control-allow-origin')).toBe('chrome-extension://abc');
+    const lines = (await created.text()).split('\r\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^CONOK,S\w+,50000,5000,\*$/),
+      'SERVNAME,Lightstreamer HTTP Server',
+      'CLIENTIP,127.0.0.1',
+      'CONS,unlimited',
+      'LOOP,0',
+      '',
+    ]);
+    const session = lines[0]?.split(',')[1] ?? '';
+    const control = await post(
+      `control.txt?LS_protocol=TLCP-2.1.0&LS_session=${session}`,
+      `LS_reqId=1&LS_op=add&LS_subId=1&LS_mode=MERGE&LS_group=ACCOUNT:${f.accountId}&LS_schema=PNL&LS_snapshot=true\r\nLS_reqId=2&LS_op=add&LS_subId=2&LS_mode=MERGE&LS_group=MARKET:${EPIC}&LS_schema=BID`,
+    );
+    expect(await control.text()).toBe('REQOK,1\r\nREQERR,2,21,Invalid group\r\n');
+    expect(f.sim.control.state().streaming.sessions[0]?.subscriptions.map((x) => x.items)).toEqual([
+      [`ACCOUNT:${f.accountId}`],
+    ]);
+    expect(await (await post('heartbeat.txt?LS_protocol=TLCP-2.1.0', `LS_session=${session}`)).text()).toBe(
+      'REQOK\r\n',
+    );
+    const bind = await post('bind_session.txt?LS_protocol=TLCP-2.1.0', `LS_session=${session}&LS_recovery_from=3`);
+    expect(await bind.text()).toBe('CONERR,20,Session not found\r\n');
+    const wrong = await post(
+      'create_session.txt?LS_protocol=TLCP-2.1.0',
+      `LS_user=${f.accountId}&LS_password=CST-a%7CXST-b`,
+    );
+    expect(await wrong.text()).toBe('CONERR,1,User/password check failed\r\n');
+  });
+});
+
 describe('PRICE items', () => {
   it('sends a snapshot, then live updates carrying unchanged fields over; # is null and $ empty', async () => {
     const f = await setup();

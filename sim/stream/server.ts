@@ -1,17 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { CORS_HEADERS, readBody } from '../gateway';
 import { h32 } from '../random';
 import type { RequestLog } from '../request-log';
 import type { World } from '../world';
-import { parseHttpBody, parseWsRequest } from './encode';
-import { conok, control, keepalive, openSession, protocolError, tokensValid } from './protocol';
+import { parseWsRequest } from './encode';
+import { clientIp, handleStreamHttp, STREAM_PATH } from './http';
+import { conok, control, keepalive, type OpenEnv, openSession, protocolError, tokensValid } from './protocol';
 import { Pump, TickSchedule } from './pump';
 import type { SessionInfo, StreamSession } from './session';
 import { TradeWatcher } from './trades';
 
-export const STREAM_PATH = '/lightstreamer';
 const PASS_MS = 50;
 /** A session created over HTTP that no socket binds within this time is dropped. */
 const UNBOUND_TTL_MS = 30_000;
@@ -48,8 +47,6 @@ interface Connection {
   version: string;
   session?: StreamSession;
 }
-
-const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
 
 /** The simulated Lightstreamer server: TLCP over HTTP (create/bind/control) and WebSocket, on the REST port. */
 export class StreamServer {
@@ -119,57 +116,13 @@ export class StreamServer {
     return url.pathname === STREAM_PATH || url.pathname.startsWith(`${STREAM_PATH}/`);
   }
 
+  session(id: string): StreamSession | undefined {
+    return this.sessions.get(id);
+  }
+
   /** Serves `/lightstreamer/{create_session,bind_session,control,heartbeat,msg}.txt`. */
-  async handleHttp(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const origin = req.headers.origin;
-    const headers: Record<string, string> = {
-      ...CORS_HEADERS,
-      ...(origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' } : {}),
-      'Cache-Control': 'no-store',
-    };
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, headers);
-      res.end();
-      return;
-    }
-    const reply = (status: number, lines: string[]) => {
-      res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=UTF-8' });
-      res.end(lines.map((l) => `${l}\r\n`).join(''));
-    };
-    const body = (await readBody(req)).toString('utf8');
-    const requests = parseHttpBody(body);
-    const name = url.pathname.slice(STREAM_PATH.length + 1).replace(/\.txt$/, '');
-    for (const p of requests.length ? requests : [new Map<string, string>()]) this.logRequest('POST', name, p, url);
-    if (req.method !== 'POST' && req.method !== 'GET') return reply(405, []);
-    const first = requests[0] ?? new Map<string, string>();
-    switch (name) {
-      case 'create_session': {
-        const refused = protocolError(url.searchParams.get('LS_protocol') ?? undefined);
-        if (refused) return reply(200, [refused]);
-        const s = openSession(this.openEnv(), first);
-        if (typeof s === 'string') return reply(200, [s]);
-        this.add(s);
-        return reply(200, [...conok(s, clientIp(req)), 'LOOP,0']);
-      }
-      case 'bind_session':
-        return reply(200, ['CONERR,20,Session not found']);
-      case 'control': {
-        const s = this.sessions.get(url.searchParams.get('LS_session') ?? first.get('LS_session') ?? '');
-        if (!s)
-          return reply(
-            200,
-            requests.map((p) => `REQERR,${p.get('LS_reqId') ?? ''},20,Session not found`),
-          );
-        const out: string[] = [];
-        for (const p of requests) out.push(...this.runControl(s, p, false));
-        return reply(200, out);
-      }
-      case 'heartbeat':
-      case 'msg':
-        return reply(200, ['REQOK']);
-      default:
-        return reply(404, []);
-    }
+  handleHttp(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    return handleStreamHttp(this, req, res, url);
   }
 
   /** Takes over an HTTP upgrade on `/lightstreamer`; anything else is refused. */
@@ -191,7 +144,8 @@ export class StreamServer {
     this.wss.close();
   }
 
-  private openEnv() {
+  /** What opening a session needs, as of now (maintenance may change). */
+  openEnv(): OpenEnv {
     return {
       world: this.world,
       maintenance: this.inMaintenance,
@@ -228,9 +182,9 @@ export class StreamServer {
     if (name === 'wsok') return void ws.send('WSOK\r\n');
     if (name === 'create_session' || name === 'bind_session') {
       const refused = protocolError(conn.version || undefined);
-      if (refused) return this.refuse(ws, refused);
+      if (refused) return void this.refuse(ws, refused);
       const s = name === 'create_session' ? openSession(this.openEnv(), p) : this.rebind(p);
-      if (typeof s === 'string') return this.refuse(ws, s);
+      if (typeof s === 'string') return void this.refuse(ws, s);
       if (name === 'create_session') this.add(s);
       conn.session = s;
       s.bind(ws);
@@ -259,7 +213,7 @@ export class StreamServer {
   }
 
   /** Runs one control request; over the socket every line goes on the stream, over HTTP only the reply returns. */
-  private runControl(s: StreamSession, p: Map<string, string>, viaSocket: boolean): string[] {
+  runControl(s: StreamSession, p: Map<string, string>, viaSocket: boolean): string[] {
     const r = control(this.world, s, p);
     if (r.destroy) {
       this.drop(s, () => {
@@ -273,7 +227,8 @@ export class StreamServer {
     return r.reply;
   }
 
-  private add(s: StreamSession): void {
+  /** Registers a session and starts the update passes. */
+  add(s: StreamSession): void {
     this.sessions.set(s.id, s);
     this.timer ??= setInterval(() => this.tick(), PASS_MS);
     this.timer.unref?.();
@@ -305,7 +260,8 @@ export class StreamServer {
     this.pump.pass(this.sessions.values(), real);
   }
 
-  private logRequest(method: string, name: string, p: Map<string, string>, url?: URL): void {
+  /** Streaming requests go into the simulator's request log, secrets masked. */
+  logRequest(method: string, name: string, p: Map<string, string>, url?: URL): void {
     const q = new URLSearchParams(url?.searchParams);
     for (const [k, v] of p) q.set(k, v);
     const entry = this.log.add(method, `${STREAM_PATH}/${name}`, 0, q, this.world.now());

@@ -1,4 +1,4 @@
-import { h32, hashString } from '../random';
+import { tickStart } from '../prices/series';
 import type { World } from '../world';
 import type { Item } from './items';
 import type { StreamSession } from './session';
@@ -7,41 +7,31 @@ import { currentFields, type Fields } from './values';
 
 const BEAT_MS = 1000;
 
-/** When each market ticks: every 250–1000 ms, a seeded sequence per epic (real time; values follow the sim clock). */
-export class TickSchedule {
-  private readonly next = new Map<string, { at: number; n: number; key: number }>();
+/** Which markets ticked since they were last looked at (each ticks every 250–1000 ms of simulated time). */
+export class TickWatch {
+  private readonly last = new Map<string, number>();
 
-  constructor(private readonly seed: number) {}
+  constructor(private readonly world: World) {}
 
-  /** True when `epic` is due at `real`; a market seen for the first time starts its sequence. */
-  due(epic: string, real: number): boolean {
-    let e = this.next.get(epic);
-    if (!e) {
-      const key = hashString(epic);
-      e = { at: real + this.interval(key, 0), n: 1, key };
-      this.next.set(epic, e);
-      return false;
-    }
-    if (real < e.at) return false;
-    e.at = Math.max(e.at + this.interval(e.key, e.n), real);
-    e.n++;
+  ticked(epic: string, now: number): boolean {
+    const m = this.world.market(epic);
+    if (!m) return false;
+    const tick = tickStart(m, now);
+    if (this.last.get(epic) === tick) return false;
+    this.last.set(epic, tick);
     return true;
-  }
-
-  private interval(key: number, n: number): number {
-    return 250 + (h32(this.seed, key, n) % 751);
   }
 }
 
 const epicOf = (item: Item) => ('epic' in item ? item.epic : undefined);
 
-/** One pass over every session: ticks of due markets, the 1 s beat (heartbeat, account), TRADE events, PROBE. */
+/** One pass over every session: markets that ticked, the 1 s beat (heartbeat, account), TRADE events, PROBE. */
 export class Pump {
   private lastBeat = 0;
 
   constructor(
     private readonly world: World,
-    private readonly schedule: TickSchedule,
+    private readonly ticks: TickWatch,
     private readonly trades: TradeWatcher,
   ) {}
 
@@ -55,7 +45,7 @@ export class Pump {
     const due = (epic: string) => {
       let d = dueCache.get(epic);
       if (d === undefined) {
-        d = this.schedule.due(epic, real);
+        d = this.ticks.ticked(epic, now);
         dueCache.set(epic, d);
       }
       return d;

@@ -7,7 +7,7 @@ import type { World } from '../world';
 import { parseWsRequest } from './encode';
 import { clientIp, handleStreamHttp, STREAM_PATH } from './http';
 import { conok, control, keepalive, type OpenEnv, openSession, protocolError, tokensValid } from './protocol';
-import { Pump, TickSchedule } from './pump';
+import { Pump, TickWatch } from './pump';
 import type { SessionInfo, StreamSession } from './session';
 import { TradeWatcher } from './trades';
 
@@ -67,7 +67,7 @@ export class StreamServer {
   ) {
     this.keepaliveMs = opts.keepaliveMs ?? 5000;
     this.trades = new TradeWatcher(world);
-    this.pump = new Pump(world, new TickSchedule(opts.seed), this.trades);
+    this.pump = new Pump(world, new TickWatch(world), this.trades);
     this.wss = new WebSocketServer({
       noServer: true,
       perMessageDeflate: false,

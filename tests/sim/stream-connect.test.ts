@@ -129,17 +129,27 @@ describe('PRICE items', () => {
     expect(Number(second?.values.TIMESTAMP)).toBeGreaterThan(Number(first?.values.TIMESTAMP));
   });
 
-  it('agrees with REST: the streamed bid is the /prices second bar of its TIMESTAMP, and the clock moves both', async () => {
+  it('agrees with REST: ticks lie in the /prices second bar of their TIMESTAMP, and the clock moves both', async () => {
     const f = await setup();
     const s = subscribe(f.ls, 'MERGE', [`PRICE:${f.accountId}:${EPIC}`], PRICE_FIELDS, { adapter: 'Pricing' });
-    const live = await until('a live update', () => s.updates.find((u) => !u.snapshot));
-    const t = Number(live.values.TIMESTAMP);
+    // Each second starts with a tick at its open; the others lie between its open and close.
+    const first = await until(
+      'a tick at a second start',
+      () => s.updates.find((u) => !u.snapshot && Number(u.values.TIMESTAMP) % 1000 === 0),
+      15_000,
+    );
+    const t = Number(first.values.TIMESTAMP);
     await until('that second to complete', () => f.sim.control.now() > t + 1000 && true);
     const iso = new Date(t).toISOString().slice(0, 19);
     const bars = await f.rest.get(`/prices/${EPIC}?resolution=SECOND&from=${iso}&to=${iso}`, { version: 3 });
-    const bar = (bars.body as { prices: { openPrice: { bid: number; ask: number } }[] }).prices[0];
-    expect(bar?.openPrice.bid).toBe(Number(live.values.BIDPRICE1));
-    expect(bar?.openPrice.ask).toBe(Number(live.values.ASKPRICE1));
+    type Px = { bid: number; ask: number };
+    const bar = (bars.body as { prices: { openPrice: Px; highPrice: Px; lowPrice: Px }[] }).prices[0];
+    expect(bar?.openPrice.bid).toBe(Number(first.values.BIDPRICE1));
+    expect(bar?.openPrice.ask).toBe(Number(first.values.ASKPRICE1));
+    for (const u of s.updates.filter((x) => Math.floor(Number(x.values.TIMESTAMP) / 1000) === t / 1000)) {
+      expect(Number(u.values.BIDPRICE1)).toBeGreaterThanOrEqual(bar?.lowPrice.bid ?? Number.NaN);
+      expect(Number(u.values.BIDPRICE1)).toBeLessThanOrEqual(bar?.highPrice.bid ?? Number.NaN);
+    }
 
     // London shares close at 16:30: two hours on, VOD is closed and frozen; REST and the stream agree on it.
     const vod = subscribe(f.ls, 'MERGE', [`PRICE:${f.accountId}:${SHARE}`], PRICE_FIELDS, { adapter: 'Pricing' });

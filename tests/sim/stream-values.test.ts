@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../sim/clock';
 import { openPosition } from '../../sim/dealing/positions';
+import { bar, tickStart } from '../../sim/prices/series';
 import { quote } from '../../sim/prices/snapshot';
 import { TradeWatcher } from '../../sim/stream/trades';
 import { candleFields, currentFields, priceFields } from '../../sim/stream/values';
@@ -53,13 +54,41 @@ describe('PRICE fields', () => {
       NET_CHG: String(q.netChange),
       NET_CHG_PCT: String(q.percentageChange),
       NET_CHG_: String(q.percentageChange),
-      TIMESTAMP: String(WEDNESDAY_1500 + 1000),
+      TIMESTAMP: String(tickStart(m, WEDNESDAY_1500 + 1500)),
       BIDSIZE1: '',
       ASKSIZE5: '',
       C3BIDSIZE2: '',
       BIDQUOTEID: null,
     });
     expect(Number(f.MID_OPEN) + Number(f.NET_CHG)).toBeCloseTo(q.mid, m.decimals);
+  });
+});
+
+describe('ticks', () => {
+  it('tick each market every 250–1000 ms of simulated time, inside the second bar, opening at its open', () => {
+    const w = world();
+    const gaps = new Set<number>();
+    for (const epic of [FTSE, 'CS.D.EURUSD.MINI.IP', 'KA.D.VOD.CASH.IP']) {
+      const m = w.market(epic);
+      if (!m) throw new Error(`no ${epic}`);
+      let last = tickStart(m, WEDNESDAY_1500);
+      expect(last).toBe(WEDNESDAY_1500);
+      for (let t = WEDNESDAY_1500; t < WEDNESDAY_1500 + 5_000; t += 10) {
+        const start = tickStart(m, t);
+        expect(start).toBeLessThanOrEqual(t);
+        const q = w.quote(m, t);
+        expect(q.updateTime).toBe(start);
+        const b = bar(m, 0, Math.floor(t / 1000));
+        expect(q.mid).toBeGreaterThanOrEqual(b.l);
+        expect(q.mid).toBeLessThanOrEqual(b.h);
+        if (start % 1000 === 0) expect(q.mid).toBe(b.o);
+        if (start !== last) gaps.add(start - last);
+        last = start;
+      }
+    }
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(1000);
+    expect(gaps.size).toBeGreaterThan(1);
   });
 });
 

@@ -227,10 +227,12 @@ export class StreamServer {
     return r.reply;
   }
 
-  /** Registers a session and starts the update passes. */
+  /** Registers a session and starts the update passes (deals made while nobody streamed raise no TRADE events). */
   add(s: StreamSession): void {
     this.sessions.set(s.id, s);
-    this.timer ??= setInterval(() => this.tick(), PASS_MS);
+    if (this.timer) return;
+    this.trades.rebase();
+    this.timer = setInterval(() => this.tick(), PASS_MS);
     this.timer.unref?.();
   }
 

@@ -52,8 +52,11 @@ describe('TRADE:{accountId}', () => {
     });
   }, 40_000);
 
-  it('sends nothing of another account', async () => {
-    const f = await setup();
+  it('sends nothing of another account, nor deals made before the stream', async () => {
+    const f = await setup({ noConnect: true });
+    const before = await f.rest.post('/positions/otc', order({ dealReference: 'BEFORE-1' }), { version: 2 });
+    expect(before.status).toBe(200);
+    f.ls.connect();
     const t = subscribe(f.ls, 'DISTINCT', [`TRADE:${f.accountId}`], ['CONFIRMS', 'OPU', 'WOU']);
     const other = subscribe(f.ls, 'DISTINCT', ['TRADE:SIMSPB1'], ['CONFIRMS']);
     await until('refused', () => other.errors.length > 0);

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SimClock } from '../../sim/clock';
 import { parseParams } from '../../sim/stream/encode';
 import { control, MAX_SUBSCRIPTIONS, openSession } from '../../sim/stream/protocol';
 import { StreamSession } from '../../sim/stream/session';
-import { World } from '../../sim/world';
-import { WEDNESDAY_1500 } from './helpers';
+import { testWorld, WEDNESDAY_1500 } from './helpers';
 
-function world(): World {
-  return new World({
-    seed: 1,
-    clock: new SimClock(WEDNESDAY_1500),
-    startMs: WEDNESDAY_1500,
-    ttl: { session: 3_600_000, access: 60_000, refresh: 600_000 },
-    rateLimits: false,
-    historicalAllowance: 10_000,
-  });
-}
+const world = testWorld;
 
 const session = () => new StreamSession('S1', 'SIMCFD1', 'cst', 'xst', 5000);
 const req = (line: string) => parseParams(line);

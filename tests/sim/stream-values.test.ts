@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SimClock } from '../../sim/clock';
 import { openPosition } from '../../sim/dealing/positions';
 import { bar, tickStart } from '../../sim/prices/series';
 import { quote } from '../../sim/prices/snapshot';
 import { TradeWatcher } from '../../sim/stream/trades';
 import { candleFields, currentFields, priceFields } from '../../sim/stream/values';
 import type { MarketStatus } from '../../sim/universe/types';
-import { World } from '../../sim/world';
-import { marketOrder, WEDNESDAY_1500 } from './helpers';
+import { marketOrder, testWorld, WEDNESDAY_1500 } from './helpers';
 
-function world(): World {
-  return new World({
-    seed: 1,
-    clock: new SimClock(WEDNESDAY_1500),
-    startMs: WEDNESDAY_1500,
-    ttl: { session: 3_600_000, access: 60_000, refresh: 600_000 },
-    rateLimits: false,
-    historicalAllowance: 10_000,
-  });
-}
+const world = testWorld;
 
 const FTSE = 'IX.D.FTSE.DAILY.IP';
 

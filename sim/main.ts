@@ -4,7 +4,7 @@ import { startSim } from './server';
 
 /**
  * `npm run sim -- --port <n> --seed <s> [--host h] [--rate-limits off] [--token-ttl-ms n] [--start <iso>|now]
- * [--dialect ig|spec|both]`
+ * [--dialect ig|spec|both] [--stream-keepalive-ms n]`
  */
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -54,6 +54,9 @@ const sim = await startSim({
   rateLimits: !['off', 'false', '0'].includes(args['rate-limits'] ?? 'on'),
   ...(numberArg(args, 'token-ttl-ms') !== undefined ? { tokenTtlMs: numberArg(args, 'token-ttl-ms') } : {}),
   ...(start !== undefined ? { startTime: start } : {}),
+  ...(numberArg(args, 'stream-keepalive-ms') !== undefined
+    ? { streamKeepaliveMs: numberArg(args, 'stream-keepalive-ms') }
+    : {}),
 });
 process.stdout.write(
   `${JSON.stringify({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, identifier: sim.identifier, password: sim.password, encryptedIdentifier: sim.encryptedIdentifier })}\n`,

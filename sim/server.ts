@@ -9,6 +9,7 @@ import { RequestLog } from './request-log';
 import { type Dialect, RouteTable } from './router';
 import { allRoutes } from './routes/index';
 import { encryptionKey } from './rsa';
+import { StreamServer } from './stream/server';
 import { World } from './world';
 
 export interface SimOptions {
@@ -26,6 +27,8 @@ export interface SimOptions {
   historicalAllowance?: number;
   /** The path spellings it answers (default both; see router.ts). */
   dialect?: Dialect;
+  /** Streaming PROBE interval when a client asks none (ms, default 5000). */
+  streamKeepaliveMs?: number;
 }
 
 export interface SimHandle {
@@ -62,7 +65,11 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   const faults = new FaultBook();
   const log = new RequestLog();
   const limiter = new RateLimiter();
-  const control = createControl(world, faults, log, limiter);
+  const stream = new StreamServer(world, log, {
+    seed,
+    ...(opts.streamKeepaliveMs !== undefined ? { keepaliveMs: opts.streamKeepaliveMs } : {}),
+  });
+  const control = createControl(world, faults, log, limiter, stream);
   let baseUrl = '';
   let requestCounter = 0;
   const env: GatewayEnv = {
@@ -84,6 +91,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
         res.end();
       });
     if (url.pathname.startsWith('/__control')) return void done(handleControl(control, credentials, req, res, url));
+    if (stream.handles(url)) return void done(stream.handleHttp(req, res, url));
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS);
       res.end();
@@ -95,6 +103,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     res.writeHead(404, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=UTF-8' });
     res.end(JSON.stringify({ errorCode: 'invalid.url' }));
   });
+  server.on('upgrade', (req, socket, head) => stream.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => resolve());
@@ -113,6 +122,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     control,
     close: () =>
       new Promise<void>((resolve) => {
+        stream.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -1,4 +1,5 @@
 import type { SimClock } from './clock';
+import { tickStart } from './prices/series';
 import { type MarketOverride, type Quote, quote } from './prices/snapshot';
 import { h32, Rng } from './random';
 import type {
@@ -247,16 +248,16 @@ export class World {
     return this.universe.get(epic);
   }
 
-  private readonly quoteMemo = new Map<string, { sec: number; override: MarketOverride | undefined; q: Quote }>();
+  private readonly quoteMemo = new Map<string, { tick: number; override: MarketOverride | undefined; q: Quote }>();
 
-  /** The live quote; a pure function of the second and the market's override, so memoised per second. */
+  /** The live quote; a pure function of the market's tick (250–1000 ms) and its override, so memoised per tick. */
   quote(m: Market, now = this.now()): Quote {
-    const sec = Math.floor(now / 1000);
+    const tick = tickStart(m, now);
     const override = this.overrides.get(m.epic);
     const hit = this.quoteMemo.get(m.epic);
-    if (hit && hit.sec === sec && hit.override === override) return hit.q;
+    if (hit && hit.tick === tick && hit.override === override) return hit.q;
     const q = quote(m, now, override);
-    this.quoteMemo.set(m.epic, { sec, override, q });
+    this.quoteMemo.set(m.epic, { tick, override, q });
     return q;
   }
 

@@ -231,9 +231,27 @@ export function partial(m: Market, level: number, idx: number, nowSec: number): 
   return aggregate(parts);
 }
 
-/** Mid price at a time (ms): the close of the last completed second. */
+/** Ticks a second (1–4, seeded), evenly spaced: each market ticks every 250–1000 ms. */
+function ticksIn(m: Market, sec: number): number {
+  return 1 + (h32(m.key, 90, sec) % 4);
+}
+
+/** Start (ms) of the tick holding `ms`: the moment the price shown at `ms` was set. */
+export function tickStart(m: Market, ms: number): number {
+  const sec = Math.floor(ms / 1000);
+  const k = ticksIn(m, sec);
+  return sec * 1000 + Math.ceil((Math.floor(((ms - sec * 1000) * k) / 1000) * 1000) / k);
+}
+
+/**
+ * Mid price at a time (ms): the second's open at its first tick, then seeded points between its open and close,
+ * so every tick lies inside the second's bar and the next second opens where this one closed.
+ */
 export function midAt(m: Market, ms: number): number {
-  return bar(m, 0, Math.floor(ms / 1000)).o;
+  const sec = Math.floor(ms / 1000);
+  const b = bar(m, 0, sec);
+  const j = Math.floor(((ms - sec * 1000) * ticksIn(m, sec)) / 1000);
+  return j === 0 ? b.o : b.o + (b.c - b.o) * unit(h32(m.key, 91, sec, j));
 }
 
 /** Number of seconds of trading in day j. */

@@ -1,7 +1,7 @@
 import { round } from '../format';
 import { lastOpenSecondBefore, statusAt } from '../universe/hours';
 import type { Market, MarketStatus } from '../universe/types';
-import { bar, midAt, partial, tradingSecondsOfDay } from './series';
+import { bar, midAt, partial, tickStart, tradingSecondsOfDay } from './series';
 
 /** A forced price, status or name set through the control interface. */
 export interface MarketOverride {
@@ -19,7 +19,7 @@ export interface Quote {
   low: number;
   netChange: number;
   percentageChange: number;
-  /** When the price last changed (ms). */
+  /** When the price last changed (ms): the start of the current tick while open. */
   updateTime: number;
   marketStatus: MarketStatus;
 }
@@ -50,7 +50,8 @@ export function quote(m: Market, nowMs: number, override?: MarketOverride): Quot
     low = Math.min(low, mid);
   }
   const netChange = round(mid - day.o, m.decimals);
-  const last = statusAt(m.sessions, nowMs) === 'TRADEABLE' ? nowSec : lastOpenSecondBefore(m.sessions, nowSec);
+  const open = statusAt(m.sessions, nowMs) === 'TRADEABLE';
+  const last = open ? tickStart(m, nowMs) / 1000 : lastOpenSecondBefore(m.sessions, nowSec);
   return {
     bid,
     offer,

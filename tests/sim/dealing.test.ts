@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimHandle } from '../../sim/server';
-import { errorCode, startTestSim, type TestClient } from './helpers';
+import { errorCode, marketOrder, startTestSim, type TestClient } from './helpers';
 
 let sim: SimHandle;
 let client: TestClient;
@@ -12,17 +12,7 @@ afterEach(() => sim.close());
 type Obj = Record<string, unknown>;
 const EPIC = 'IX.D.FTSE.DAILY.IP';
 
-const order = (over: Obj = {}): Obj => ({
-  epic: EPIC,
-  expiry: '-',
-  direction: 'BUY',
-  size: 1,
-  orderType: 'MARKET',
-  currencyCode: 'GBP',
-  forceOpen: true,
-  guaranteedStop: false,
-  ...over,
-});
+const order = marketOrder;
 
 async function confirm(ref: string) {
   return (await client.get(`/confirms/${ref}`)).body as Obj;

@@ -1,5 +1,7 @@
 import { afterEach } from 'vitest';
+import { SimClock } from '../../sim/clock';
 import { type SimHandle, type SimOptions, startSim } from '../../sim/server';
+import { World } from '../../sim/world';
 
 export interface Res {
   status: number;
@@ -76,8 +78,33 @@ export class TestClient {
   }
 }
 
+/** A market order to open a FTSE position (v2 body), with overrides. */
+export const marketOrder = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  epic: 'IX.D.FTSE.DAILY.IP',
+  expiry: '-',
+  direction: 'BUY',
+  size: 1,
+  orderType: 'MARKET',
+  currencyCode: 'GBP',
+  forceOpen: true,
+  guaranteedStop: false,
+  ...over,
+});
+
 /** Wednesday 18 Nov 2026, 15:00 UTC: FX, indices, commodities and UK/EU/US shares trade. */
 export const WEDNESDAY_1500 = Date.UTC(2026, 10, 18, 15, 0, 0);
+
+/** A world without a server, at WEDNESDAY_1500, for pure tests of the simulator's parts. */
+export function testWorld(): World {
+  return new World({
+    seed: 1,
+    clock: new SimClock(WEDNESDAY_1500),
+    startMs: WEDNESDAY_1500,
+    ttl: { session: 3_600_000, access: 60_000, refresh: 600_000 },
+    rateLimits: false,
+    historicalAllowance: 10_000,
+  });
+}
 
 export async function startTestSim(opts: SimOptions = {}): Promise<{ sim: SimHandle; client: TestClient }> {
   const sim = await startSim({ rateLimits: false, startTime: WEDNESDAY_1500, ...opts });

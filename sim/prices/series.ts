@@ -258,3 +258,15 @@ export function midAt(m: Market, ms: number): number {
 export function tradingSecondsOfDay(m: Market, j: number): number {
   return dayWeight(m, j);
 }
+
+/** The second holding `ms` so far: its ticks up to `ms` (undefined when the market does not trade in it). */
+export function secondSoFar(m: Market, ms: number): Bar | undefined {
+  const sec = Math.floor(ms / 1000);
+  const b = bar(m, 0, sec);
+  if (b.w === 0) return undefined;
+  const k = ticksIn(m, sec);
+  const ticks = Math.floor(((ms - sec * 1000) * k) / 1000) + 1;
+  const mids = Array.from({ length: ticks }, (_, j) => midAt(m, sec * 1000 + Math.ceil((j * 1000) / k)));
+  const c = mids[mids.length - 1] ?? b.o;
+  return { t: sec, o: b.o, h: Math.max(...mids), l: Math.min(...mids), c, v: Math.round((b.v * ticks) / k), w: b.w };
+}

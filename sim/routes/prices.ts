@@ -33,7 +33,7 @@ function intParam(raw: string | null | undefined, fallback: number): number {
 }
 
 /** Price points of the bars starting at `starts`, in the shape of a version. */
-function points(ctx: Ctx, m: Market, r: Resolution, starts: number[], nowSec: number) {
+function points(ctx: Ctx, m: Market, r: Resolution, starts: number[]) {
   const half = m.spread / 2;
   const px = (mid: number) => ({
     bid: round(mid - half, m.decimals),
@@ -42,7 +42,7 @@ function points(ctx: Ctx, m: Market, r: Resolution, starts: number[], nowSec: nu
   });
   const out = [];
   for (const start of starts) {
-    const b = barAt(m, r, start, nowSec);
+    const b = barAt(m, r, start, ctx.now);
     if (!b) continue;
     const ms = start * 1000;
     const snapshotTime = ctx.version >= 2 ? slashDateTime(ms) : colonDateTime(ms);
@@ -60,9 +60,9 @@ function points(ctx: Ctx, m: Market, r: Resolution, starts: number[], nowSec: nu
 }
 
 /** v1/v2 answer: top-level allowance, no metadata. */
-function legacyReply(ctx: Ctx, m: Market, r: Resolution, starts: number[], nowSec: number) {
+function legacyReply(ctx: Ctx, m: Market, r: Resolution, starts: number[]) {
   const allowance = chargePoints(ctx.world, ctx.accountId, starts.length, ctx.now);
-  return ok({ prices: points(ctx, m, r, starts, nowSec), instrumentType: m.instrumentType, allowance });
+  return ok({ prices: points(ctx, m, r, starts), instrumentType: m.instrumentType, allowance });
 }
 
 /** GET /prices/{epic} (v3): resolution, from, to, max, pageSize, pageNumber. */
@@ -82,14 +82,14 @@ function pricesQuery(ctx: Ctx) {
     from === undefined
       ? lastBars(m, r, max, toSec, nowSec)
       : barsInRange(m, r, Math.floor(from / 1000), toSec, nowSec, Number.MAX_SAFE_INTEGER);
-  if (ctx.version < 3) return legacyReply(ctx, m, r, all, nowSec);
+  if (ctx.version < 3) return legacyReply(ctx, m, r, all);
   const size = all.length;
   const effectivePageSize = pageSize === 0 ? size : pageSize;
   const totalPages = effectivePageSize === 0 ? 1 : Math.max(1, Math.ceil(size / effectivePageSize));
   const page = pageSize === 0 ? all : all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
   const allowance = chargePoints(ctx.world, ctx.accountId, page.length, ctx.now);
   return ok({
-    prices: points(ctx, m, r, page, nowSec),
+    prices: points(ctx, m, r, page),
     instrumentType: m.instrumentType,
     metadata: {
       allowance,
@@ -109,7 +109,7 @@ function pricesNumPoints(ctx: Ctx) {
     throw new ApiError(400, `Unable to convert value=${raw} to type= Integer int`);
   if (n < 1) throw invalidField('numPoints');
   const nowSec = Math.floor(ctx.now / 1000);
-  return legacyReply(ctx, m, r, lastBars(m, r, n, nowSec, nowSec), nowSec);
+  return legacyReply(ctx, m, r, lastBars(m, r, n, nowSec, nowSec));
 }
 
 function range(ctx: Ctx, fromRaw: string | null | undefined, toRaw: string | null | undefined) {
@@ -121,7 +121,7 @@ function range(ctx: Ctx, fromRaw: string | null | undefined, toRaw: string | nul
   if (to < from) throw badRequest('error.invalid.daterange');
   const nowSec = Math.floor(ctx.now / 1000);
   const starts = barsInRange(m, r, Math.floor(from / 1000), Math.floor(to / 1000), nowSec, Number.MAX_SAFE_INTEGER);
-  return legacyReply(ctx, m, r, starts, nowSec);
+  return legacyReply(ctx, m, r, starts);
 }
 
 /** GET /prices/{epic}/{resolution}/{startDate}/{endDate} (v2; v1 too). */

@@ -78,7 +78,7 @@ export function candleFields(m: Market, q: Quote, scale: Scale, nowMs: number): 
   const r = SCALE[scale];
   const nowSec = Math.floor(nowMs / 1000);
   const start = barStart(r, nowSec - 1);
-  const b = barAt(m, r, start, nowSec);
+  const b = barAt(m, r, start, nowMs);
   const half = m.spread / 2;
   const side = (mid: number | undefined, d: number) => (mid === undefined ? null : s(round(mid + d, m.decimals)));
   const out: Fields = {

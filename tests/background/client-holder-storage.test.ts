@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../lib/api';
 import { accountKey, ClientHolder } from '../../lib/background/client-holder';
-import { gatewaySpellings, loginEncryption, rateBudgets } from '../../lib/settings/registry';
+import { gatewaySpellings, loginEncryption, rateBudgets, sessionTokens } from '../../lib/settings/registry';
 import { configure } from '../helpers/sim-connection';
 import { fakeBrowser, type SimHandle, startSim } from './sim-setup';
 
@@ -44,7 +44,7 @@ describe('the background client across a worker restart', () => {
       accountKey({ baseUrl: ig.baseUrl, identifier: ig.encryptedIdentifier }),
     ]);
     ig.control.clearLog();
-    await fakeBrowser.storage.session.clear();
+    await sessionTokens.removeValue();
     await new ClientHolder().signedIn();
     expect(logOf(/^\/session/)).toEqual(['GET /session/encryptionKey 200', 'POST /session 200']);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimHandle } from '../../sim/server';
 import { errorCode, startTestSim, type TestClient, WEDNESDAY_1500 } from './helpers';
 
@@ -98,9 +98,15 @@ describe('price history', () => {
     await client.loginV2();
     const after = await v3(client, query);
     expect(after.prices).toEqual(before.prices);
-    const last = (await v3(client, 'resolution=MINUTE&max=1')).prices[0] as Point;
-    const snap = (await client.get(`/markets/${EPIC}`, { version: 3 })).body as { snapshot: { bid: number } };
-    expect(last.closePrice.bid).toBe(snap.snapshot.bid);
+    // One instant for both reads: the simulator ticks several times a second, and real time runs between them.
+    const frozen = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      const last = (await v3(client, 'resolution=MINUTE&max=1')).prices[0] as Point;
+      const snap = (await client.get(`/markets/${EPIC}`, { version: 3 })).body as { snapshot: { bid: number } };
+      expect(last.closePrice.bid).toBe(snap.snapshot.bid);
+    } finally {
+      frozen.mockRestore();
+    }
   });
 
   it('is a pure function of the seed', async () => {

@@ -4,6 +4,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, type SimHandle, test } from './harness';
 import type { ExtensionGlobals } from './launch';
+import { grantDemoPermit } from './steps';
 
 const EURUSD = 'CS.D.EURUSD.CFD.IP';
 
@@ -27,22 +28,6 @@ function sendRaw(page: Page, type: string, data: unknown) {
 
 const dealingPaths = /^\/(positions\/otc|working-orders\/otc|indicativecostsandcharges|confirms)/;
 const dealingRequests = (sim: SimHandle) => sim.control.requestLog().filter((r) => dealingPaths.test(r.path));
-
-async function grantDemoPermit(openPage: (path: string) => Promise<Page>): Promise<Page> {
-  const options = await openPage('options.html');
-  await options.getByRole('button', { name: 'Check' }).click();
-  await expect(options.getByTestId('options-active-account')).toHaveText('SIMCFD1');
-  const permit = options.getByTestId('options-permit-dealing');
-  await permit.getByRole('button', { name: 'Turn on dealing permit…' }).click();
-  await expect(permit.getByText('What this permit allows:')).toBeVisible();
-  const grant = permit.getByRole('button', { name: 'Grant dealing permit' });
-  await expect(grant).toBeDisabled();
-  await permit.getByRole('checkbox', { name: /I understand/ }).check();
-  await grant.click();
-  await expect(permit.getByRole('status')).toContainText('On for account SIMCFD1');
-  await expect(options.getByTestId('dealing-permit-badge')).toContainText('Dealing permitted');
-  return options;
-}
 
 /** The side panel on a market (the route the popup writes before opening the panel). */
 async function openMarket(context: BrowserContext, openPage: (path: string) => Promise<Page>, epic: string) {

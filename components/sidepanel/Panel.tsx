@@ -11,6 +11,7 @@ import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from
 import { ErrorState } from '../ErrorState';
 import { BrowseView } from './BrowseView';
 import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
+import { focusView } from './focusView';
 import { Header } from './Header';
 import { type AlertFormSlot, MarketDetail } from './MarketDetail';
 import { PositionsView } from './PositionsView';
@@ -38,6 +39,8 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
   const current = useRef<SidepanelRoute | null>(null);
+  const main = useRef<HTMLElement>(null);
+  const drawn = useRef<SidepanelRoute | null>(null);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;
@@ -67,6 +70,14 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
       if (message.kind === 'status') setStatus(message.status);
     });
   }, [live]);
+
+  // The first view keeps the browser's focus; later ones take it if the control that changed the view is gone.
+  useEffect(() => {
+    const left = drawn.current;
+    drawn.current = route;
+    if (!left || !route || !main.current) return;
+    return focusView(main.current, left.view === 'market' && route.view === 'watchlists' ? left.epic : null);
+  }, [route]);
 
   useEffect(() => {
     applyTheme(prefs.theme);
@@ -123,7 +134,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
         openSettings={openSettings}
         showAlerts={!!slots.alertsList}
       />
-      <main class="panel-main">
+      <main class="panel-main" ref={main}>
         <StatusBanner status={status} openSettings={openSettings} />
         {dealing && view !== 'positions' && <dealing.ReconciliationBanner />}
         {route?.view === 'market' ? (

@@ -125,7 +125,7 @@ async function auditWhileFlashing(panel: Page, sim: SimHandle, findings: Finding
     sim.control.setMarket(FTSE, { bid: 9000, offer: 9001 });
     await expect(row).toContainText('9,000.0', { timeout: 20_000 });
     await expect(row).toHaveClass(/flash-up-/);
-    await audit(panel, 'side panel: watchlist, a row flashing', findings);
+    await audit(panel, 'side panel: watchlist, a row flashing, budget and import/export open', findings);
   } finally {
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
     await cdp.detach();
@@ -166,7 +166,14 @@ test('no serious or critical axe violation on any page in light and dark themes,
 
     const panel = await openPage('sidepanel.html');
     await expect(panel.getByTestId('panel-row').first()).toContainText(/\d\.\d/);
+    const budget = panel.getByRole('button', { name: 'Budget' });
+    const importExport = panel.getByRole('button', { name: 'Import / export' });
+    await budget.click();
+    await importExport.click();
+    await expect(panel.getByRole('button', { name: 'Export as CSV' })).toBeVisible();
     await auditWhileFlashing(panel, sim, findings);
+    await budget.click();
+    await importExport.click();
 
     await test.step('keyboard: Tab reaches the rows, arrows move between them with a visible ring, Enter opens one', async () => {
       const firstRow = panel.getByTestId('panel-row').first().getByRole('button').first();
@@ -197,7 +204,9 @@ test('no serious or critical axe violation on any page in light and dark themes,
     ).toBeVisible();
     await expect(panel.getByTestId('panel-chart-legend')).toContainText(/C \d\.\d{4}/);
     await expect(panel.getByRole('form', { name: /^Alert for/ })).toBeVisible();
-    await audit(panel, 'side panel: market detail, chart and deal ticket', findings);
+    await panel.getByRole('button', { name: 'New working order on EUR/USD Mini' }).click();
+    await expect(panel.getByRole('form', { name: 'New working order on EUR/USD Mini' })).toBeVisible();
+    await audit(panel, 'side panel: market detail, chart, deal ticket and working order form', findings);
     await ticket.getByLabel('Size').fill('1');
     await ticket.getByRole('button', { name: 'Get costs quote' }).click();
     await expect(ticket.getByTestId('deal-quote')).toContainText('Indicative costs and charges');
@@ -214,8 +223,9 @@ test('no serious or critical axe violation on any page in light and dark themes,
     });
 
     await panel.getByRole('button', { name: 'Positions' }).click();
-    await expect(panel.getByRole('button', { name: /^Close / }).first()).toBeVisible();
-    await audit(panel, 'side panel: positions', findings);
+    await panel.getByRole('button', { name: /^Amend stop and limit of / }).click();
+    await expect(panel.getByRole('form', { name: /^Amend .*EUR\/USD Mini/ })).toBeVisible();
+    await audit(panel, 'side panel: positions, amending a position', findings);
 
     await panel.getByRole('button', { name: 'Browse' }).click();
     await panel.locator('button.category').first().click();

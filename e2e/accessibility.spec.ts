@@ -137,7 +137,7 @@ test('no serious or critical axe violation on any page in light and dark themes,
   openPage,
   sim,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const findings: Findings = { light: {}, dark: {} };
   try {
     await configure();

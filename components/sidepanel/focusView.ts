@@ -3,8 +3,6 @@
 // starting again from the top: focus goes to the new view's heading instead, and back from a market to
 // that market's row once the list has drawn it.
 
-const ROW_WAIT_MS = 1500;
-
 function focusLost(): boolean {
   const active = document.activeElement;
   return !active || active === document.body || !active.isConnected;
@@ -25,20 +23,19 @@ export function focusView(main: HTMLElement, leftEpic: string | null): () => voi
   const selector = `[data-epic="${CSS.escape(leftEpic)}"] button`;
   const toRow = (): boolean => {
     const row = main.querySelector<HTMLElement>(selector);
-    if (!row) return false;
-    // Only while the user has not moved on from where focus was put.
-    if (document.activeElement === heading) row.focus();
-    return true;
+    if (row) row.focus();
+    return row !== null;
   };
   if (toRow()) return () => undefined;
+  // Waits as long as focus stays where it was put and this view is shown (the caller cleans up on the next).
   const observer = new MutationObserver(() => {
     if (toRow()) stop();
   });
-  const timer = setTimeout(() => stop(), ROW_WAIT_MS);
   function stop() {
     observer.disconnect();
-    clearTimeout(timer);
+    heading.removeEventListener('blur', stop);
   }
+  heading.addEventListener('blur', stop);
   observer.observe(main, { childList: true, subtree: true });
   return stop;
 }

@@ -29,7 +29,8 @@ export function MarketList({ id, label, items, active, onOpen, onActivate }: Pro
     if (active >= 0) document.getElementById(rowId(id, active))?.scrollIntoView?.({ block: 'nearest' });
   }, [id, active]);
   return (
-    <div id={id} role="listbox" aria-label={label} class="rows">
+    // An empty listbox is invalid (a listbox owns options); the search box still names this element.
+    <div id={id} role={hasRows ? 'listbox' : undefined} aria-label={hasRows ? label : undefined} class="rows">
       {items.map((item, i) => (
         <MarketRow
           key={item.epic}

@@ -12,9 +12,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { grantDemoPermit } from './dealing-steps';
 import { expect, type SimHandle, test } from './harness';
 import { ROOT } from './launch';
-import { grantDemoPermit } from './steps';
 
 const EURUSD = 'CS.D.EURUSD.CFD.IP';
 const EURUSD_MINI = 'CS.D.EURUSD.MINI.IP';
@@ -149,9 +149,15 @@ test('no serious or critical axe violation on any page in light and dark themes,
   const findings: Findings = { light: {}, dark: {} };
   try {
     await configure();
-    const options = await grantDemoPermit(openPage, (page) =>
-      audit(page, 'options: granting a dealing permit', findings),
-    );
+    // The permit's confirmation, as asked before it is granted (the grant itself happens on a second page).
+    const asked = await openPage('options.html');
+    await asked.getByRole('button', { name: 'Check' }).click();
+    await expect(asked.getByTestId('options-active-account')).toHaveText('SIMCFD1');
+    await asked.getByRole('button', { name: 'Turn on dealing permit…' }).click();
+    await expect(asked.getByRole('checkbox', { name: /I understand/ })).toBeVisible();
+    await audit(asked, 'options: granting a dealing permit', findings);
+    await asked.close();
+    const options = await grantDemoPermit(openPage);
     await audit(options, 'options: dealing permitted', findings);
 
     const popup = await openPage('popup.html');

@@ -1,10 +1,10 @@
 // Dealing from the side panel against the simulated service: nothing without a permit; with a demo
 // permit the costs quote comes first, then the deal is opened and confirmed; rejections in plain words;
 // a lost reply reconciled to exactly one position, across a closed panel and a restarted worker.
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { grantDemoPermit, openMarket } from './dealing-steps';
 import { expect, type SimHandle, test } from './harness';
 import type { ExtensionGlobals } from './launch';
-import { grantDemoPermit } from './steps';
 
 const EURUSD = 'CS.D.EURUSD.CFD.IP';
 
@@ -28,18 +28,6 @@ function sendRaw(page: Page, type: string, data: unknown) {
 
 const dealingPaths = /^\/(positions\/otc|working-orders\/otc|indicativecostsandcharges|confirms)/;
 const dealingRequests = (sim: SimHandle) => sim.control.requestLog().filter((r) => dealingPaths.test(r.path));
-
-/** The side panel on a market (the route the popup writes before opening the panel). */
-async function openMarket(context: BrowserContext, openPage: (path: string) => Promise<Page>, epic: string) {
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate(
-    (value) => (globalThis as unknown as ExtensionGlobals).chrome.storage.session.set({ sidepanelRoute: value }),
-    { view: 'market', epic, at: Date.now() },
-  );
-  const panel = await openPage('sidepanel.html');
-  await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
-  return panel;
-}
 
 async function quoteAndPlace(panel: Page, size: string) {
   const ticket = panel.getByTestId('deal-ticket');

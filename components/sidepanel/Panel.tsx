@@ -39,7 +39,6 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
   const current = useRef<SidepanelRoute | null>(null);
-  const main = useRef<HTMLElement>(null);
   const drawn = useRef<SidepanelRoute | null>(null);
 
   const show = useCallback((next: SidepanelRoute) => {
@@ -75,8 +74,9 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
   useEffect(() => {
     const left = drawn.current;
     drawn.current = route;
-    if (!left || !route || !main.current) return;
-    return focusView(main.current, left.view === 'market' && route.view === 'watchlists' ? left.epic : null);
+    const main = document.querySelector<HTMLElement>('main.panel-main');
+    if (!left || !route || !main) return;
+    return focusView(main, left.view === 'market' && route.view === 'watchlists' ? left.epic : null);
   }, [route]);
 
   useEffect(() => {
@@ -134,7 +134,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
         openSettings={openSettings}
         showAlerts={!!slots.alertsList}
       />
-      <main class="panel-main" ref={main}>
+      <main class="panel-main">
         <StatusBanner status={status} openSettings={openSettings} />
         {dealing && view !== 'positions' && <dealing.ReconciliationBanner />}
         {route?.view === 'market' ? (

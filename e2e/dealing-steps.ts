@@ -1,0 +1,33 @@
+// Steps the dealing journeys share: a demo dealing permit granted in the settings, and the side panel
+// opened on one market.
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect } from './harness';
+import type { ExtensionGlobals } from './launch';
+
+export async function grantDemoPermit(openPage: (path: string) => Promise<Page>): Promise<Page> {
+  const options = await openPage('options.html');
+  await options.getByRole('button', { name: 'Check' }).click();
+  await expect(options.getByTestId('options-active-account')).toHaveText('SIMCFD1');
+  const permit = options.getByTestId('options-permit-dealing');
+  await permit.getByRole('button', { name: 'Turn on dealing permit…' }).click();
+  await expect(permit.getByText('What this permit allows:')).toBeVisible();
+  const grant = permit.getByRole('button', { name: 'Grant dealing permit' });
+  await expect(grant).toBeDisabled();
+  await permit.getByRole('checkbox', { name: /I understand/ }).check();
+  await grant.click();
+  await expect(permit.getByRole('status')).toContainText('On for account SIMCFD1');
+  await expect(options.getByTestId('dealing-permit-badge')).toContainText('Dealing permitted');
+  return options;
+}
+
+/** The side panel on a market (the route the popup writes before opening the panel). */
+export async function openMarket(context: BrowserContext, openPage: (path: string) => Promise<Page>, epic: string) {
+  const worker = context.serviceWorkers()[0]!;
+  await worker.evaluate(
+    (value) => (globalThis as unknown as ExtensionGlobals).chrome.storage.session.set({ sidepanelRoute: value }),
+    { view: 'market', epic, at: Date.now() },
+  );
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  return panel;
+}

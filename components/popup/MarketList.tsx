@@ -28,6 +28,8 @@ export function MarketList({ id, label, items, active, onOpen, onActivate }: Pro
   useEffect(() => {
     if (active >= 0) document.getElementById(rowId(id, active))?.scrollIntoView?.({ block: 'nearest' });
   }, [id, active]);
+  // An empty listbox is invalid (a listbox owns options); the search box still points at this element.
+  if (!hasRows) return <div id={id} class="rows" />;
   return (
     <div id={id} role="listbox" aria-label={label} class="rows">
       {items.map((item, i) => (

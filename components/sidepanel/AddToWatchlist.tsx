@@ -99,7 +99,7 @@ export function AddToWatchlist({ epic, instrumentName, lists }: Props) {
           <span class="visually-hidden">Watchlist for {instrumentName}</span>
         </ListPicker>
       )}
-      <button type="button" disabled={busy} onClick={add} aria-label={`Add ${instrumentName} to ${chosen.name}`}>
+      <button type="button" disabled={busy} onClick={add}>
         Add to {lists.length > 1 ? 'list' : chosen.name}
       </button>
       {done && (

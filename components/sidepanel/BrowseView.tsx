@@ -123,7 +123,7 @@ export function BrowseView() {
                             <button
                               type="button"
                               disabled={adding === q.epic || isAdded}
-                              aria-label={`Add ${q.instrumentName} to ${chosen.name}`}
+                              aria-label={`${isAdded ? 'Added' : 'Add'} ${q.instrumentName} to ${chosen.name}`}
                               onClick={() => add(q)}
                             >
                               {isAdded ? 'Added' : 'Add'}

@@ -25,6 +25,7 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
   ];
   return (
     <header class="panel-head">
+      <h1 class="visually-hidden">Marketside</h1>
       <div class="panel-head__row">
         <div class="account" data-testid="panel-account">
           {account ? (

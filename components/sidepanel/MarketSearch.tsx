@@ -95,7 +95,7 @@ export function MarketSearch({ label, placeholder, actionText, onPick, excluded,
                 </span>
                 <button
                   type="button"
-                  aria-label={taken ? `${q.instrumentName} is already in the list` : action.label}
+                  aria-label={taken ? `Added: ${q.instrumentName} is already in the list` : action.label}
                   disabled={taken || busyEpic === q.epic}
                   onClick={() => onPick(q)}
                 >

@@ -12,6 +12,7 @@ import { wantsPrompt } from '../../lib/vault/wants-prompt';
 import { ErrorState } from '../ErrorState';
 import { BrowseView } from './BrowseView';
 import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
+import { focusView } from './focusView';
 import { Header } from './Header';
 import { lazyComponent } from './lazy';
 import { type AlertFormSlot, MarketDetail } from './MarketDetail';
@@ -43,6 +44,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
   const current = useRef<SidepanelRoute | null>(null);
+  const drawn = useRef<SidepanelRoute | null>(null);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;
@@ -72,6 +74,15 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
       if (message.kind === 'status') setStatus(message.status);
     });
   }, [live]);
+
+  // The first view keeps the browser's focus; later ones take it if the control that changed the view is gone.
+  useEffect(() => {
+    const left = drawn.current;
+    drawn.current = route;
+    const main = document.querySelector<HTMLElement>('main.panel-main');
+    if (!left || !route || !main) return;
+    return focusView(main, left.view === 'market' && route.view === 'watchlists' ? left.epic : null);
+  }, [route]);
 
   useEffect(() => {
     applyTheme(prefs.theme);

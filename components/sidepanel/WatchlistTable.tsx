@@ -44,6 +44,13 @@ const columns: { id: SortColumn; label: string; short: string }[] = [
   { id: 'status', label: 'Market status', short: 'Status' },
 ];
 
+/** A sort button's name holds the header's visible text, so that speech users can say what they see. */
+function sortName(c: { label: string; short: string }): string {
+  return c.label.toLowerCase().includes(c.short.toLowerCase())
+    ? `Sort by ${c.label}`
+    : `${c.short}: sort by ${c.label}`;
+}
+
 function arrowOf(value: number | null): string {
   const trend = trendOf(value);
   return trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
@@ -140,7 +147,7 @@ export function WatchlistTable(props: Props) {
                   <button
                     type="button"
                     class={`wl-sort${active ? ' wl-sort--active' : ''}`}
-                    aria-label={`Sort by ${c.label}`}
+                    aria-label={sortName(c)}
                     onClick={() => onSort(nextSort(sort, c.id))}
                   >
                     {c.short}

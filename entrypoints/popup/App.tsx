@@ -252,7 +252,8 @@ export function App({ deps, params, firstPaint }: Props) {
       : ((market ? marketError : search.error) ?? statusError);
 
   return (
-    <div class="popup">
+    <main class="popup">
+      {!market && <h1 class="visually-hidden">Look up a market</h1>}
       <SearchBox
         value={text}
         inputRef={inputRef}
@@ -296,7 +297,7 @@ export function App({ deps, params, firstPaint }: Props) {
           onActivate={setActive}
         />
       )}
-    </div>
+    </main>
   );
 }
 

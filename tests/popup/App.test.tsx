@@ -156,7 +156,7 @@ describe('popup keyboard', () => {
     expect(named('recent.add')).toEqual([{ epic: 'CS.D.EURUSD.TODAY.IP' }]);
 
     fireEvent.keyDown(document.body, { key: 'Escape' });
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'EUR/USD' })).toBeNull();
     expect(screen.getAllByTestId('popup-result')).toHaveLength(2);
     expect(document.activeElement).toBe(input);
 

@@ -46,7 +46,7 @@ describe('WatchlistTable', () => {
     expect(header('Market').getAttribute('aria-sort')).toBe('ascending');
     expect(header('Bid').getAttribute('aria-sort')).toBe('none');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sort by Change %' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Chg %: sort by Change %' }));
     expect(onSort).toHaveBeenCalledWith({ column: 'changePct', direction: 'desc' });
 
     const sort: SortChoice = { column: 'changePct', direction: 'desc' };
@@ -62,7 +62,9 @@ describe('WatchlistTable', () => {
       />,
     );
     expect(shownNames()).toEqual(['EUR/USD', 'Germany 40', 'FTSE 100']);
-    expect(header('Change %').getAttribute('aria-sort')).toBe('descending');
+    expect(
+      screen.getByRole('button', { name: 'Chg %: sort by Change %' }).closest('th')!.getAttribute('aria-sort'),
+    ).toBe('descending');
     expect(header('Market').getAttribute('aria-sort')).toBe('none');
   });
 

@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, type Prefs, prefs as prefsItem } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
+import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
 import { ErrorState } from '../ErrorState';
@@ -31,13 +32,25 @@ function systemDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots }) {
-  const [route, setRoute] = useState<SidepanelRoute | null>(null);
+interface Props {
+  live: LiveLink;
+  slots?: PanelSlots;
+  /** What the first render shows, read before it (lib/sidepanel/first-paint); read here when absent. */
+  first?: PanelFirstPaint | null;
+}
+
+export function Panel({ live, slots = {}, first }: Props) {
+  const [route, setRoute] = useState<SidepanelRoute | null>(first?.route ?? null);
   const [status, setStatus] = useState<StatusView | null>(null);
-  const [prefs, setPrefs] = useState<Prefs>(defaultPrefs);
+  const [prefs, setPrefs] = useState<Prefs>(first?.prefs ?? defaultPrefs);
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
-  const current = useRef<SidepanelRoute | null>(null);
+  const current = useRef<SidepanelRoute | null>(first?.route ?? null);
+  // Only the first watchlists view shows the reads made before the first render; a later one reads afresh.
+  const firstView = useRef(first);
+  useEffect(() => {
+    firstView.current = null;
+  }, []);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;
@@ -138,7 +151,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
             {slots.alertsList()}
           </section>
         ) : route ? (
-          <WatchlistsView importExport={slots.importExport} />
+          <WatchlistsView importExport={slots.importExport} first={firstView.current} />
         ) : null}
       </main>
     </PanelContext.Provider>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists } from '../../lib/cache/read';
 import { type ErrorView, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
+import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
 import { buildRows, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
 import { ErrorState } from '../ErrorState';
 import { usePanel } from './context';
@@ -18,19 +19,18 @@ import { WatchlistToolbar } from './WatchlistToolbar';
 /** Rows kept live either side of the ones on screen, so a short scroll shows fresh prices at once. */
 const WATCH_MARGIN = 15;
 
-function pickList(lists: WatchlistSummary[], wanted: string | null): WatchlistSummary | null {
-  return lists.find((l) => l.id === wanted) ?? lists.find((l) => l.editable) ?? lists[0] ?? null;
-}
-
 export function WatchlistsView({
   importExport,
+  first,
 }: {
   importExport?: (id: string | null, done: () => void) => ComponentChildren;
+  /** The watchlists and the chosen list as read before the panel's first render, if it was. */
+  first?: Pick<PanelFirstPaint, 'lists' | 'list'> | null;
 }) {
   const { prefs, updatePrefs, navigate, openSettings } = usePanel();
-  const [lists, setLists] = useState<Fresh<WatchlistSummary[]> | null>(null);
+  const [lists, setLists] = useState<Fresh<WatchlistSummary[]> | null>(first?.lists ?? null);
   const [listsError, setListsError] = useState<ErrorView | null>(null);
-  const [list, setList] = useState<Fresh<WatchlistView> | null>(null);
+  const [list, setList] = useState<Fresh<WatchlistView> | null>(first?.list ?? null);
   const [listError, setListError] = useState<ErrorView | null>(null);
   const [quotes, setQuotes] = useState(new Map<string, Fresh<MarketQuote>>());
   const [sentiment, setSentiment] = useState(new Map<string, Fresh<Sentiment>>());
@@ -72,8 +72,9 @@ export function WatchlistsView({
     } else setListError(reply.error);
   }, []);
 
+  const readFirst = useRef(!first?.lists);
   useEffect(() => {
-    void loadLists(true);
+    void loadLists(readFirst.current);
   }, [loadLists]);
 
   useEffect(() => {

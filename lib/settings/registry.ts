@@ -4,7 +4,7 @@
 // - session: tokens and a password kept for this browser session only: memory, never on disk.
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
-import { storage } from 'wxt/utils/storage';
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent } from './migrations';
 
@@ -77,47 +77,87 @@ export interface StoredLock extends LockView {
   context: Record<string, unknown>;
 }
 
-export const prefs = storage.defineItem<Prefs>('local:prefs', {
-  fallback: defaultPrefs,
-  version: 2,
-  migrations: { 2: (old: unknown) => migratePrefs(old, defaultPrefs) },
-});
+/**
+ * An item defined on first use. @wxt-dev/storage reads an item (and runs its migration) the moment it is
+ * defined: defining all of them when a page loads cost every page a dozen storage reads queued ahead of
+ * the one its first paint needs, and put values it never uses (secrets among them) in its memory.
+ */
+export function lazyItem<T, M extends Record<string, unknown>>(
+  define: () => WxtStorageItem<T, M>,
+): WxtStorageItem<T, M> {
+  let item: WxtStorageItem<T, M> | undefined;
+  const real = () => {
+    item ??= define();
+    return item;
+  };
+  return new Proxy({} as WxtStorageItem<T, M>, {
+    get: (_, prop) => Reflect.get(real(), prop),
+    has: (_, prop) => Reflect.has(real(), prop),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, prop) => {
+      const d = Reflect.getOwnPropertyDescriptor(real(), prop);
+      return d && { ...d, configurable: true };
+    },
+  });
+}
 
-export const connection = storage.defineItem<Connection>('local:connection', {
-  fallback: defaultConnection,
-  version: 2,
-  migrations: { 2: (old: unknown) => migrateConnection(old, defaultConnection) },
-});
+export const prefs = lazyItem(() =>
+  storage.defineItem<Prefs>('local:prefs', {
+    fallback: defaultPrefs,
+    version: 2,
+    migrations: { 2: (old: unknown) => migratePrefs(old, defaultPrefs) },
+  }),
+);
 
-export const sessionSecrets = storage.defineItem<SessionSecrets>('session:secrets', {
-  fallback: { apiKey: null, password: null },
-});
+export const connection = lazyItem(() =>
+  storage.defineItem<Connection>('local:connection', {
+    fallback: defaultConnection,
+    version: 2,
+    migrations: { 2: (old: unknown) => migrateConnection(old, defaultConnection) },
+  }),
+);
 
-export const sessionTokens = storage.defineItem<StoredTokens | null>('session:tokens', { fallback: null });
+export const sessionSecrets = lazyItem(() =>
+  storage.defineItem<SessionSecrets>('session:secrets', {
+    fallback: { apiKey: null, password: null },
+  }),
+);
 
-export const recentLookups = storage.defineItem<RecentLookup[]>('local:recentLookups', {
-  fallback: [],
-  version: 2,
-  migrations: { 2: migrateRecent },
-});
+export const sessionTokens = lazyItem(() =>
+  storage.defineItem<StoredTokens | null>('session:tokens', { fallback: null }),
+);
+
+export const recentLookups = lazyItem(() =>
+  storage.defineItem<RecentLookup[]>('local:recentLookups', {
+    fallback: [],
+    version: 2,
+    migrations: { 2: migrateRecent },
+  }),
+);
 
 /** The market whose change the toolbar badge shows. */
-export const pinnedEpic = storage.defineItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 });
+export const pinnedEpic = lazyItem(() =>
+  storage.defineItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 }),
+);
 
-export const alerts = storage.defineItem<AlertRule[]>('local:alerts', {
-  fallback: [],
-  version: 2,
-  migrations: { 2: migrateAlerts },
-});
+export const alerts = lazyItem(() =>
+  storage.defineItem<AlertRule[]>('local:alerts', {
+    fallback: [],
+    version: 2,
+    migrations: { 2: migrateAlerts },
+  }),
+);
 
 /** Open when a dealing mutation's outcome is unknown; every mutation is refused until it is cleared. */
-export const reconciliationLock = storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null });
+export const reconciliationLock = lazyItem(() =>
+  storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null }),
+);
 
 /** Permits with an expiry survive a browser restart until they expire. */
-export const permits = storage.defineItem<PermitView[]>('local:permits', { fallback: [] });
+export const permits = lazyItem(() => storage.defineItem<PermitView[]>('local:permits', { fallback: [] }));
 
 /** Permits granted "until the browser closes". */
-export const sessionPermits = storage.defineItem<PermitView[]>('session:permits', { fallback: [] });
+export const sessionPermits = lazyItem(() => storage.defineItem<PermitView[]>('session:permits', { fallback: [] }));
 
 /** The registry as a list, for tests and for the settings export (which excludes every secret). */
 export const registry = {

@@ -13,5 +13,5 @@ export default [
   { name: 'options JS up front', path: page('options'), limit: '40 KB', gzip: true },
   // The goal is 40 KB; Chromium refuses import() and late importScripts() in a service worker, so what a
   // message needs cannot load when it comes: today's size with a little headroom, so a regression fails.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '70 KB', gzip: true },
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '64 KB', gzip: true },
 ];

@@ -10,13 +10,17 @@ import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
 import { ErrorState } from '../ErrorState';
-import { BrowseView } from './BrowseView';
 import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
 import { Header } from './Header';
-import { type AlertFormSlot, MarketDetail } from './MarketDetail';
-import { PositionsView } from './PositionsView';
+import { lazyComponent } from './lazy';
+import type { AlertFormSlot } from './MarketDetail';
 import { useDealingModule } from './useDealing';
 import { WatchlistsView } from './WatchlistsView';
+
+// Views other than the watchlists load on first use: the watchlists' first paint does not wait for them.
+const MarketDetail = lazyComponent(() => import('./MarketDetail').then((m) => m.MarketDetail));
+const BrowseView = lazyComponent(() => import('./BrowseView').then((m) => m.BrowseView));
+const PositionsView = lazyComponent(() => import('./PositionsView').then((m) => m.PositionsView));
 
 /** Parts of other features that the panel hosts when they are present. */
 export interface PanelSlots {

@@ -1,7 +1,7 @@
 // The side panel app: status and preferences, routing between views, theme, and the live channel's
 // visibility. Views read the cache first and ask the background; nothing here calls IG.
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, type Prefs, prefs as prefsItem } from '../../lib/settings/registry';
@@ -39,22 +39,25 @@ function systemDark(): boolean {
 interface Props {
   live: LiveLink;
   slots?: PanelSlots;
-  /** What the first render shows, read before it (lib/sidepanel/first-paint); read here when absent. */
-  first?: PanelFirstPaint | null;
+  /**
+   * The reads the first paint needs, started before the first render (lib/sidepanel/first-paint) so they
+   * run while it renders; read here when absent.
+   */
+  first?: Promise<PanelFirstPaint | null>;
 }
 
 export function Panel({ live, slots = {}, first }: Props) {
-  const [route, setRoute] = useState<SidepanelRoute | null>(first?.route ?? null);
+  const [route, setRoute] = useState<SidepanelRoute | null>(null);
   const [status, setStatus] = useState<StatusView | null>(null);
-  const [prefs, setPrefs] = useState<Prefs>(first?.prefs ?? defaultPrefs);
+  const [prefs, setPrefs] = useState<Prefs>(defaultPrefs);
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
-  const current = useRef<SidepanelRoute | null>(first?.route ?? null);
-  // Only the first watchlists view shows the reads made before the first render; a later one reads afresh.
-  const firstView = useRef(first);
+  const current = useRef<SidepanelRoute | null>(null);
+  // Only the first watchlists view takes the reads started with the page; a later one reads afresh.
+  const firstView = useRef<Promise<PanelFirstPaint | null> | null>(first ?? null);
   useEffect(() => {
-    firstView.current = null;
-  }, []);
+    if (route) firstView.current = null;
+  }, [route]);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;
@@ -65,15 +68,15 @@ export function Panel({ live, slots = {}, first }: Props) {
     setRoute(next);
   }, []);
 
-  useEffect(() => {
-    void readRoute().then(show);
+  useLayoutEffect(() => {
+    void (first ? first.then((f) => f?.route ?? readRoute()) : readRoute()).then(show);
     return watchRoute(show);
-  }, [show]);
+  }, [show, first]);
 
-  useEffect(() => {
-    void prefsItem.getValue().then(setPrefs);
+  useLayoutEffect(() => {
+    void (first ? first.then((f) => f?.prefs ?? prefsItem.getValue()) : prefsItem.getValue()).then(setPrefs);
     return prefsItem.watch((value) => setPrefs(value ?? defaultPrefs));
-  }, []);
+  }, [first]);
 
   useEffect(() => {
     void send('status.get', {}).then(

@@ -2,7 +2,7 @@
 // edits (create, delete, add, remove). Edits are not applied locally until the service accepted them,
 // so a failed request leaves the list exactly as it was and says why.
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists } from '../../lib/cache/read';
 import { type ErrorView, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
@@ -24,13 +24,13 @@ export function WatchlistsView({
   first,
 }: {
   importExport?: (id: string | null, done: () => void) => ComponentChildren;
-  /** The watchlists and the chosen list as read before the panel's first render, if it was. */
-  first?: Pick<PanelFirstPaint, 'lists' | 'list'> | null;
+  /** The watchlists and the chosen list from the reads started with the page, when this view takes them. */
+  first?: Promise<Pick<PanelFirstPaint, 'lists' | 'list'> | null> | null;
 }) {
   const { prefs, updatePrefs, navigate, openSettings } = usePanel();
-  const [lists, setLists] = useState<Fresh<WatchlistSummary[]> | null>(first?.lists ?? null);
+  const [lists, setLists] = useState<Fresh<WatchlistSummary[]> | null>(null);
   const [listsError, setListsError] = useState<ErrorView | null>(null);
-  const [list, setList] = useState<Fresh<WatchlistView> | null>(first?.list ?? null);
+  const [list, setList] = useState<Fresh<WatchlistView> | null>(null);
   const [listError, setListError] = useState<ErrorView | null>(null);
   const [quotes, setQuotes] = useState(new Map<string, Fresh<MarketQuote>>());
   const [sentiment, setSentiment] = useState(new Map<string, Fresh<Sentiment>>());
@@ -72,10 +72,20 @@ export function WatchlistsView({
     } else setListError(reply.error);
   }, []);
 
-  const readFirst = useRef(!first?.lists);
-  useEffect(() => {
-    void loadLists(readFirst.current);
-  }, [loadLists]);
+  // Taken once, at mount: the panel passes the reads started with the page to the first view only.
+  const [initial] = useState(first);
+  useLayoutEffect(() => {
+    if (!initial) {
+      void loadLists(true);
+      return;
+    }
+    // The cache as read with the page, unless the background answered first; the background is asked now.
+    void initial.then((f) => {
+      if (f?.lists) setLists((current) => current ?? f.lists);
+      if (f?.list) setList((current) => current ?? f.list);
+    });
+    void loadLists(false);
+  }, [loadLists, initial]);
 
   useEffect(() => {
     if (!selectedId) return;

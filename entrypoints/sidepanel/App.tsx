@@ -16,6 +16,6 @@ const slots: PanelSlots = {
   importExport: (watchlistId, onDone) => <ImportExport watchlistId={watchlistId} onDone={onDone} />,
 };
 
-export function App({ live, first }: { live: LiveLink; first?: PanelFirstPaint | null }) {
+export function App({ live, first }: { live: LiveLink; first?: Promise<PanelFirstPaint | null> }) {
   return <Panel live={live} slots={slots} first={first} />;
 }

@@ -1,7 +1,7 @@
-// What the side panel paints first, read as soon as its script runs and before its first render: the
+// What the side panel paints first, read as soon as its script runs, while its first render runs: the
 // route, the preferences, the account's watchlists and the chosen one with its cached prices. The reads
 // run side by side (the chosen list is read by the id the preferences remember, without waiting for the
-// list of lists), so the first frame can show the user's rows instead of an empty shell.
+// list of lists), instead of one after another as each view mounts.
 import { readWatchlist, readWatchlists } from '../cache/read';
 import { cacheStore } from '../cache/stores';
 import type { WatchlistView } from '../messages/contract';
@@ -37,12 +37,4 @@ export async function readPanelFirstPaint(): Promise<PanelFirstPaint> {
   if (chosen)
     list = remembered?.value.summary.id === chosen.id ? remembered : await readWatchlist(chosen.id).catch(() => null);
   return { route, prefs: stored, lists, list };
-}
-
-/** The first paint's reads, or null when they take longer than `ms` (the panel then paints and reads as usual). */
-export function panelFirstPaint(ms: number): Promise<PanelFirstPaint | null> {
-  return Promise.race([
-    readPanelFirstPaint().catch(() => null),
-    new Promise<null>((done) => setTimeout(() => done(null), ms)),
-  ]);
 }

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildExtension, EXTENSION_DIR } from '../e2e/launch';
+import { backgroundFiles, initialFiles } from '../scripts/entry-files';
 import type { BenchModule, BenchResult } from './types';
 
 const KB = 1024;
@@ -19,32 +20,6 @@ function files(dir: string): string[] {
 
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
-/** Static imports of a built chunk (`import ... from "./x.js"` / `"/chunks/x.js"`), resolved to files. */
-function staticImports(dir: string, file: string): string[] {
-  const code = readFileSync(join(dir, file), 'utf8');
-  const found = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)].map(
-    (m) => m[1] as string,
-  );
-  return found.map((spec) =>
-    spec.startsWith('/') ? spec.slice(1) : relative(dir, join(dir, file, '..', spec)).replace(/\\/g, '/'),
-  );
-}
-
-/** Everything an HTML page loads up front: scripts, module preloads, their static imports, stylesheets. */
-export function initialFiles(dir: string, html: string): { js: string[]; css: string[] } {
-  const text = readFileSync(join(dir, html), 'utf8');
-  const refs = (re: RegExp) => [...text.matchAll(re)].map((m) => (m[1] as string).replace(/^\//, ''));
-  const queue = [...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)];
-  const js = new Set<string>();
-  while (queue.length) {
-    const f = queue.shift() as string;
-    if (js.has(f) || !existsSync(join(dir, f))) continue;
-    js.add(f);
-    queue.push(...staticImports(dir, f));
-  }
-  return { js: [...js], css: refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g) };
-}
-
 const bench: BenchModule = {
   title: 'bundle size per entrypoint (gzip) and total extension size',
   async run() {
@@ -54,9 +29,9 @@ const bench: BenchModule = {
     const targets: Record<string, number> = { background: 40, sidepanel: 80, popup: 25 };
     const loaded = new Set<string>();
 
-    const background = 'background.js';
-    const bg = gz(join(dir, background));
-    loaded.add(background);
+    const background = backgroundFiles(dir);
+    const bg = background.reduce((sum, f) => sum + gz(join(dir, f)), 0);
+    for (const f of background) loaded.add(f);
     results.push({
       name: 'background JS, gzip',
       value: round(bg / KB),

@@ -82,6 +82,7 @@ check('compile', 'npx', ['tsc', '--noEmit']);
 check('lint', 'npx', ['biome', 'check', '.']);
 vitest('vitest', []);
 check('build chrome', 'npx', ['wxt', 'build']);
+check('size', 'npm', ['run', 'size']);
 check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
 check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
 if (existsSync('e2e/playwright.config.ts')) playwright('e2e');

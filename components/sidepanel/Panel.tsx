@@ -1,27 +1,30 @@
 // The side panel app: status and preferences, routing between views, theme, and the live channel's
 // visibility. Views read the cache first and ask the background; nothing here calls IG.
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, type Prefs, prefs as prefsItem } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
+import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
 import { wantsPrompt } from '../../lib/vault/wants-prompt';
 import { ErrorState } from '../ErrorState';
-import { BrowseView } from './BrowseView';
 import { hasDealingPermit, PanelContext, type PanelEnv } from './context';
 import { focusView } from './focusView';
 import { Header } from './Header';
 import { lazyComponent } from './lazy';
-import { type AlertFormSlot, MarketDetail } from './MarketDetail';
-import { PositionsView } from './PositionsView';
+import type { AlertFormSlot } from './MarketDetail';
 import { useDealingModule } from './useDealing';
 import { WatchlistsView } from './WatchlistsView';
 
 /** Loaded only while there is something to say about the remembered credentials (rarely). */
 const VaultPrompt = lazyComponent(() => import('../VaultPrompt').then((m) => m.VaultPrompt));
+// Views other than the watchlists load on first use: the watchlists' first paint does not wait for them.
+const MarketDetail = lazyComponent(() => import('./MarketDetail').then((m) => m.MarketDetail));
+const BrowseView = lazyComponent(() => import('./BrowseView').then((m) => m.BrowseView));
+const PositionsView = lazyComponent(() => import('./PositionsView').then((m) => m.PositionsView));
 
 /** Parts of other features that the panel hosts when they are present. */
 export interface PanelSlots {
@@ -37,7 +40,17 @@ function systemDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots }) {
+interface Props {
+  live: LiveLink;
+  slots?: PanelSlots;
+  /**
+   * The reads the first paint needs, started before the first render (lib/sidepanel/first-paint) so they
+   * run while it renders; read here when absent.
+   */
+  first?: Promise<PanelFirstPaint | null>;
+}
+
+export function Panel({ live, slots = {}, first }: Props) {
   const [route, setRoute] = useState<SidepanelRoute | null>(null);
   const [status, setStatus] = useState<StatusView | null>(null);
   const [prefs, setPrefs] = useState<Prefs>(defaultPrefs);
@@ -45,6 +58,11 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
   const history = useRef<SidepanelRoute[]>([]);
   const current = useRef<SidepanelRoute | null>(null);
   const drawn = useRef<SidepanelRoute | null>(null);
+  // Only the first watchlists view takes the reads started with the page; a later one reads afresh.
+  const firstView = useRef<Promise<PanelFirstPaint | null> | null>(first ?? null);
+  useEffect(() => {
+    if (route) firstView.current = null;
+  }, [route]);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;
@@ -55,15 +73,15 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
     setRoute(next);
   }, []);
 
-  useEffect(() => {
-    void readRoute().then(show);
+  useLayoutEffect(() => {
+    void (first ? first.then((f) => f?.route ?? readRoute()) : readRoute()).then(show);
     return watchRoute(show);
-  }, [show]);
+  }, [show, first]);
 
-  useEffect(() => {
-    void prefsItem.getValue().then(setPrefs);
+  useLayoutEffect(() => {
+    void (first ? first.then((f) => f?.prefs ?? prefsItem.getValue()) : prefsItem.getValue()).then(setPrefs);
     return prefsItem.watch((value) => setPrefs(value ?? defaultPrefs));
-  }, []);
+  }, [first]);
 
   useEffect(() => {
     void send('status.get', {}).then(
@@ -155,7 +173,7 @@ export function Panel({ live, slots = {} }: { live: LiveLink; slots?: PanelSlots
             {slots.alertsList()}
           </section>
         ) : route ? (
-          <WatchlistsView importExport={slots.importExport} />
+          <WatchlistsView importExport={slots.importExport} first={firstView.current} />
         ) : null}
       </main>
     </PanelContext.Provider>

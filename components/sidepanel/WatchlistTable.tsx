@@ -2,9 +2,10 @@
 // each row flashing briefly when its price moves. It reports the rows on screen so that only those
 // (plus a margin) are kept live.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { formatChange, formatPct, formatPrice, trendOf } from '../../lib/format';
+import { trendOf } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
 import type { SortColumn } from '../../lib/settings/registry';
+import { columnWidths, rowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 import { type Flash, nextSort, priceMoves, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
 import { MarketStatusTag } from '../MarketStatusTag';
 import { SentimentBar } from '../SentimentBar';
@@ -15,8 +16,8 @@ import { useVirtualRows } from './useVirtualRows';
 export const ROW_HEIGHT = 48;
 export const COMPACT_ROW_HEIGHT = 40;
 const FLASH_MS = 1500;
-/** The sticky header's height (CSS .wl-head): rows start below it in the scroller. */
-export const HEAD_HEIGHT = 28;
+/** The sticky header's height (CSS .wl-head, two lines like the rows): rows start below it in the scroller. */
+export const HEAD_HEIGHT = 36;
 
 interface Props {
   rows: RowModel[];
@@ -49,6 +50,17 @@ function sortName(c: { label: string; short: string }): string {
   return c.label.toLowerCase().includes(c.short.toLowerCase())
     ? `Sort by ${c.label}`
     : `${c.short}: sort by ${c.label}`;
+}
+
+/** A price or change split at its point: the points of a column line up (CSS .dec). */
+function Decimal({ text }: { text: string }) {
+  const [whole, fraction] = splitDecimal(text);
+  return (
+    <>
+      {whole}
+      <span class="dec">{fraction}</span>
+    </>
+  );
 }
 
 function arrowOf(value: number | null): string {
@@ -88,6 +100,8 @@ function useFlashes(rows: RowModel[]): Map<string, FlashMark> {
 export function WatchlistTable(props: Props) {
   const { rows, listName, sort, onSort, sparklines, sparks, onOpen, onRemove, busyEpic, onVisible } = props;
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const numbers = useMemo(() => new Map(rows.map((r) => [r.epic, rowNumbers(r.quote)])), [rows]);
+  const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
   const flashes = useFlashes(rows);
   const scroller = useRef<HTMLDivElement>(null);
   const rowHeight = sparklines ? ROW_HEIGHT : COMPACT_ROW_HEIGHT;
@@ -131,7 +145,16 @@ export function WatchlistTable(props: Props) {
 
   const now = Date.now();
   return (
-    <div ref={scroller} class={`wl-scroll${sparklines ? '' : ' wl-compact'}`} data-testid="panel-rows">
+    <div
+      ref={scroller}
+      class={`wl-scroll${sparklines ? '' : ' wl-compact'}`}
+      data-testid="panel-rows"
+      style={{
+        '--wl-frac': `${widths.fractionCh}ch`,
+        '--wl-bid': `${widths.bidCh}ch`,
+        '--wl-offer': `${widths.offerCh}ch`,
+      }}
+    >
       <table class="wl-table" aria-label={`Markets in ${listName}`} aria-rowcount={sorted.length + 1}>
         <thead class="wl-head">
           <tr aria-rowindex={1}>
@@ -171,6 +194,7 @@ export function WatchlistTable(props: Props) {
             const flash = flashes.get(row.epic);
             const flashClass = flash && now - flash.at < FLASH_MS ? ` flash-${flash.dir}-${flash.seq % 2}` : '';
             const q = row.quote;
+            const n = numbers.get(row.epic) ?? rowNumbers(q);
             const spark = sparks.get(row.epic);
             return (
               <tr
@@ -193,15 +217,21 @@ export function WatchlistTable(props: Props) {
                   </button>
                   <span class="wl-epic muted">{row.epic}</span>
                 </td>
-                <td class="wl-bid num">{formatPrice(q.bid)}</td>
-                <td class="wl-offer num">{formatPrice(q.offer)}</td>
+                <td class="wl-bid num">
+                  <Decimal text={n.bid} />
+                </td>
+                <td class="wl-offer num">
+                  <Decimal text={n.offer} />
+                </td>
                 <td class="wl-chg num">
-                  <span class={trendOf(q.netChange)}>{formatChange(q.netChange)}</span>
+                  <span class={trendOf(q.netChange)}>
+                    <Decimal text={n.change} />
+                  </span>
                 </td>
                 <td class="wl-pct num">
                   <span class={trendOf(q.percentageChange)}>
                     <span aria-hidden="true">{arrowOf(q.percentageChange)}</span>
-                    {formatPct(q.percentageChange)}
+                    {n.pct}
                   </span>
                 </td>
                 <td class="wl-sent">

@@ -2,10 +2,11 @@
 // edits (create, delete, add, remove). Edits are not applied locally until the service accepted them,
 // so a failed request leaves the list exactly as it was and says why.
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists } from '../../lib/cache/read';
 import { type ErrorView, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
+import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
 import { buildRows, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
 import { ErrorState } from '../ErrorState';
 import { usePanel } from './context';
@@ -18,14 +19,13 @@ import { WatchlistToolbar } from './WatchlistToolbar';
 /** Rows kept live either side of the ones on screen, so a short scroll shows fresh prices at once. */
 const WATCH_MARGIN = 15;
 
-function pickList(lists: WatchlistSummary[], wanted: string | null): WatchlistSummary | null {
-  return lists.find((l) => l.id === wanted) ?? lists.find((l) => l.editable) ?? lists[0] ?? null;
-}
-
 export function WatchlistsView({
   importExport,
+  first,
 }: {
   importExport?: (id: string | null, done: () => void) => ComponentChildren;
+  /** The watchlists and the chosen list from the reads started with the page, when this view takes them. */
+  first?: Promise<Pick<PanelFirstPaint, 'lists' | 'list'> | null> | null;
 }) {
   const { prefs, updatePrefs, navigate, openSettings } = usePanel();
   const [lists, setLists] = useState<Fresh<WatchlistSummary[]> | null>(null);
@@ -72,9 +72,20 @@ export function WatchlistsView({
     } else setListError(reply.error);
   }, []);
 
-  useEffect(() => {
-    void loadLists(true);
-  }, [loadLists]);
+  // Taken once, at mount: the panel passes the reads started with the page to the first view only.
+  const [initial] = useState(first);
+  useLayoutEffect(() => {
+    if (!initial) {
+      void loadLists(true);
+      return;
+    }
+    // The cache as read with the page, unless the background answered first; the background is asked now.
+    void initial.then((f) => {
+      if (f?.lists) setLists((current) => current ?? f.lists);
+      if (f?.list) setList((current) => current ?? f.list);
+    });
+    void loadLists(false);
+  }, [loadLists, initial]);
 
   useEffect(() => {
     if (!selectedId) return;

@@ -1,7 +1,8 @@
 // Export a watchlist as CSV, and import a CSV file or a pasted list of epics into this watchlist or a new
 // one. The background's report is shown in full: added, skipped as duplicates, not found, failed.
 import { useId, useState } from 'preact/hooks';
-import { BOM } from '../../lib/csv/export';
+import { BOM, watchlistCsv } from '../../lib/csv/export';
+import { parseEpicList } from '../../lib/csv/import';
 import { type ErrorView, type ImportReport, send } from '../../lib/messages/contract';
 import { settle } from '../alerts/settle';
 import { ErrorState } from '../ErrorState';
@@ -79,7 +80,11 @@ export function ImportExport({ watchlistId, onDone }: Props) {
     setError(null);
     const reply = await settle(send('watchlists.export', { id: watchlistId }));
     setBusy(null);
-    if (reply.ok) saveFile(reply.data.filename, new Blob([BOM + reply.data.csv], { type: 'text/csv;charset=utf-8' }));
+    if (reply.ok)
+      saveFile(
+        reply.data.filename,
+        new Blob([BOM + watchlistCsv(reply.data.rows)], { type: 'text/csv;charset=utf-8' }),
+      );
     else setError(reply.error);
   };
 
@@ -108,7 +113,7 @@ export function ImportExport({ watchlistId, onDone }: Props) {
     }
     setBusy('import');
     const target = mode === 'existing' && watchlistId ? { id: watchlistId } : { name: name.trim() };
-    const reply = await settle(send('watchlists.import', { target, text }));
+    const reply = await settle(send('watchlists.import', { target, ...parseEpicList(text) }));
     setBusy(null);
     if (reply.ok) setReport(reply.data);
     else setError(reply.error);

@@ -1,5 +1,6 @@
 import { lazyComponent } from '../../components/sidepanel/lazy';
 import { Panel, type PanelSlots } from '../../components/sidepanel/Panel';
+import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import type { LiveLink } from '../../lib/sidepanel/live';
 
 // Parts of other features the panel hosts, each loaded when first shown.
@@ -15,6 +16,6 @@ const slots: PanelSlots = {
   importExport: (watchlistId, onDone) => <ImportExport watchlistId={watchlistId} onDone={onDone} />,
 };
 
-export function App({ live }: { live: LiveLink }) {
-  return <Panel live={live} slots={slots} />;
+export function App({ live, first }: { live: LiveLink; first?: Promise<PanelFirstPaint | null> }) {
+  return <Panel live={live} slots={slots} first={first} />;
 }

@@ -31,19 +31,3 @@ export function watchlistCsv(markets: readonly Row[]): string {
     { escapeFormulae: true, newline: '\r\n', quotes: false },
   );
 }
-
-/** "marketside-my-fx-list-2025-03-12.csv": the name reduced to safe file-name characters. */
-export function exportFilename(watchlistName: string, now: Date): string {
-  const slug =
-    watchlistName
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .toLowerCase()
-      .replace(/[\s_-]+/g, '-')
-      .slice(0, 40)
-      .replace(/^-+|-+$/g, '') || 'watchlist';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `marketside-${slug}-${date}.csv`;
-}

@@ -1,6 +1,7 @@
 // Reading epics out of what a user imports: a CSV (with or without a header; the epic column is found by
 // its header or by its contents, any common delimiter), or a plain list of epics separated by newlines,
-// commas, semicolons or spaces. Pure: the background verifies the epics with the service afterwards.
+// commas, semicolons or spaces. Pure, and run in the page that imports (papaparse stays out of the
+// service worker): the background verifies the epics with the service afterwards.
 import Papa from 'papaparse';
 import { EPIC } from '../api/patterns';
 
@@ -43,7 +44,9 @@ function collect(tokens: readonly string[]): ParsedEpics {
     const token = clean(raw);
     if (token === '') continue;
     if (!EPIC.test(token)) {
-      invalid.push(token.length > 60 ? `${token.slice(0, 57)}…` : token);
+      // Shown back to the user as written, minus what no text should carry (a binary file's bytes).
+      const shown = token.replace(/\p{Cc}/gu, '\uFFFD');
+      invalid.push(shown.length > 60 ? `${shown.slice(0, 57)}…` : shown);
       continue;
     }
     const epic = token.toUpperCase();

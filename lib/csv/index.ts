@@ -1,2 +1,3 @@
-export { BOM, CSV_COLUMNS, exportFilename, watchlistCsv } from './export';
+export { BOM, CSV_COLUMNS, watchlistCsv } from './export';
+export { exportFilename } from './filename';
 export { EPIC, type ParsedEpics, parseEpicList } from './import';

@@ -2,6 +2,7 @@
 // outcome (on worker start, say) can still tell the user what happened.
 import { storage } from 'wxt/utils/storage';
 import type { DealOutcome } from '../model';
+import { lazyItem } from '../settings/registry';
 
 export interface Settlement {
   dealReference: string | null;
@@ -22,4 +23,6 @@ export interface Settlement {
   direct?: boolean;
 }
 
-export const lastSettlement = storage.defineItem<Settlement | null>('local:dealingSettlement', { fallback: null });
+export const lastSettlement = lazyItem(() =>
+  storage.defineItem<Settlement | null>('local:dealingSettlement', { fallback: null }),
+);

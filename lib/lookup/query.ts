@@ -1,6 +1,6 @@
 // What to look up from a text selection or an omnibox entry: an epic opens its market straight away,
 // anything else becomes a search term the popup's search accepts (2–100 characters, no control characters).
-import { EPIC } from '../csv/import';
+import { EPIC } from '../api/patterns';
 
 export type LookupTarget = { kind: 'epic'; epic: string } | { kind: 'search'; q: string };
 

@@ -27,6 +27,8 @@ import type {
 import * as s from './schemas';
 
 const none = v.optional(v.object({}), {});
+/** Entries one import may carry (the background adds at most MAX_IMPORT and reports the rest). */
+const MAX_IMPORT_TOKENS = 5_000;
 
 export const requests = {
   // Connection, session and status
@@ -81,7 +83,10 @@ export const requests = {
   'watchlists.import': v.object({
     /** An existing watchlist id, or a name for a new one. */
     target: v.union([v.object({ id: s.watchlistId }), v.object({ name: s.watchlistName })]),
-    text: v.pipe(v.string(), v.maxLength(200_000, 'The file is too large')),
+    /** The file or pasted text as the page read it (lib/csv/import parseEpicList): CSV parsing stays in the page. */
+    epics: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
+    duplicates: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
+    invalid: v.pipe(v.array(s.importToken), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many entries')),
   }),
   'watchlists.export': v.object({ id: s.watchlistId }),
 
@@ -209,6 +214,12 @@ export interface WatchlistView {
   markets: MarketQuote[];
 }
 
+/** A row of an exported watchlist; the page writes the CSV (lib/csv/export watchlistCsv). */
+export type ExportRow = Pick<
+  MarketQuote,
+  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange'
+>;
+
 export interface ImportReport {
   watchlistId: string;
   added: string[];
@@ -283,7 +294,7 @@ export interface Replies {
   'watchlists.addMarket': WatchlistView;
   'watchlists.removeMarket': WatchlistView;
   'watchlists.import': ImportReport;
-  'watchlists.export': { filename: string; csv: string };
+  'watchlists.export': { filename: string; rows: ExportRow[] };
   'badge.pin': null;
   'alerts.list': AlertRule[];
   'alerts.create': AlertRule;

@@ -26,6 +26,13 @@ export const searchTerm = v.pipe(
   v.maxLength(100, 'Search term is too long'),
   v.regex(/^[^\p{Cc}]*$/u, 'Search term cannot contain control characters'),
 );
+/** A token of an imported file that is not an epic, as the page shows it back (lib/csv/import truncates to 60). */
+export const importToken = v.pipe(
+  v.string(),
+  v.minLength(1, 'An imported entry is empty'),
+  v.maxLength(60, 'An imported entry has at most 60 characters'),
+  v.regex(/^[^\p{Cc}]*$/u, 'An imported entry cannot contain control characters'),
+);
 export const accountId = v.pipe(v.string(), v.regex(P.ACCOUNT_ID, 'Account id is not valid'));
 export const dealId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Deal id is not valid'));
 /** Opaque ids and references the service hands out: letters, digits, dashes and underscores. */

@@ -1,5 +1,6 @@
 // The popup's last search, for this browser session: reopening the popup shows it again with its
 // cached results at once (the text selected, so typing replaces it).
 import { storage } from 'wxt/utils/storage';
+import { lazyItem } from '../settings/registry';
 
-export const popupLastQuery = storage.defineItem<string>('session:popupLastQuery', { fallback: '' });
+export const popupLastQuery = lazyItem(() => storage.defineItem<string>('session:popupLastQuery', { fallback: '' }));

@@ -1,6 +1,7 @@
 // The long percentage of client sentiment the user last saw per market id, so the market view can
 // show how it moved since. Kept small: only the most recently seen markets.
 import { storage } from 'wxt/utils/storage';
+import { lazyItem } from '../settings/registry';
 
 export interface SeenSentiment {
   long: number;
@@ -11,10 +12,12 @@ export type LastSeenMap = Record<string, SeenSentiment>;
 
 export const LAST_SEEN_LIMIT = 200;
 
-export const lastSeenSentiment = storage.defineItem<LastSeenMap>('local:lastSeenSentiment', {
-  fallback: {},
-  version: 1,
-});
+export const lastSeenSentiment = lazyItem(() =>
+  storage.defineItem<LastSeenMap>('local:lastSeenSentiment', {
+    fallback: {},
+    version: 1,
+  }),
+);
 
 /** The map with `marketId` seen at `long` now, keeping the `limit` most recent entries. */
 export function rememberSeen(

@@ -1,6 +1,7 @@
 // Opens a market in the side panel (Chrome) or sidebar (Firefox) from a click in the popup.
 
 import { storage } from 'wxt/utils/storage';
+import { lazyItem } from '../settings/registry';
 import type { SidepanelRoute } from '../sidepanel/route';
 import { ext } from './browser';
 
@@ -8,7 +9,9 @@ import { ext } from './browser';
  * The side panel's route item, the same key and shape as lib/sidepanel/route.ts, declared here without
  * that module's parser so that the popup does not load the validation library for one write.
  */
-const sidepanelRoute = storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null });
+const sidepanelRoute = lazyItem(() =>
+  storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null }),
+);
 
 interface FirefoxSidebar {
   sidebarAction?: { open(): Promise<void> };

@@ -6,7 +6,7 @@
 //            memory, never on disk.
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
-import { storage } from 'wxt/utils/storage';
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultRecord } from '../vault/crypto';
 import type { VaultNotice } from '../vault/keeper';
@@ -84,75 +84,123 @@ export interface StoredLock extends LockView {
   context: Record<string, unknown>;
 }
 
-export const prefs = storage.defineItem<Prefs>('local:prefs', {
-  fallback: defaultPrefs,
-  version: 2,
-  migrations: { 2: (old: unknown) => migratePrefs(old, defaultPrefs) },
-});
-
-export const connection = storage.defineItem<Connection>('local:connection', {
-  fallback: defaultConnection,
-  version: 3,
-  migrations: {
-    2: (old: unknown) => migrateConnection(old, defaultConnection),
-    // Plain-text remembered secrets leave storage.local on first use after the update: they work for
-    // this browser session (storage.session) until the user chooses a PIN to remember them encrypted.
-    3: async (old: Connection) => {
-      const split = splitRememberedSecrets(old);
-      if (split.secrets) await sessionSecrets.setValue(split.secrets);
-      return split.connection;
+/**
+ * An item defined on first use. @wxt-dev/storage reads an item (and runs its migration) the moment it is
+ * defined: defining all of them when a page loads cost every page a dozen storage reads queued ahead of
+ * the one its first paint needs, and put values it never uses (secrets among them) in its memory.
+ */
+export function lazyItem<T, M extends Record<string, unknown>>(
+  define: () => WxtStorageItem<T, M>,
+): WxtStorageItem<T, M> {
+  let item: WxtStorageItem<T, M> | undefined;
+  const real = () => {
+    item ??= define();
+    return item;
+  };
+  return new Proxy({} as WxtStorageItem<T, M>, {
+    get: (_, prop) => Reflect.get(real(), prop),
+    has: (_, prop) => Reflect.has(real(), prop),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, prop) => {
+      const d = Reflect.getOwnPropertyDescriptor(real(), prop);
+      return d && { ...d, configurable: true };
     },
-  },
-});
+  });
+}
 
-export const sessionSecrets = storage.defineItem<SessionSecrets>('session:secrets', {
-  fallback: { apiKey: null, password: null },
-});
+export const prefs = lazyItem(() =>
+  storage.defineItem<Prefs>('local:prefs', {
+    fallback: defaultPrefs,
+    version: 2,
+    migrations: { 2: (old: unknown) => migratePrefs(old, defaultPrefs) },
+  }),
+);
 
-export const sessionTokens = storage.defineItem<StoredTokens | null>('session:tokens', { fallback: null });
+export const connection = lazyItem(() =>
+  storage.defineItem<Connection>('local:connection', {
+    fallback: defaultConnection,
+    version: 3,
+    migrations: {
+      2: (old: unknown) => migrateConnection(old, defaultConnection),
+      // Plain-text remembered secrets leave storage.local on first use after the update: they work for
+      // this browser session (storage.session) until the user chooses a PIN to remember them encrypted.
+      3: async (old: Connection) => {
+        const split = splitRememberedSecrets(old);
+        if (split.secrets) await sessionSecrets.setValue(split.secrets);
+        return split.connection;
+      },
+    },
+  }),
+);
 
-export const recentLookups = storage.defineItem<RecentLookup[]>('local:recentLookups', {
-  fallback: [],
-  version: 2,
-  migrations: { 2: migrateRecent },
-});
+export const sessionSecrets = lazyItem(() =>
+  storage.defineItem<SessionSecrets>('session:secrets', {
+    fallback: { apiKey: null, password: null },
+  }),
+);
+
+export const sessionTokens = lazyItem(() =>
+  storage.defineItem<StoredTokens | null>('session:tokens', { fallback: null }),
+);
+
+export const recentLookups = lazyItem(() =>
+  storage.defineItem<RecentLookup[]>('local:recentLookups', {
+    fallback: [],
+    version: 2,
+    migrations: { 2: migrateRecent },
+  }),
+);
 
 /** The market whose change the toolbar badge shows. */
-export const pinnedEpic = storage.defineItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 });
+export const pinnedEpic = lazyItem(() =>
+  storage.defineItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 }),
+);
 
-export const alerts = storage.defineItem<AlertRule[]>('local:alerts', {
-  fallback: [],
-  version: 2,
-  migrations: { 2: migrateAlerts },
-});
+export const alerts = lazyItem(() =>
+  storage.defineItem<AlertRule[]>('local:alerts', {
+    fallback: [],
+    version: 2,
+    migrations: { 2: migrateAlerts },
+  }),
+);
 
 /** Open when a dealing mutation's outcome is unknown; every mutation is refused until it is cleared. */
-export const reconciliationLock = storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null });
+export const reconciliationLock = lazyItem(() =>
+  storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null }),
+);
 
 /** Permits with an expiry survive a browser restart until they expire. */
-export const permits = storage.defineItem<PermitView[]>('local:permits', { fallback: [] });
+export const permits = lazyItem(() => storage.defineItem<PermitView[]>('local:permits', { fallback: [] }));
 
 /** Permits granted "until the browser closes". */
-export const sessionPermits = storage.defineItem<PermitView[]>('session:permits', { fallback: [] });
+export const sessionPermits = lazyItem(() => storage.defineItem<PermitView[]>('session:permits', { fallback: [] }));
 
 /** Remembered credentials, encrypted (AES-GCM under a key derived from the user's PIN: lib/vault). */
-export const vault = storage.defineItem<VaultRecord | null>('local:vault', { fallback: null, version: 1 });
+export const vault = lazyItem(() =>
+  storage.defineItem<VaultRecord | null>('local:vault', { fallback: null, version: 1 }),
+);
 
 /** Wrong PINs in a row: kept on disk so a worker restart does not reset the count. */
-export const vaultFailures = storage.defineItem<number>('local:vaultFailures', { fallback: 0 });
+export const vaultFailures = lazyItem(() => storage.defineItem<number>('local:vaultFailures', { fallback: 0 }));
 
 /** Why the remembered credentials were erased; shown until new ones are saved. */
-export const vaultNotice = storage.defineItem<VaultNotice | null>('local:vaultNotice', { fallback: null });
+export const vaultNotice = lazyItem(() =>
+  storage.defineItem<VaultNotice | null>('local:vaultNotice', { fallback: null }),
+);
 
 /** The vault's derived key (raw bytes, base64) while unlocked: memory only, gone when the browser closes. */
-export const vaultKey = storage.defineItem<string | null>('session:vaultKey', { fallback: null });
+export const vaultKey = lazyItem(() => storage.defineItem<string | null>('session:vaultKey', { fallback: null }));
 /** The path spelling each gateway answered in (lib/api/spelling.ts), by base URL: not a secret. */
-export const gatewaySpellings = storage.defineItem<Record<string, 'ig' | 'spec'>>('local:gatewaySpellings', {
-  fallback: {},
-});
+export const gatewaySpellings = lazyItem(() =>
+  storage.defineItem<Record<string, 'ig' | 'spec'>>('local:gatewaySpellings', {
+    fallback: {},
+  }),
+);
 
 /** The rate budget's counts by gateway (lib/api/rate-budget.ts BudgetCounts), so a restarted worker keeps them. */
-export const rateBudgets = storage.defineItem<Record<string, StoredBudget>>('session:rateBudgets', { fallback: {} });
+export const rateBudgets = lazyItem(() =>
+  storage.defineItem<Record<string, StoredBudget>>('session:rateBudgets', { fallback: {} }),
+);
 export type StoredBudget = Record<string, unknown>;
 
 /**
@@ -163,9 +211,11 @@ export interface LoginEncryption {
   always: boolean;
   required: string[];
 }
-export const loginEncryption = storage.defineItem<LoginEncryption>('local:loginEncryption', {
-  fallback: { always: false, required: [] },
-});
+export const loginEncryption = lazyItem(() =>
+  storage.defineItem<LoginEncryption>('local:loginEncryption', {
+    fallback: { always: false, required: [] },
+  }),
+);
 
 /** The registry as a list, for tests and for the settings export (which excludes every secret). */
 export const registry = {

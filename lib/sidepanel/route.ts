@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { storage } from 'wxt/utils/storage';
 import { epic } from '../messages/schemas';
+import { lazyItem } from '../settings/registry';
 
 export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts';
 
@@ -29,7 +30,9 @@ export const defaultRoute: SidepanelRoute = { view: 'watchlists' };
  * The wanted route. Writers stamp `at` (epoch ms) so that asking twice for the same market still
  * reads as a change to listeners.
  */
-export const sidepanelRoute = storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null });
+export const sidepanelRoute = lazyItem(() =>
+  storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null }),
+);
 
 /** A stored value as a route, or the default when it is missing or not one we understand. */
 export function parseRoute(value: unknown): SidepanelRoute {

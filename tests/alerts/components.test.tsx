@@ -145,7 +145,12 @@ describe('ImportExport', () => {
     fireEvent.input(screen.getByLabelText(/Or paste epics/), { target: { value: 'IX.D.FTSE.DAILY.IP' } });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     const report = await screen.findByTestId('import-report');
-    expect(send).toHaveBeenCalledWith('watchlists.import', { target: { id: 'fx' }, text: 'IX.D.FTSE.DAILY.IP' });
+    expect(send).toHaveBeenCalledWith('watchlists.import', {
+      target: { id: 'fx' },
+      epics: ['IX.D.FTSE.DAILY.IP'],
+      duplicates: [],
+      invalid: [],
+    });
     expect(report.textContent).toContain('Added 1 market. 1 could not be added');
     expect(report.textContent).toContain('Not found (1)XX.D.NOPE.IP');
     expect(report.textContent).toContain('UA.D.AAPL.CASH.IP: Not added: the import stopped (offline)');
@@ -163,7 +168,15 @@ describe('ImportExport', () => {
   });
 
   it('exports as a CSV download with a byte order mark', async () => {
-    send.mockResolvedValue(ok({ filename: 'marketside-fx-2025-03-09.csv', csv: 'epic,name\r\n' }));
+    const row = {
+      epic: 'CS.D.EURUSD.MINI.IP',
+      instrumentName: 'EUR/USD',
+      bid: 1.0845,
+      offer: 1.0846,
+      netChange: null,
+      percentageChange: 0.1,
+    };
+    send.mockResolvedValue(ok({ filename: 'marketside-fx-2025-03-09.csv', rows: [row] }));
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((b: Blob) => {
       blobs.push(b);
@@ -179,5 +192,9 @@ describe('ImportExport', () => {
     await waitFor(() => expect(clicked).toEqual(['marketside-fx-2025-03-09.csv']));
     const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3)).split('\r\n')).toEqual([
+      'epic,name,bid,offer,change,change %',
+      'CS.D.EURUSD.MINI.IP,EUR/USD,1.0845,1.0846,,0.1',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportWatchlist, importIntoWatchlist, verifyEpics } from '../../lib/background/alerts';
-import { parseEpicList } from '../../lib/csv';
+import { parseEpicList, watchlistCsv } from '../../lib/csv';
 import { fakeContext, invalidEpic, market, offline } from '../alerts/fake-context';
 
 const A = 'CS.D.EURUSD.MINI.IP';
@@ -38,7 +38,7 @@ describe('import into an existing watchlist', () => {
   it('adds the new known epics; reports duplicates (in the file and already listed), unknown and malformed', async () => {
     const { ctx, lists } = setup();
     const text = `${A}\n${B}\n${B}\nXX.D.NOSUCH.IP\n${C}\nbad!\n`;
-    const report = await importIntoWatchlist({ target: { id: 'fx' }, text }, ctx);
+    const report = await importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList(text) }, ctx);
     expect(report).toEqual({
       watchlistId: 'fx',
       added: [B, C],
@@ -51,14 +51,14 @@ describe('import into an existing watchlist', () => {
 
   it('a PUT that fails for one epic is reported and the rest go on', async () => {
     const { ctx } = setup({ addFails: new Map([[C, invalidEpic()]]) });
-    const report = await importIntoWatchlist({ target: { id: 'fx' }, text: `${B} ${C} ${D}` }, ctx);
+    const report = await importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList(`${B} ${C} ${D}`) }, ctx);
     expect(report.added).toEqual([B, D]);
     expect(report.failed).toEqual([{ epic: C, message: 'Invalid epic' }]);
   });
 
   it('when the service goes away midway, says which were added and which were not', async () => {
     const { ctx, lists } = setup({ addFails: new Map([[C, offline()]]) });
-    const report = await importIntoWatchlist({ target: { id: 'fx' }, text: `${B},${C},${D},${E}` }, ctx);
+    const report = await importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList(`${B},${C},${D},${E}`) }, ctx);
     expect(report.added).toEqual([B]);
     expect(report.failed.map((f) => f.epic)).toEqual([C, D, E]);
     expect(report.failed[1]?.message).toMatch(/^Not added: the import stopped/);
@@ -67,7 +67,7 @@ describe('import into an existing watchlist', () => {
 
   it('refuses a watchlist that cannot be changed, before asking anything else', async () => {
     const { ctx, markets } = setup();
-    await expect(importIntoWatchlist({ target: { id: 'Popular Markets' }, text: C }, ctx)).rejects.toThrow(
+    await expect(importIntoWatchlist({ target: { id: 'Popular Markets' }, ...parseEpicList(C) }, ctx)).rejects.toThrow(
       /cannot be changed/,
     );
     expect(markets.addToWatchlist).not.toHaveBeenCalled();
@@ -75,7 +75,9 @@ describe('import into an existing watchlist', () => {
 
   it('text with no epics at all is a validation error', async () => {
     const { ctx } = setup();
-    await expect(importIntoWatchlist({ target: { id: 'fx' }, text: '\n  \n' }, ctx)).rejects.toThrow(/No epics found/);
+    await expect(importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList('\n  \n') }, ctx)).rejects.toThrow(
+      /No epics found/,
+    );
   });
 });
 
@@ -83,7 +85,7 @@ describe('import into a new watchlist', () => {
   it('creates it with the known markets in one request and reports what IG took', async () => {
     const { ctx, markets, lists } = setup({ addFails: new Map([[D, invalidEpic()]]) });
     const report = await importIntoWatchlist(
-      { target: { name: 'Imported' }, text: `epic\n${C}\n${D}\nXX.D.NOSUCH.IP` },
+      { target: { name: 'Imported' }, ...parseEpicList(`epic\n${C}\n${D}\nXX.D.NOSUCH.IP`) },
       ctx,
     );
     expect(markets.createWatchlist).toHaveBeenCalledWith('Imported', [C, D]);
@@ -100,7 +102,7 @@ describe('import into a new watchlist', () => {
 
   it('creates nothing when no epic is known, and says so in the report', async () => {
     const { ctx, markets } = setup();
-    const report = await importIntoWatchlist({ target: { name: 'Empty' }, text: 'XX.D.NOSUCH.IP' }, ctx);
+    const report = await importIntoWatchlist({ target: { name: 'Empty' }, ...parseEpicList('XX.D.NOSUCH.IP') }, ctx);
     expect(report).toEqual({ watchlistId: '', added: [], duplicates: [], unknown: ['XX.D.NOSUCH.IP'], failed: [] });
     expect(markets.createWatchlist).not.toHaveBeenCalled();
   });
@@ -137,8 +139,9 @@ describe('verifying epics with the service', () => {
 describe('export', () => {
   it('writes the watchlist’s markets with current prices, and reads back to the same epics', async () => {
     const { ctx } = setup({ now: new Date(2023, 10, 14, 12, 0).getTime() });
-    await importIntoWatchlist({ target: { id: 'fx' }, text: `${B}\n${C}` }, ctx);
-    const { filename, csv } = await exportWatchlist({ id: 'fx' }, ctx);
+    await importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList(`${B}\n${C}`) }, ctx);
+    const { filename, rows } = await exportWatchlist({ id: 'fx' }, ctx);
+    const csv = watchlistCsv(rows);
     expect(filename).toBe('marketside-fx-2023-11-14.csv');
     expect(csv.split('\r\n')).toEqual([
       'epic,name,bid,offer,change,change %',

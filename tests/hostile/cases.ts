@@ -51,7 +51,7 @@ export const CONTROL_NUL = 'ab\u0000cd';
 export const CONTROL_ESC = '\u001b[31mred\u001b[0m';
 
 /** Fields whose value is a whole file the user chose: empty and multi-line text are the file's business. */
-export const FILE_FIELDS = new Set(['watchlists.import text', 'settings.import json']);
+export const FILE_FIELDS = new Set(['settings.import json']);
 
 /** Identifiers with a fixed alphabet: a script tag can never be one. */
 const IDENTIFIERS = new Set<unknown>([

@@ -2,9 +2,9 @@
 // in it ends up in exactly one list of the report (added, duplicates, unknown, failed), and when the
 // service stops answering midway the report says which were added and which were not.
 import { ValidationError } from '../../api/errors';
-import { exportFilename, watchlistCsv } from '../../csv/export';
-import { parseEpicList } from '../../csv/import';
-import type { ImportReport } from '../../messages/contract';
+import { exportFilename } from '../../csv/filename';
+import type { ParsedEpics } from '../../csv/import';
+import type { ExportRow, ImportReport } from '../../messages/contract';
 import type { MarketQuote } from '../../model';
 import { toErrorView } from '../error-view';
 import type { HandlerContext, Handlers } from '../handlers';
@@ -78,10 +78,10 @@ async function addOneByOne(ctx: HandlerContext, id: string, epics: string[], rep
 }
 
 export async function importIntoWatchlist(
-  request: { target: { id: string } | { name: string }; text: string },
+  request: { target: { id: string } | { name: string } } & ParsedEpics,
   ctx: HandlerContext,
 ): Promise<ImportReport> {
-  const parsed = parseEpicList(request.text);
+  const parsed = request;
   if (parsed.epics.length === 0 && parsed.invalid.length === 0) {
     throw new ValidationError('text', 'No epics found: paste epics such as CS.D.EURUSD.MINI.IP, or choose a CSV file');
   }
@@ -139,24 +139,24 @@ export async function importIntoWatchlist(
 export async function exportWatchlist(
   request: { id: string },
   ctx: HandlerContext,
-): Promise<{ filename: string; csv: string }> {
+): Promise<{ filename: string; rows: ExportRow[] }> {
   const list = (await ctx.markets.watchlist(request.id)).value;
   const epics = list.epics.length > 0 ? list.epics : list.markets.map((m) => m.epic);
   const latest = await ctx.markets.quotes(epics).catch(() => []);
   const byEpic = new Map<string, MarketQuote>(list.markets.map((m) => [m.epic, m]));
   for (const q of latest) byEpic.set(q.value.epic, q.value);
-  const rows = epics.map(
-    (epic) =>
-      byEpic.get(epic) ?? {
-        epic,
-        instrumentName: '',
-        bid: null,
-        offer: null,
-        netChange: null,
-        percentageChange: null,
-      },
-  );
-  return { filename: exportFilename(list.summary.name, new Date(ctx.now())), csv: watchlistCsv(rows) };
+  const rows: ExportRow[] = epics.map((epic) => {
+    const m = byEpic.get(epic);
+    return {
+      epic,
+      instrumentName: m?.instrumentName ?? '',
+      bid: m?.bid ?? null,
+      offer: m?.offer ?? null,
+      netChange: m?.netChange ?? null,
+      percentageChange: m?.percentageChange ?? null,
+    };
+  });
+  return { filename: exportFilename(list.summary.name, new Date(ctx.now())), rows };
 }
 
 export const watchlistFileHandlers: Pick<Handlers, 'watchlists.import' | 'watchlists.export'> = {

@@ -1,0 +1,59 @@
+// The floor for the page benchmarks: the fastest a page of this extension can paint a priced row on this
+// machine, in this run. A one-line page (an `<li>` with a price, one tiny module script that marks the
+// frame after it runs) is added to a copy of the built extension, which the page benchmarks launch
+// instead of the build itself; they open it the same way as the page they measure, alternately with it.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXTENSION_DIR } from '../e2e/launch';
+import { median, percentile } from './env';
+import type { BenchResult } from './types';
+
+export const FLOOR_PAGE = 'floor.html';
+/** The mark every measured page sets on the frame that paints its first priced row. */
+export const FIRST_ROW_MARK = 'first-content';
+
+const FLOOR_HTML = `<!doctype html><meta charset="utf-8"><li data-testid="floor-row">EUR/USD 1.08452</li><script type="module" src="/floor.js"></script>\n`;
+const FLOOR_JS = `requestAnimationFrame(() => performance.mark('${FIRST_ROW_MARK}'));\n`;
+
+/** A copy of the built extension with the floor page in it; `remove()` deletes the copy. */
+export function extensionWithFloor(source = EXTENSION_DIR): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'marketside-floor-'));
+  cpSync(source, dir, { recursive: true });
+  writeFileSync(join(dir, FLOOR_PAGE), FLOOR_HTML);
+  writeFileSync(join(dir, 'floor.js'), FLOOR_JS);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+const ratio = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The floor's median and p90 and the page's, with the page's as ratios to the floor's median. Goal: the
+ * page's median at most 1.5× the floor's median and its p90 at most 2× the floor's median.
+ */
+export function againstFloor(page: string, samples: number[], floor: number[]): BenchResult[] {
+  const fm = median(floor);
+  const pm = median(samples);
+  const p90 = percentile(samples, 90);
+  return [
+    { name: `floor page, first priced row, median (${floor.length} openings)`, value: round(fm), unit: 'ms' },
+    { name: 'floor page, first priced row, p90', value: round(percentile(floor, 90)), unit: 'ms' },
+    { name: `${page}, median (${samples.length} openings)`, value: round(pm), unit: 'ms', baseline: round(fm) },
+    { name: `${page}, p90`, value: round(p90), unit: 'ms', baseline: round(fm) },
+    {
+      name: `${page}, median / floor median`,
+      value: ratio(pm / fm),
+      unit: '×',
+      target: '<= 1.5',
+      pass: pm / fm <= 1.5,
+    },
+    {
+      name: `${page}, p90 / floor median`,
+      value: ratio(p90 / fm),
+      unit: '×',
+      target: '<= 2',
+      pass: p90 / fm <= 2,
+    },
+  ];
+}

@@ -1,0 +1,139 @@
+// The watchlist reads at a glance: at the widths a side panel is given, in the two-line layout (with
+// sparklines) and the compact one, each column's label stands over its values and the prices and changes
+// of a column line up on their decimal point. Sorting by a column and moving through rows by keyboard work
+// at the narrowest width. Screenshots of every width and layout are saved.
+import type { Page } from '@playwright/test';
+import { expect, test } from './harness';
+
+const MY_WATCHLIST = '7064175';
+const WIDTHS = [320, 400, 600];
+const LAYOUTS = ['two-line', 'compact'] as const;
+/** Each sortable header (its class) and the cells of its column. */
+const COLUMNS: Record<string, string> = {
+  name: 'wl-name',
+  bid: 'wl-bid',
+  offer: 'wl-offer',
+  change: 'wl-chg',
+  changePct: 'wl-pct',
+  sentiment: 'wl-sent',
+  status: 'wl-stat',
+};
+
+interface Box {
+  left: number;
+  right: number;
+}
+
+/** For every column: its label's box and its cells' boxes, and the left edge of each decimal part in it. */
+function measure(panel: Page, columns: Record<string, string>) {
+  return panel.getByTestId('panel-rows').evaluate((root, cols) => {
+    const box = (el: Element): Box => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    };
+    return Object.entries(cols).map(([id, cell]) => ({
+      id,
+      label: box(root.querySelector(`.wl-th--${id} button`) as Element),
+      cells: [...root.querySelectorAll(`td.${cell}`)].map(box),
+      points: [...root.querySelectorAll(`td.${cell} .dec`)]
+        .filter((el) => el.textContent !== '')
+        .map((el) => el.getBoundingClientRect().left),
+    }));
+  }, columns);
+}
+
+async function openWatchlist(panel: Page, layout: (typeof LAYOUTS)[number]) {
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(MY_WATCHLIST);
+  await expect(panel.getByTestId('panel-row')).toHaveCount(3);
+  const sparklines = panel.getByRole('checkbox', { name: 'Sparklines' });
+  if (layout === 'compact') await sparklines.uncheck();
+  else await sparklines.check();
+  await expect(panel.getByTestId('panel-rows')).toHaveClass(layout === 'compact' ? /wl-compact/ : /^(?!.*wl-compact)/);
+  // Prices on every row before measuring: a dash is narrower than a number.
+  await expect(panel.locator('td.wl-bid .dec').filter({ hasText: '.' })).toHaveCount(3);
+}
+
+for (const width of WIDTHS) {
+  for (const layout of LAYOUTS) {
+    test(`at ${width} px, ${layout}: every header stands over its column and the decimal points line up`, async ({
+      configure,
+      openPage,
+      capture,
+    }) => {
+      await configure();
+      const panel = await openPage('sidepanel.html', { width, height: 700 });
+      await openWatchlist(panel, layout);
+      const columns = await measure(panel, COLUMNS);
+      for (const { id, label, cells, points } of columns) {
+        expect(cells.length, `cells of ${id}`).toBe(3);
+        expect(label.right - label.left, `the ${id} label is shown`).toBeGreaterThan(0);
+        for (const cell of cells) {
+          const overlap = Math.min(label.right, cell.right) - Math.max(label.left, cell.left);
+          expect(
+            overlap,
+            `the ${id} label [${label.left}, ${label.right}] over its cell [${cell.left}, ${cell.right}]`,
+          ).toBeGreaterThan(0);
+        }
+        if (['bid', 'offer', 'change'].includes(id)) {
+          expect(points.length, `decimal parts of ${id}`).toBe(3);
+          expect(
+            Math.max(...points) - Math.min(...points),
+            `decimal points of ${id} at ${points.join(', ')}`,
+          ).toBeLessThan(1);
+        }
+      }
+      // Nothing overflows the panel sideways.
+      const overflow = await panel.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await capture(panel, `watchlist-${width}-${layout}`);
+    });
+  }
+}
+
+test('at 320 px a column sorts from its header, and the arrow keys move through the rows', async ({
+  configure,
+  openPage,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html', { width: 320, height: 700 });
+  await openWatchlist(panel, 'two-line');
+  const order = () =>
+    panel.getByTestId('panel-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-epic')));
+  const changes = () =>
+    panel
+      .getByTestId('panel-row')
+      .evaluateAll((rows) =>
+        rows.map((r) =>
+          Number((r.querySelector('td.wl-pct')?.textContent ?? '').replace(/[▲▼\s%+]/g, '').replace('−', '-')),
+        ),
+      );
+
+  const sortByPct = panel.getByRole('button', { name: 'Sort by Change %' });
+  const header = sortByPct.locator('xpath=..');
+  const sortedAs = async (direction: string) => {
+    const now = await changes();
+    const want = [...now].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
+    return now.join() === want.join();
+  };
+  await sortByPct.click();
+  await expect(header).toHaveAttribute('aria-sort', /ascending|descending/);
+  const firstDirection = (await header.getAttribute('aria-sort')) as string;
+  await expect.poll(() => sortedAs(firstDirection)).toBe(true);
+  await sortByPct.click();
+  const flipped = firstDirection === 'ascending' ? 'descending' : 'ascending';
+  await expect(header).toHaveAttribute('aria-sort', flipped);
+  await expect.poll(() => sortedAs(flipped)).toBe(true);
+  expect(new Set(await changes()).size, 'three different changes, so the order says something').toBe(3);
+
+  const epics = await order();
+  const rowButton = (epic: string) => panel.locator(`[data-testid="panel-row"][data-epic="${epic}"] td.wl-name button`);
+  await rowButton(epics[0]!).focus();
+  await panel.keyboard.press('ArrowDown');
+  await expect(rowButton(epics[1]!)).toBeFocused();
+  await panel.keyboard.press('End');
+  await expect(rowButton(epics[2]!)).toBeFocused();
+  await panel.keyboard.press('Home');
+  await expect(rowButton(epics[0]!)).toBeFocused();
+});

@@ -1,0 +1,59 @@
+// The watchlist's numbers as text, laid out so that a column reads at a glance: one number of decimals
+// per market (its prices and its change alike), each number split at its decimal point so the points of
+// a column line up, and the columns as wide as their longest number (in `ch` of tabular digits).
+import { formatChange, formatPct, formatPrice } from '../format';
+import type { MarketQuote } from '../model';
+import { priceDecimals } from '../popup/price';
+
+export interface RowNumbers {
+  bid: string;
+  offer: string;
+  change: string;
+  pct: string;
+}
+
+/** The row's numbers, prices and change to the market's own number of decimals. */
+export function rowNumbers(q: Pick<MarketQuote, 'bid' | 'offer' | 'netChange' | 'percentageChange'>): RowNumbers {
+  const d = priceDecimals(q.bid, q.offer);
+  return {
+    bid: formatPrice(q.bid, d),
+    offer: formatPrice(q.offer, d),
+    change: formatChange(q.netChange, d),
+    pct: formatPct(q.percentageChange),
+  };
+}
+
+/** A formatted number as its whole part and its decimal part (with the point); '' when it has none. */
+export function splitDecimal(text: string): [whole: string, fraction: string] {
+  const i = text.indexOf('.');
+  return i < 0 ? [text, ''] : [text.slice(0, i), text.slice(i)];
+}
+
+/** Characters the arrow before a percentage takes ("▲ "). */
+const ARROW_CH = 2;
+const MIN_CH = 5;
+
+export interface ColumnWidths {
+  /** Width of the decimal part every price and change gets, so their points line up. */
+  fractionCh: number;
+  /** The column holding bid over change. */
+  bidCh: number;
+  /** The column holding offer over the percentage change. */
+  offerCh: number;
+}
+
+export function columnWidths(rows: readonly RowNumbers[]): ColumnWidths {
+  let whole = 0;
+  let fraction = 0;
+  let pct = 0;
+  for (const r of rows) {
+    for (const text of [r.bid, r.offer, r.change]) {
+      const [w, f] = splitDecimal(text);
+      whole = Math.max(whole, w.length);
+      fraction = Math.max(fraction, f.length);
+    }
+    pct = Math.max(pct, r.pct.length + ARROW_CH);
+  }
+  const number = Math.max(MIN_CH, whole + fraction);
+  return { fractionCh: fraction, bidCh: number, offerCh: Math.max(number, pct) };
+}

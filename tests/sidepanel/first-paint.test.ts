@@ -1,0 +1,71 @@
+// The side panel's first paint reads everything it shows before its first render: the route, the
+// preferences, the watchlists and the chosen list with its cached prices.
+import { clear, set } from 'idb-keyval';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { keys } from '../../lib/cache/entry';
+import { cacheStore } from '../../lib/cache/stores';
+import type { WatchlistSummary } from '../../lib/model';
+import { defaultPrefs, prefs } from '../../lib/settings/registry';
+import { pickList, readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
+import { openRoute } from '../../lib/sidepanel/route';
+import { quote } from './fixtures';
+
+const now = Date.now();
+const lists: WatchlistSummary[] = [
+  { id: 'SYS', name: 'Popular Markets', editable: false, deleteable: false, defaultSystemWatchlist: true },
+  { id: 'W1', name: 'Majors', editable: true, deleteable: true, defaultSystemWatchlist: false },
+  { id: 'W2', name: 'Indices', editable: true, deleteable: true, defaultSystemWatchlist: false },
+];
+
+async function cacheList(id: string, epics: string[]) {
+  const summary = lists.find((l) => l.id === id)!;
+  await set(keys.watchlist(id), { value: { summary, epics }, fetchedAt: now }, cacheStore('watchlists'));
+  for (const epic of epics)
+    await set(epic, { value: quote(epic), fetchedAt: now, trail: [], trailAt: now }, cacheStore('snapshots'));
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await clear(cacheStore('watchlists'));
+  await clear(cacheStore('snapshots'));
+});
+
+describe('the side panel’s first paint', () => {
+  it('picks the remembered list, else the first editable one, else the first', () => {
+    expect(pickList(lists, 'W2')?.id).toBe('W2');
+    expect(pickList(lists, 'gone')?.id).toBe('W1');
+    expect(pickList(lists.slice(0, 1), null)?.id).toBe('SYS');
+    expect(pickList([], null)).toBeNull();
+  });
+
+  it('reads the route, the preferences and the remembered list with its cached prices', async () => {
+    await set(keys.watchlistList, { value: lists, fetchedAt: now }, cacheStore('watchlists'));
+    await cacheList('W1', ['CS.D.EURUSD.CFD.IP']);
+    await cacheList('W2', ['IX.D.FTSE.DAILY.IP', 'IX.D.DAX.DAILY.IP']);
+    await prefs.setValue({ ...defaultPrefs, selectedWatchlistId: 'W2', sparklines: false });
+    await openRoute({ view: 'browse' });
+
+    const first = await readPanelFirstPaint();
+    expect(first.route.view).toBe('browse');
+    expect(first.prefs.sparklines).toBe(false);
+    expect(first.lists?.value.map((l) => l.id)).toEqual(['SYS', 'W1', 'W2']);
+    expect(first.list?.value.summary.id).toBe('W2');
+    expect(first.list?.value.markets.map((m) => m.epic)).toEqual(['IX.D.FTSE.DAILY.IP', 'IX.D.DAX.DAILY.IP']);
+  });
+
+  it('shows the list the panel would pick when the remembered one is gone', async () => {
+    await set(keys.watchlistList, { value: lists, fetchedAt: now }, cacheStore('watchlists'));
+    await cacheList('W1', ['CS.D.EURUSD.CFD.IP']);
+    await prefs.setValue({ ...defaultPrefs, selectedWatchlistId: 'deleted' });
+
+    const first = await readPanelFirstPaint();
+    expect(first.list?.value.summary.id).toBe('W1');
+    expect(first.list?.value.markets.map((m) => m.epic)).toEqual(['CS.D.EURUSD.CFD.IP']);
+  });
+
+  it('has nothing to show from an empty cache, and says so rather than guessing', async () => {
+    const first = await readPanelFirstPaint();
+    expect(first).toEqual({ route: { view: 'watchlists' }, prefs: defaultPrefs, lists: null, list: null });
+  });
+});

@@ -3,7 +3,15 @@
 // unless the file says `test.use({ simOptions: { rateLimits: true } })`). Console errors of the
 // pages and the service worker fail the test unless it declared them with `expectErrors`.
 import { join } from 'node:path';
-import { type BrowserContext, test as base, expect, type Page, type Worker } from '@playwright/test';
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type Fixtures as PlaywrightFixtures,
+  type TestInfo,
+  type Worker,
+} from '@playwright/test';
 import type { Connection } from '../lib/settings/registry';
 import { type SimHandle, type SimOptions, startSim } from '../sim/server';
 import { startRecording } from './console-log';
@@ -25,7 +33,7 @@ export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
 export type { SimOptions } from '../sim/server';
 
 /** What the pages and the service worker logged as errors during a test. */
-interface Diagnostics {
+export interface Diagnostics {
   errors: string[];
   expected: RegExp[];
 }
@@ -53,7 +61,10 @@ function escapeRegExp(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
 
-export const test = base.extend<Fixtures>({
+/** What both browsers' suites set up alike: a fresh simulated service and the console errors of a test. */
+export type SharedFixtures = Pick<Fixtures, 'simOptions' | 'sim' | 'diagnostics' | 'expectErrors'>;
+
+export const sharedFixtures: PlaywrightFixtures<SharedFixtures> = {
   simOptions: [{ seed: 42, rateLimits: false }, { option: true }],
 
   sim: async ({ simOptions }, use) => {
@@ -69,6 +80,25 @@ export const test = base.extend<Fixtures>({
   diagnostics: async ({}, use) => {
     await use({ errors: [], expected: [] });
   },
+
+  expectErrors: async ({ diagnostics }, use) => {
+    await use((...patterns) => {
+      for (const p of patterns) diagnostics.expected.push(typeof p === 'string' ? escapeRegExp(p) : p);
+    });
+  },
+};
+
+/** Attaches the errors a test's browser logged, and fails a test that passed if any was not expected. */
+export async function failOnUnexpectedErrors(diagnostics: Diagnostics, testInfo: TestInfo): Promise<void> {
+  const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
+  if (diagnostics.errors.length) await testInfo.attach('console-errors', { body: diagnostics.errors.join('\n') });
+  // A test that already failed keeps its own error; one that passed fails here.
+  if (unexpected.length && testInfo.status === 'passed')
+    throw new Error(`The extension logged ${unexpected.length} unexpected error(s):\n${unexpected.join('\n')}`);
+}
+
+export const test = base.extend<Fixtures>({
+  ...sharedFixtures,
 
   context: async ({ diagnostics, sim }, use, testInfo) => {
     const { context, serviceWorker } = await launchExtension();
@@ -93,11 +123,7 @@ export const test = base.extend<Fixtures>({
       await recording.flush().catch(() => {});
       await context.close();
     }
-    const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
-    if (diagnostics.errors.length) await testInfo.attach('console-errors', { body: diagnostics.errors.join('\n') });
-    // A test that already failed keeps its own error; one that passed fails here.
-    if (unexpected.length && testInfo.status === 'passed')
-      throw new Error(`The extension logged ${unexpected.length} unexpected error(s):\n${unexpected.join('\n')}`);
+    await failOnUnexpectedErrors(diagnostics, testInfo);
   },
 
   serviceWorker: async ({ context }, use) => {
@@ -114,12 +140,6 @@ export const test = base.extend<Fixtures>({
 
   configure: async ({ context, sim }, use) => {
     await use(async (overrides) => configureConnection(await findServiceWorker(context), sim, overrides));
-  },
-
-  expectErrors: async ({ diagnostics }, use) => {
-    await use((...patterns) => {
-      for (const p of patterns) diagnostics.expected.push(typeof p === 'string' ? escapeRegExp(p) : p);
-    });
   },
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern

@@ -3,9 +3,10 @@
 // a lost reply reconciled to exactly one position, across a closed panel and a restarted worker.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, type SimHandle, test } from './harness';
+import { ACCOUNT, DEALING_PATHS, EURUSD } from './journeys/data';
+import { playwrightPage } from './journeys/playwright-page';
+import { grantDemoPermit as grant, quoteAndPlace as place } from './journeys/steps';
 import type { ExtensionGlobals } from './launch';
-
-const EURUSD = 'CS.D.EURUSD.CFD.IP';
 
 interface PageGlobals {
   chrome: ExtensionGlobals['chrome'] & { runtime: { sendMessage(message: unknown): Promise<unknown> } };
@@ -25,22 +26,13 @@ function sendRaw(page: Page, type: string, data: unknown) {
   ) as Promise<{ res: { ok: boolean; error?: { kind: string } } }>;
 }
 
-const dealingPaths = /^\/(positions\/otc|working-orders\/otc|indicativecostsandcharges|confirms)/;
-const dealingRequests = (sim: SimHandle) => sim.control.requestLog().filter((r) => dealingPaths.test(r.path));
+const dealingRequests = (sim: SimHandle) => sim.control.requestLog().filter((r) => DEALING_PATHS.test(r.path));
 
 async function grantDemoPermit(openPage: (path: string) => Promise<Page>): Promise<Page> {
   const options = await openPage('options.html');
   await options.getByRole('button', { name: 'Check' }).click();
-  await expect(options.getByTestId('options-active-account')).toHaveText('SIMCFD1');
-  const permit = options.getByTestId('options-permit-dealing');
-  await permit.getByRole('button', { name: 'Turn on dealing permit…' }).click();
-  await expect(permit.getByText('What this permit allows:')).toBeVisible();
-  const grant = permit.getByRole('button', { name: 'Grant dealing permit' });
-  await expect(grant).toBeDisabled();
-  await permit.getByRole('checkbox', { name: /I understand/ }).check();
-  await grant.click();
-  await expect(permit.getByRole('status')).toContainText('On for account SIMCFD1');
-  await expect(options.getByTestId('dealing-permit-badge')).toContainText('Dealing permitted');
+  await expect(options.getByTestId('options-active-account')).toHaveText(ACCOUNT.id);
+  await grant(playwrightPage(options));
   return options;
 }
 
@@ -57,15 +49,8 @@ async function openMarket(context: BrowserContext, openPage: (path: string) => P
 }
 
 async function quoteAndPlace(panel: Page, size: string) {
-  const ticket = panel.getByTestId('deal-ticket');
-  await ticket.getByLabel('Size').fill(size);
-  const place = ticket.getByRole('button', { name: 'Place deal' });
-  await expect(place).toBeDisabled();
-  await ticket.getByRole('button', { name: 'Get costs quote' }).click();
-  await expect(ticket.getByTestId('deal-quote')).toContainText('Indicative costs and charges');
-  await expect(place).toBeEnabled();
-  await place.click();
-  return ticket.getByTestId('deal-outcome');
+  await place(playwrightPage(panel), size);
+  return panel.getByTestId('deal-ticket').getByTestId('deal-outcome');
 }
 
 test('without a permit no dealing control is shown and the background refuses dealing, sending nothing', async ({

@@ -6,7 +6,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   // The Firefox journeys have their own config (e2e/firefox/playwright.config.ts).
-  testIgnore: 'firefox/**',
+  testIgnore: /[\\/]e2e[\\/]firefox[\\/]/,
   workers: 1,
   fullyParallel: false,
   retries: 0,

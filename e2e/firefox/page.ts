@@ -2,7 +2,7 @@
 // events for extension pages and, on 140, its CSP blocks puppeteer's waitForFunction and Locator API:
 // every wait here polls from Node, bounded.
 import type { ElementHandle, Page } from 'puppeteer-core';
-import type { JourneyPage, Target } from '../journeys/driver';
+import { type JourneyPage, type Target, textMatches } from '../journeys/driver';
 import { until } from '../launch-firefox';
 
 const WAIT_MS = 10_000;
@@ -33,9 +33,7 @@ export class FirefoxPage implements JourneyPage {
 
   /** The normalised text of every element of the target now. */
   texts(target: Target): Promise<string[]> {
-    return this.page.$$eval(selector(target), (els) =>
-      els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()),
-    );
+    return this.page.$$eval(selector(target), (els) => els.map((e) => e.textContent ?? ''));
   }
 
   async click(target: Target): Promise<void> {
@@ -66,8 +64,16 @@ export class FirefoxPage implements JourneyPage {
     await el.select(value);
   }
 
+  async expectEnabled(target: Target, enabled: boolean): Promise<void> {
+    const el = await this.find(target);
+    await until(
+      `${selector(target)} to be ${enabled ? 'enabled' : 'disabled'}`,
+      async () => enabled === (await el.evaluate((e) => !(e as HTMLButtonElement).disabled)),
+    );
+  }
+
   async expectText(target: Target, expected: string | RegExp, timeout = WAIT_MS): Promise<void> {
-    const matches = (t: string) => (typeof expected === 'string' ? t.includes(expected) : expected.test(t));
+    const matches = (t: string) => textMatches(t, expected);
     let seen: string[] = [];
     try {
       await until(

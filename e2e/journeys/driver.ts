@@ -26,6 +26,8 @@ export interface JourneyPage {
   select(target: Target, value: string): Promise<void>;
   /** Waits (bounded) until an element of the target contains the text or matches the pattern. */
   expectText(target: Target, expected: string | RegExp): Promise<void>;
+  /** Waits (bounded) until the target's first element is enabled (or disabled). */
+  expectEnabled(target: Target, enabled: boolean): Promise<void>;
   /** Waits (bounded) until exactly `count` elements match. */
   expectCount(target: Target, count: number): Promise<void>;
   /** Runs a function in the page (the extension's APIs are there as `chrome` or `browser`). */
@@ -34,3 +36,9 @@ export interface JourneyPage {
 
 export const byRole = (role: Role, name: string, within?: string): Target => ({ role, name, within });
 export const byTestId = (testId: string, within?: string): Target => ({ testId, within });
+
+/** The text test both drivers use: whitespace collapsed, a string contained or a pattern matched. */
+export function textMatches(text: string | null, expected: string | RegExp): boolean {
+  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  return typeof expected === 'string' ? t.includes(expected) : expected.test(t);
+}

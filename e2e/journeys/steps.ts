@@ -29,6 +29,7 @@ export async function grantDemoPermit(options: JourneyPage): Promise<void> {
   const section = 'options-permit-dealing';
   await options.click(byRole('button', 'Turn on dealing permit…', section));
   await options.expectText(byTestId(section), 'What this permit allows:');
+  await options.expectEnabled(byRole('button', 'Grant dealing permit', section), false);
   await options.check({ css: 'input[type="checkbox"]', within: section });
   await options.click(byRole('button', 'Grant dealing permit', section));
   await options.expectText(byTestId(section), `On for account ${ACCOUNT.id}`);
@@ -58,13 +59,16 @@ export async function removeMarket(panel: JourneyPage, list: string, name: strin
   await panel.click(byRole('button', `Remove ${name} from ${list}`));
 }
 
-/** Fills the deal ticket's size, gets the costs quote, places the deal; the outcome shows in `deal-outcome`. */
+/** Fills the ticket's size; "Place deal" waits for the costs quote; places the deal (the outcome: `deal-outcome`). */
 export async function quoteAndPlace(panel: JourneyPage, size: string): Promise<void> {
   const ticket = 'deal-ticket';
+  const place = byRole('button', 'Place deal', ticket);
   await panel.fill(byRole('spinbutton', 'Size', ticket), size);
+  await panel.expectEnabled(place, false);
   await panel.click(byRole('button', 'Get costs quote', ticket));
   await panel.expectText(byTestId('deal-quote', ticket), 'Indicative costs and charges');
-  await panel.click(byRole('button', 'Place deal', ticket));
+  await panel.expectEnabled(place, true);
+  await panel.click(place);
 }
 
 /** A reply of the message contract as a page receives it. */

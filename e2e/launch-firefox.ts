@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { isExtensionError } from './firefox-output';
 import { POPUP_VIEWPORT, ROOT, SIDEPANEL_VIEWPORT } from './launch';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -28,20 +29,6 @@ export interface LaunchedFirefox {
   extensionErrors(): string[];
   /** Closes Firefox, kills its process group if it lingers, and deletes the profile. */
   close(): Promise<void>;
-}
-
-/** Firefox's own noise on a machine with no GPU and no network; none of it comes from the extension. */
-const HARMLESS = [
-  /RenderCompositorSWGL failed mapping default framebuffer/,
-  /NavigationManager\.sys\.mjs/,
-  /context is null/,
-  /RemoteSettings|RSLoader|remote-settings/i,
-];
-
-/** An extension's line: its pages and event page print `console.error: "…"`; uncaught errors name the add-on's URL. */
-export function isExtensionError(line: string, origin = FIREFOX_ORIGIN): boolean {
-  if (HARMLESS.some((re) => re.test(line))) return false;
-  return line.startsWith('console.error: "') || line.startsWith(`JavaScript error: ${origin}/`);
 }
 
 function geckoId(extensionDir: string): string {
@@ -111,7 +98,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
   return {
     browser,
     output,
-    extensionErrors: () => output.filter((line) => isExtensionError(line)),
+    extensionErrors: () => output.filter((line) => isExtensionError(line, FIREFOX_ORIGIN)),
     close,
   };
 }

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, type SimHandle, test } from './harness';
 import { ACCOUNT, DEALING_PATHS, EURUSD } from './journeys/data';
 import { playwrightPage } from './journeys/playwright-page';
-import { grantDemoPermit as grant, quoteAndPlace as place } from './journeys/steps';
+import { expectDealingRefused, grantDemoPermit as grant, quoteAndPlace as place } from './journeys/steps';
 import type { ExtensionGlobals } from './launch';
 
 interface PageGlobals {
@@ -65,26 +65,7 @@ test('without a permit no dealing control is shown and the background refuses de
   await expect(panel.getByTestId('deal-ticket')).toHaveCount(0);
   await expect(panel.getByTestId('dealing-permit-badge')).toHaveCount(0);
 
-  const ticket = {
-    epic: EURUSD,
-    direction: 'BUY',
-    size: 1,
-    orderType: 'MARKET',
-    level: null,
-    currencyCode: 'USD',
-    expiry: '-',
-    stop: null,
-    limit: null,
-  };
-  for (const [type, data] of [
-    ['deal.quoteOpen', ticket],
-    ['deal.open', { ticket, quoteReference: 'forged' }],
-    ['positions.close', { dealId: 'DIAAAA1', quoteReference: 'forged' }],
-    ['workingOrders.delete', { dealId: 'DIAAAA1' }],
-  ] as const) {
-    const reply = await sendRaw(panel, type, data);
-    expect(reply.res, type).toMatchObject({ ok: false, error: { kind: 'permit-required' } });
-  }
+  await expectDealingRefused(playwrightPage(panel));
   expect(dealingRequests(sim)).toEqual([]);
   expect((await sim.control.state()).positions).toEqual([]);
 });

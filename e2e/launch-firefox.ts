@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { isExtensionError } from './firefox-output';
-import { POPUP_VIEWPORT, ROOT, SIDEPANEL_VIEWPORT } from './launch';
+import { pageSize, ROOT } from './launch';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = join(ROOT, '.output', 'firefox-mv3');
@@ -136,9 +136,7 @@ export async function openFirefoxPage(
   viewport?: { width: number; height: number },
 ): Promise<Page> {
   const page = await browser.newPage();
-  const size =
-    viewport ??
-    (path.startsWith('popup.html') ? POPUP_VIEWPORT : path.startsWith('sidepanel.html') ? SIDEPANEL_VIEWPORT : null);
+  const size = viewport ?? pageSize(path);
   // Firefox 140 sets the size and then throws on the screen orientation it does not support.
   if (size) await page.setViewport(size).catch(() => {});
   await loadFirefoxPage(page, path);

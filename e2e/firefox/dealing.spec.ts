@@ -3,7 +3,7 @@
 import type { SimHandle } from '../harness';
 import { DEALING_PATHS, EURUSD } from '../journeys/data';
 import { byRole, byTestId, type JourneyPage } from '../journeys/driver';
-import { grantDemoPermit, quoteAndPlace, sendMessage } from '../journeys/steps';
+import { expectDealingRefused, grantDemoPermit, quoteAndPlace } from '../journeys/steps';
 import { expect, test } from './harness';
 
 const dealingRequests = (sim: SimHandle) => sim.control.requestLog().filter((r) => DEALING_PATHS.test(r.path));
@@ -31,24 +31,7 @@ test('dealing: without a permit no control and nothing sent; with a demo permit 
   await panel.expectText(byTestId('panel-detail-bid'), /\d/);
   await panel.expectCount(byTestId('deal-ticket'), 0);
   await panel.expectCount(byTestId('dealing-permit-badge'), 0);
-  const ticket = {
-    epic: EURUSD,
-    direction: 'BUY',
-    size: 1,
-    orderType: 'MARKET',
-    level: null,
-    currencyCode: 'USD',
-    expiry: '-',
-    stop: null,
-    limit: null,
-  };
-  for (const [type, data] of [
-    ['deal.quoteOpen', ticket],
-    ['deal.open', { ticket, quoteReference: 'forged' }],
-  ] as const) {
-    const reply = await sendMessage(panel, type, data);
-    expect(reply, type).toMatchObject({ ok: false, error: { kind: 'permit-required' } });
-  }
+  await expectDealingRefused(panel);
   expect(dealingRequests(sim)).toEqual([]);
   expect((await sim.control.state()).positions).toEqual([]);
 

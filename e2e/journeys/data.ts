@@ -34,3 +34,22 @@ export const SENTIMENT_LABEL = /^Clients \d+% long, \d+% short$/;
 
 /** The simulated paths a deal, its quote and its confirmation use. */
 export const DEALING_PATHS = /^\/(positions\/otc|working-orders\/otc|indicativecostsandcharges|confirms)/;
+
+/** Dealing messages a page without a permit might send (a forged quote reference among them): all refused. */
+const FORGED_TICKET = {
+  epic: EURUSD,
+  direction: 'BUY',
+  size: 1,
+  orderType: 'MARKET',
+  level: null,
+  currencyCode: 'USD',
+  expiry: '-',
+  stop: null,
+  limit: null,
+};
+export const FORGED_DEALING: readonly (readonly [string, unknown])[] = [
+  ['deal.quoteOpen', FORGED_TICKET],
+  ['deal.open', { ticket: FORGED_TICKET, quoteReference: 'forged' }],
+  ['positions.close', { dealId: 'DIAAAA1', quoteReference: 'forged' }],
+  ['workingOrders.delete', { dealId: 'DIAAAA1' }],
+];

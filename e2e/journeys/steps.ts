@@ -1,6 +1,8 @@
 // Page-level steps both browser suites take, written once against the JourneyPage driver.
+
+import { expect } from '@playwright/test';
 import type { ServiceCredentials } from '../launch';
-import { ACCOUNT } from './data';
+import { ACCOUNT, FORGED_DEALING } from './data';
 import { byRole, byTestId, type JourneyPage } from './driver';
 
 /**
@@ -82,7 +84,7 @@ export async function sendMessage<T>(page: JourneyPage, type: string, data: unkn
         'browser' | 'chrome',
         { runtime: { sendMessage(m: unknown): unknown } }
       >;
-      const api = g.browser ?? g.chrome;
+      const api = g.chrome ?? g.browser;
       return (await api.runtime.sendMessage({ id: Date.now(), type: t, data: d, timestamp: Date.now() })) as {
         res: unknown;
       };
@@ -97,4 +99,12 @@ export async function ask<T>(page: JourneyPage, type: string, data: unknown): Pr
   const reply = await sendMessage<T>(page, type, data);
   if (!reply.ok) throw new Error(`${type}: ${reply.error.message}`);
   return reply.data;
+}
+
+/** Without a permit the background refuses every dealing message a page sends. */
+export async function expectDealingRefused(page: JourneyPage): Promise<void> {
+  for (const [type, data] of FORGED_DEALING) {
+    const reply = await sendMessage(page, type, data);
+    expect(reply, type).toMatchObject({ ok: false, error: { kind: 'permit-required' } });
+  }
 }

@@ -5,7 +5,8 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { type JourneyPage, type Target, textMatches } from '../journeys/driver';
 import { until } from '../launch-firefox';
 
-const WAIT_MS = 10_000;
+// Generous: the machines these run on are shared and loaded; a wait ends as soon as its condition holds.
+const WAIT_MS = 20_000;
 
 function selector(target: Target): string {
   const scope = target.within ? `[data-testid="${target.within}"] ` : '';

@@ -72,7 +72,7 @@ async function openAndMeasure(context: BrowserContext, url: string): Promise<Ope
     await page
       .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_ROW_MARK, { timeout: 20_000 })
       .catch(async (err: unknown) => {
-        const shown = await page.locator('body').innerText();
+        const shown = (await page.locator('body').textContent()) ?? '';
         throw new Error(`The popup at ${url} painted no market within 20 s; it shows: ${shown.slice(0, 300)}`, {
           cause: err,
         });

@@ -4,9 +4,7 @@
 import type { Page, Worker } from '@playwright/test';
 import type { AlertRule } from '../lib/model';
 import { expect, type SimHandle, test } from './harness';
-
-const EURUSD = 'CS.D.EURUSD.MINI.IP';
-const FTSE = 'IX.D.FTSE.DAILY.IP';
+import { EURUSD_MINI as EURUSD, FTSE } from './journeys/data';
 
 interface Chrome {
   chrome: {

@@ -2,21 +2,16 @@
 // opened on one market.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './harness';
+import { ACCOUNT } from './journeys/data';
+import { playwrightPage } from './journeys/playwright-page';
+import { grantDemoPermit as grant } from './journeys/steps';
 import type { ExtensionGlobals } from './launch';
 
 export async function grantDemoPermit(openPage: (path: string) => Promise<Page>): Promise<Page> {
   const options = await openPage('options.html');
   await options.getByRole('button', { name: 'Check' }).click();
-  await expect(options.getByTestId('options-active-account')).toHaveText('SIMCFD1');
-  const permit = options.getByTestId('options-permit-dealing');
-  await permit.getByRole('button', { name: 'Turn on dealing permit…' }).click();
-  await expect(permit.getByText('What this permit allows:')).toBeVisible();
-  const grant = permit.getByRole('button', { name: 'Grant dealing permit' });
-  await expect(grant).toBeDisabled();
-  await permit.getByRole('checkbox', { name: /I understand/ }).check();
-  await grant.click();
-  await expect(permit.getByRole('status')).toContainText('On for account SIMCFD1');
-  await expect(options.getByTestId('dealing-permit-badge')).toContainText('Dealing permitted');
+  await expect(options.getByTestId('options-active-account')).toHaveText(ACCOUNT.id);
+  await grant(playwrightPage(options));
   return options;
 }
 

@@ -4,9 +4,10 @@
 import type { Page } from '@playwright/test';
 import { grantDemoPermit, openMarket } from './dealing-steps';
 import { expect, type SimHandle, test } from './harness';
+import { DEALING_PATHS, EURUSD } from './journeys/data';
+import { playwrightPage } from './journeys/playwright-page';
+import { expectDealingRefused, quoteAndPlace as place } from './journeys/steps';
 import type { ExtensionGlobals } from './launch';
-
-const EURUSD = 'CS.D.EURUSD.CFD.IP';
 
 interface PageGlobals {
   chrome: ExtensionGlobals['chrome'] & { runtime: { sendMessage(message: unknown): Promise<unknown> } };
@@ -26,19 +27,11 @@ function sendRaw(page: Page, type: string, data: unknown) {
   ) as Promise<{ res: { ok: boolean; error?: { kind: string } } }>;
 }
 
-const dealingPaths = /^\/(positions\/otc|working-orders\/otc|indicativecostsandcharges|confirms)/;
-const dealingRequests = (sim: SimHandle) => sim.control.requestLog().filter((r) => dealingPaths.test(r.path));
+const dealingRequests = (sim: SimHandle) => sim.control.requestLog().filter((r) => DEALING_PATHS.test(r.path));
 
 async function quoteAndPlace(panel: Page, size: string) {
-  const ticket = panel.getByTestId('deal-ticket');
-  await ticket.getByLabel('Size').fill(size);
-  const place = ticket.getByRole('button', { name: 'Place deal' });
-  await expect(place).toBeDisabled();
-  await ticket.getByRole('button', { name: 'Get costs quote' }).click();
-  await expect(ticket.getByTestId('deal-quote')).toContainText('Indicative costs and charges');
-  await expect(place).toBeEnabled();
-  await place.click();
-  return ticket.getByTestId('deal-outcome');
+  await place(playwrightPage(panel), size);
+  return panel.getByTestId('deal-ticket').getByTestId('deal-outcome');
 }
 
 test('without a permit no dealing control is shown and the background refuses dealing, sending nothing', async ({
@@ -53,26 +46,7 @@ test('without a permit no dealing control is shown and the background refuses de
   await expect(panel.getByTestId('deal-ticket')).toHaveCount(0);
   await expect(panel.getByTestId('dealing-permit-badge')).toHaveCount(0);
 
-  const ticket = {
-    epic: EURUSD,
-    direction: 'BUY',
-    size: 1,
-    orderType: 'MARKET',
-    level: null,
-    currencyCode: 'USD',
-    expiry: '-',
-    stop: null,
-    limit: null,
-  };
-  for (const [type, data] of [
-    ['deal.quoteOpen', ticket],
-    ['deal.open', { ticket, quoteReference: 'forged' }],
-    ['positions.close', { dealId: 'DIAAAA1', quoteReference: 'forged' }],
-    ['workingOrders.delete', { dealId: 'DIAAAA1' }],
-  ] as const) {
-    const reply = await sendRaw(panel, type, data);
-    expect(reply.res, type).toMatchObject({ ok: false, error: { kind: 'permit-required' } });
-  }
+  await expectDealingRefused(playwrightPage(panel));
   expect(dealingRequests(sim)).toEqual([]);
   expect((await sim.control.state()).positions).toEqual([]);
 });

@@ -5,7 +5,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, test as base, expect, type Page, type Worker } from '@playwright/test';
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type Fixtures as PlaywrightFixtures,
+  type TestInfo,
+  type Worker,
+} from '@playwright/test';
 import type { Connection } from '../lib/settings/registry';
 import { type SimHandle, type SimOptions, startSim } from '../sim/server';
 import { type Recording, startRecording } from './console-log';
@@ -28,7 +36,7 @@ export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
 export type { SimOptions } from '../sim/server';
 
 /** What the pages and the service worker logged as errors during a test. */
-interface Diagnostics {
+export interface Diagnostics {
   errors: string[];
   expected: RegExp[];
 }
@@ -68,7 +76,10 @@ function escapeRegExp(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
 
-export const test = base.extend<Fixtures>({
+/** What both browsers' suites set up alike: a fresh simulated service and the console errors of a test. */
+export type SharedFixtures = Pick<Fixtures, 'simOptions' | 'sim' | 'diagnostics' | 'expectErrors'>;
+
+export const sharedFixtures: PlaywrightFixtures<SharedFixtures> = {
   simOptions: [{ seed: 42, rateLimits: false }, { option: true }],
 
   sim: async ({ simOptions }, use) => {
@@ -84,6 +95,25 @@ export const test = base.extend<Fixtures>({
   diagnostics: async ({}, use) => {
     await use({ errors: [], expected: [] });
   },
+
+  expectErrors: async ({ diagnostics }, use) => {
+    await use((...patterns) => {
+      for (const p of patterns) diagnostics.expected.push(typeof p === 'string' ? escapeRegExp(p) : p);
+    });
+  },
+};
+
+/** Attaches the errors a test's browser logged, and fails a test that passed if any was not expected. */
+export async function failOnUnexpectedErrors(diagnostics: Diagnostics, testInfo: TestInfo): Promise<void> {
+  const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
+  if (diagnostics.errors.length) await testInfo.attach('console-errors', { body: diagnostics.errors.join('\n') });
+  // A test that already failed keeps its own error; one that passed fails here.
+  if (unexpected.length && testInfo.status === 'passed')
+    throw new Error(`The extension logged ${unexpected.length} unexpected error(s):\n${unexpected.join('\n')}`);
+}
+
+export const test = base.extend<Fixtures>({
+  ...sharedFixtures,
 
   chromiumSession: async ({ diagnostics, sim }, use, testInfo) => {
     const profile = await mkdtemp(join(tmpdir(), 'marketside-e2e-'));
@@ -129,11 +159,7 @@ export const test = base.extend<Fixtures>({
       }
       await rm(profile, { recursive: true, force: true });
     }
-    const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
-    if (diagnostics.errors.length) await testInfo.attach('console-errors', { body: diagnostics.errors.join('\n') });
-    // A test that already failed keeps its own error; one that passed fails here.
-    if (unexpected.length && testInfo.status === 'passed')
-      throw new Error(`The extension logged ${unexpected.length} unexpected error(s):\n${unexpected.join('\n')}`);
+    await failOnUnexpectedErrors(diagnostics, testInfo);
   },
 
   context: async ({ chromiumSession }, use) => {
@@ -158,12 +184,6 @@ export const test = base.extend<Fixtures>({
 
   configure: async ({ context, sim }, use) => {
     await use(async (overrides) => configureConnection(await findServiceWorker(context), sim, overrides));
-  },
-
-  expectErrors: async ({ diagnostics }, use) => {
-    await use((...patterns) => {
-      for (const p of patterns) diagnostics.expected.push(typeof p === 'string' ? escapeRegExp(p) : p);
-    });
   },
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern

@@ -144,6 +144,12 @@ export function extensionUrl(extensionId: string, path: string): string {
   return `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`;
 }
 
+/** The size the browser gives the popup or the side panel; null for a page in a tab. */
+export function pageSize(path: string): { width: number; height: number } | null {
+  if (path.startsWith('popup.html')) return POPUP_VIEWPORT;
+  return path.startsWith('sidepanel.html') ? SIDEPANEL_VIEWPORT : null;
+}
+
 /** Opens an extension page as a tab; popup and side panel get the size the browser gives them. */
 export async function openExtensionPage(
   context: BrowserContext,
@@ -152,9 +158,7 @@ export async function openExtensionPage(
   viewport?: { width: number; height: number },
 ): Promise<Page> {
   const page = await context.newPage();
-  const size =
-    viewport ??
-    (path.startsWith('popup.html') ? POPUP_VIEWPORT : path.startsWith('sidepanel.html') ? SIDEPANEL_VIEWPORT : null);
+  const size = viewport ?? pageSize(path);
   if (size) await page.setViewportSize(size);
   await page.goto(extensionUrl(extensionId, path));
   return page;

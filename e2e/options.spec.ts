@@ -2,6 +2,7 @@
 // switched, preferences and the settings file.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './harness';
+import { ACCOUNT } from './journeys/data';
 import type { ExtensionGlobals } from './launch';
 
 interface PageGlobals {
@@ -22,8 +23,8 @@ test('configure and check the credentials: the account when good, the exact reas
   await configure();
   const options = await openPage('options.html');
   await options.getByRole('button', { name: 'Check' }).click();
-  await expect(options.getByTestId('options-check-result')).toContainText('Connected: Demo-CFD (SIMCFD1, CFD)');
-  await expect(options.getByTestId('options-active-account')).toHaveText('SIMCFD1');
+  await expect(options.getByTestId('options-check-result')).toContainText(ACCOUNT.connected);
+  await expect(options.getByTestId('options-active-account')).toHaveText(ACCOUNT.id);
   await capture(options, 'options-connected');
 
   // A wrong password, saved for this browser session only.

@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // The Firefox journeys have their own config (e2e/firefox/playwright.config.ts).
+  testIgnore: /[\\/]e2e[\\/]firefox[\\/]/,
   workers: 1,
   fullyParallel: false,
   retries: 0,

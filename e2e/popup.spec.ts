@@ -1,6 +1,7 @@
 // The popup as a trader meets it: the built extension in Chromium against the simulated service.
 import type { Worker } from '@playwright/test';
 import { badgeText, expect, test } from './harness';
+import { EURUSD, MY_WATCHLIST, SENTIMENT_LABEL } from './journeys/data';
 import type { ExtensionGlobals } from './launch';
 
 /** The side panels Chromium has open (they are not tabs, so not in context.pages()). */
@@ -12,9 +13,6 @@ function sidePanels(serviceWorker: Worker): Promise<string[]> {
     return contexts.map((c) => c.documentUrl ?? '');
   });
 }
-
-const EURUSD = 'CS.D.EURUSD.CFD.IP';
-const MY_WATCHLIST = '7064175';
 
 test('search, open a market, see price and sentiment, add it to watchlists, pin it to the badge', async ({
   configure,
@@ -46,16 +44,16 @@ test('search, open a market, see price and sentiment, add it to watchlists, pin 
   await expect(market.getByRole('heading', { level: 1 })).toHaveText(/EUR\/USD/);
   await expect(market.locator('.market__prices')).toContainText(/Bid\s*\d\.\d{4}/);
   await expect(market.locator('.market__prices')).toContainText(/Offer\s*\d\.\d{4}/);
-  await expect(market.getByRole('img', { name: /^Clients \d+% long, \d+% short$/ }).first()).toBeVisible();
+  await expect(market.getByRole('img', { name: SENTIMENT_LABEL }).first()).toBeVisible();
   await capture(popup, 'popup-market');
 
   // Add to an existing watchlist: the service shows it added.
   const watchlist = market.getByRole('combobox', { name: 'Watchlist' });
-  await expect(watchlist.locator(`option[value="${MY_WATCHLIST}"]`)).toHaveCount(1);
-  await watchlist.selectOption(MY_WATCHLIST);
+  await expect(watchlist.locator(`option[value="${MY_WATCHLIST.id}"]`)).toHaveCount(1);
+  await watchlist.selectOption(MY_WATCHLIST.id);
   await market.getByRole('button', { name: 'Add to watchlist' }).click();
-  await expect(market.getByRole('status').filter({ hasText: 'Added' })).toContainText('to My Watchlist');
-  const mine = (await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST);
+  await expect(market.getByRole('status').filter({ hasText: 'Added' })).toContainText(`to ${MY_WATCHLIST.name}`);
+  const mine = (await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST.id);
   expect(mine?.epics).toContain(EURUSD);
 
   // And to a new one, named inline.

@@ -1,22 +1,12 @@
 // The side panel as a trader meets it: the built extension in Chromium against the simulated service.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-
-const EURUSD = 'CS.D.EURUSD.CFD.IP';
-const GBPUSD = 'CS.D.GBPUSD.CFD.IP';
-const FTSE = 'IX.D.FTSE.DAILY.IP';
-const MY_WATCHLIST = '7064175';
+import { DETAIL, EURUSD, FTSE, GBPUSD, MY_WATCHLIST, NEW_LIST } from './journeys/data';
+import { playwrightPage } from './journeys/playwright-page';
+import { addMarket, createWatchlist, removeMarket } from './journeys/steps';
 
 const rowEpics = (panel: Page) =>
   panel.getByTestId('panel-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-epic')));
-
-async function addMarket(panel: Page, list: string, term: string, name: string) {
-  const search = panel.getByRole('searchbox', { name: `Add a market to ${list}` });
-  await search.fill(term);
-  await panel.getByRole('button', { name: `Add ${name} to ${list}`, exact: true }).click();
-  await expect(panel.getByRole('status').filter({ hasText: 'Added' })).toContainText(`Added ${name} to “${list}”`);
-  await search.fill('');
-}
 
 test('create a watchlist, add and remove markets, sort them, and find the sort again after reopening', async ({
   configure,
@@ -27,20 +17,15 @@ test('create a watchlist, add and remove markets, sort them, and find the sort a
   await configure();
   const panel = await openPage('sidepanel.html');
   await expect(panel.getByTestId('panel-account')).toContainText(/\S/);
-  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(MY_WATCHLIST);
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(MY_WATCHLIST.id);
 
-  await panel.getByRole('button', { name: 'New' }).click();
-  await panel.getByRole('textbox', { name: 'New watchlist name' }).fill('Panel picks');
-  await panel.getByRole('button', { name: 'Create' }).click();
-  await expect(panel.getByRole('status')).toContainText('Created “Panel picks”');
-  await expect(panel.getByText('“Panel picks” is empty.')).toBeVisible();
-  const created = (await sim.control.state()).watchlists.find((w) => w.name === 'Panel picks');
+  const page = playwrightPage(panel);
+  await createWatchlist(page, NEW_LIST.name);
+  const created = (await sim.control.state()).watchlists.find((w) => w.name === NEW_LIST.name);
   expect(created?.epics).toEqual([]);
 
-  await addMarket(panel, 'Panel picks', 'EUR/USD', 'EUR/USD');
-  await addMarket(panel, 'Panel picks', 'GBP/USD', 'GBP/USD');
-  await addMarket(panel, 'Panel picks', 'FTSE 100', 'FTSE 100');
-  await expect(panel.getByTestId('panel-row')).toHaveCount(3);
+  for (const add of NEW_LIST.adds) await addMarket(page, NEW_LIST.name, add.term, add.name);
+  await expect(panel.getByTestId('panel-row')).toHaveCount(NEW_LIST.adds.length);
   const afterAdds = (await sim.control.state()).watchlists.find((w) => w.id === created?.id);
   expect(new Set(afterAdds?.epics)).toEqual(new Set([EURUSD, GBPUSD, FTSE]));
 
@@ -57,7 +42,7 @@ test('create a watchlist, add and remove markets, sort them, and find the sort a
   await capture(panel, 'sidepanel-watchlist');
 
   // Remove one: gone here and on the service.
-  await panel.getByRole('button', { name: 'Remove GBP/USD from Panel picks' }).click();
+  await removeMarket(page, NEW_LIST.name, NEW_LIST.removes.name);
   await expect(panel.getByTestId('panel-row')).toHaveCount(2);
   const afterRemove = (await sim.control.state()).watchlists.find((w) => w.id === created?.id);
   expect(new Set(afterRemove?.epics)).toEqual(new Set([EURUSD, FTSE]));
@@ -75,26 +60,26 @@ test('create a watchlist, add and remove markets, sort them, and find the sort a
 test('a failed add leaves the watchlist as it was and says why', async ({ configure, openPage, sim }) => {
   await configure();
   const panel = await openPage('sidepanel.html');
-  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(MY_WATCHLIST);
-  await expect(panel.getByTestId('panel-row')).toHaveCount(3);
+  await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toHaveValue(MY_WATCHLIST.id);
+  await expect(panel.getByTestId('panel-row')).toHaveCount(MY_WATCHLIST.rows);
   const before = await rowEpics(panel);
-  const onService = (await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST)?.epics;
+  const onService = (await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST.id)?.epics;
 
   await sim.control.injectFault({
     method: 'PUT',
-    path: `^/watchlists/${MY_WATCHLIST}$`,
+    path: `^/watchlists/${MY_WATCHLIST.id}$`,
     count: 5,
     action: { kind: 'error', status: 400, errorCode: 'error.service.watchlists.add-instrument.invalid-epic' },
   });
-  await panel.getByRole('searchbox', { name: 'Add a market to My Watchlist' }).fill('GBP/USD');
-  await panel.getByRole('button', { name: 'Add GBP/USD to My Watchlist', exact: true }).click();
+  await panel.getByRole('searchbox', { name: `Add a market to ${MY_WATCHLIST.name}` }).fill('GBP/USD');
+  await panel.getByRole('button', { name: `Add GBP/USD to ${MY_WATCHLIST.name}`, exact: true }).click();
 
   const error = panel.getByTestId('panel-action-error');
   await expect(error.getByRole('alert')).toBeVisible();
   await expect(error).toContainText('error.service.watchlists.add-instrument.invalid-epic');
   expect(await rowEpics(panel)).toEqual(before);
   await expect(panel.getByTestId('panel-row')).toHaveCount(3);
-  expect((await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST)?.epics).toEqual(onService);
+  expect((await sim.control.state()).watchlists.find((w) => w.id === MY_WATCHLIST.id)?.epics).toEqual(onService);
 });
 
 test('a market opens with its chart, sentiment now and over time, related markets and dealing rules', async ({
@@ -130,8 +115,8 @@ test('a market opens with its chart, sentiment now and over time, related market
     ],
   );
 
-  await panel.getByRole('button', { name: 'EUR/USD Mini', exact: true }).click();
-  await expect(panel.getByRole('heading', { level: 2, name: 'EUR/USD Mini' })).toBeVisible();
+  await panel.getByRole('button', { name: DETAIL.button, exact: true }).click();
+  await expect(panel.getByRole('heading', { level: 2, name: DETAIL.button })).toBeVisible();
   await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/\d\.\d{4}/);
 
   // The chart: drawn by the lazily loaded charting library, with values in the legend.
@@ -169,9 +154,9 @@ test('a market opens with its chart, sentiment now and over time, related market
   const related = panel.getByTestId('panel-related').getByRole('button').first();
   await expect(related).toBeVisible();
   await related.click();
-  await expect(panel.getByRole('heading', { level: 2 })).not.toHaveText('EUR/USD Mini');
+  await expect(panel.getByRole('heading', { level: 2 })).not.toHaveText(DETAIL.button);
   await panel.getByRole('button', { name: 'Back' }).click();
-  await expect(panel.getByRole('heading', { level: 2, name: 'EUR/USD Mini' })).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2, name: DETAIL.button })).toBeVisible();
 });
 
 test('browse a category and open one of its instruments', async ({ configure, openPage }) => {

@@ -56,10 +56,10 @@ function vitest(name: string, args: string[]): void {
 }
 
 type PwStats = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-function playwright(name: string): void {
-  const out = `${artifacts}/${name}.json`;
+function playwright(name: string, config: string): void {
+  const out = `${artifacts}/${name.replace(/\s+/g, '-')}.json`;
   rmSync(out, { force: true });
-  const ok = run(name, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+  const ok = run(name, 'npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
     // Playwright resolves a relative report path against the config's folder.
     PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out),
   });
@@ -85,7 +85,8 @@ check('build chrome', 'npx', ['wxt', 'build']);
 check('size', 'npm', ['run', 'size']);
 check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
 check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
-if (existsSync('e2e/playwright.config.ts')) playwright('e2e');
+playwright('firefox e2e', 'e2e/firefox/playwright.config.ts');
+if (existsSync('e2e/playwright.config.ts')) playwright('e2e', 'e2e/playwright.config.ts');
 
 if (failures.length) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -1,0 +1,14 @@
+// Which lines of Firefox's output are the extension's errors (pref `devtools.console.stdout.content`).
+
+/** Firefox's own noise on a machine with no GPU and no network; none of it comes from the extension. */
+const HARMLESS = [
+  /RenderCompositorSWGL failed mapping default framebuffer/,
+  /^Handler function threw an exception: TypeError: can't access property "id", context is null/,
+  /^console\.error: RSLoader:/,
+];
+
+/** An extension's line: its pages and event page print `console.error: "…"`; uncaught errors name the add-on's URL. */
+export function isExtensionError(line: string, origin: string): boolean {
+  if (HARMLESS.some((re) => re.test(line))) return false;
+  return line.startsWith('console.error: "') || line.startsWith(`JavaScript error: ${origin}/`);
+}

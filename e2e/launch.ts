@@ -112,8 +112,9 @@ export interface ServiceCredentials {
 }
 
 /**
- * Connects Marketside to a service the way the settings page would: writes `local:connection`
- * (remembered credentials) into the extension's own storage from its service worker.
+ * Connects Marketside to a service the way the settings page would with "Remember" unticked: writes
+ * `local:connection` (no secrets) and `session:secrets` (the API key and password, until the browser
+ * closes) into the extension's own storage from its service worker.
  */
 export async function configureConnection(
   serviceWorker: Worker,
@@ -123,20 +124,21 @@ export async function configureConnection(
   const connection: Connection = {
     environment: 'custom',
     baseUrl: service.baseUrl,
-    apiKey: service.apiKey,
+    apiKey: null,
     identifier: service.identifier,
-    password: service.password,
-    remember: true,
+    password: null,
+    remember: false,
     sessionVersion: 2,
     ...overrides,
   };
+  const secrets = { apiKey: service.apiKey, password: service.password };
   await serviceWorker.evaluate(
-    (value) =>
-      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({
-        connection: value,
-        connection$: { v: 1 },
-      }),
-    connection as unknown as Record<string, unknown>,
+    async ({ value, secrets }) => {
+      const { storage } = (globalThis as unknown as ExtensionGlobals).chrome;
+      await storage.session.set({ secrets });
+      await storage.local.set({ connection: value, connection$: { v: 3 } });
+    },
+    { value: connection as unknown as Record<string, unknown>, secrets },
   );
 }
 

@@ -53,3 +53,6 @@ export const FORGED_DEALING: readonly (readonly [string, unknown])[] = [
   ['positions.close', { dealId: 'DIAAAA1', quoteReference: 'forged' }],
   ['workingOrders.delete', { dealId: 'DIAAAA1' }],
 ];
+
+/** The PIN the journeys remember their credentials under (lib/vault). */
+export const REMEMBER_PIN = 'journey-pin-2718';

@@ -2,12 +2,12 @@
 
 import { expect } from '@playwright/test';
 import type { ServiceCredentials } from '../launch';
-import { ACCOUNT, FORGED_DEALING } from './data';
+import { ACCOUNT, FORGED_DEALING, REMEMBER_PIN } from './data';
 import { byRole, byTestId, type JourneyPage } from './driver';
 
 /**
  * Connects through the settings page as a user does: the custom gateway's base URL (granting its optional
- * host permission), the credentials remembered, saved, and "Check" names the account.
+ * host permission), the credentials remembered under a PIN, saved, and "Check" names the account.
  */
 export async function connectThroughOptions(options: JourneyPage, service: ServiceCredentials): Promise<void> {
   await options.click({ css: 'input[type="radio"][value="custom"]' });
@@ -19,8 +19,10 @@ export async function connectThroughOptions(options: JourneyPage, service: Servi
   await options.fill({ css: '#conn-identifier' }, service.identifier);
   await options.fill({ css: '#conn-password' }, service.password);
   await options.check({ css: 'form label.choice input[type="checkbox"]' });
+  await options.fill({ css: '#conn-pin' }, REMEMBER_PIN);
+  await options.fill({ css: '#conn-pinConfirm' }, REMEMBER_PIN);
   await options.click(byRole('button', 'Save'));
-  await options.expectText({ css: '[role="status"]' }, 'Saved on this computer.');
+  await options.expectText({ css: '[role="status"]' }, 'Saved on this computer, encrypted with your PIN.');
   await options.click(byRole('button', 'Check'));
   await options.expectText(byTestId('options-check-result'), ACCOUNT.connected);
   await options.expectText(byTestId('options-active-account'), ACCOUNT.id);

@@ -4,13 +4,20 @@ import { browser } from 'wxt/browser';
 import { registerAlertNotifications } from '../lib/background/alerts';
 import { createBackground } from '../lib/background/create-background';
 import { registerLookup } from '../lib/background/lookup';
+import { offscreenStreamChannel } from '../lib/background/stream-document';
 
 export default defineBackground(() => {
+  // Chrome streams from an offscreen document; Firefox (no offscreen API) polls for now.
+  const offscreen = import.meta.env.FIREFOX
+    ? undefined
+    : (globalThis as { chrome?: { offscreen?: never } }).chrome?.offscreen;
+  const channel = offscreen ? offscreenStreamChannel(browser.runtime, offscreen) : null;
   const background = createBackground({
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
     action: browser.action,
     alarms: browser.alarms,
+    stream: channel ? { createLink: () => channel.link(), withoutPages: true } : undefined,
   });
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -21,6 +28,7 @@ export default defineBackground(() => {
     return true;
   });
   browser.runtime.onConnect.addListener((port) => {
+    if (channel?.accept(port)) return;
     background.hub.accept(port);
   });
   browser.alarms.onAlarm.addListener((alarm) => {

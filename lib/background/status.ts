@@ -1,7 +1,7 @@
 // The status every page shows in its header: signed in or out, the account, permits, the lock and the
 // rate budget in use. Built from storage and the client's state; never holds a secret.
 import type { Permit, RateBudgetState, SessionInfo } from '../api';
-import type { ErrorView, StatusView } from '../messages/contract';
+import type { ErrorView, StatusView, StreamView } from '../messages/contract';
 import type { AccountSummary, BudgetView, Environment, LockView, PermitView } from '../model';
 import type { StoredLock } from '../settings/registry';
 
@@ -66,7 +66,10 @@ export interface StatusInputs {
   pinnedEpic: string | null;
   lastError: ErrorView | null;
   now: number;
+  stream?: StreamView;
 }
+
+export const STREAM_OFF: StreamView = { mode: 'off', reason: null, savedPerMinute: 0 };
 
 export function buildStatus(i: StatusInputs): StatusView {
   const accounts = accountsOf(i.info);
@@ -88,5 +91,6 @@ export function buildStatus(i: StatusInputs): StatusView {
     budget: budgetView(i.budget, i.throttled),
     pinnedEpic: i.pinnedEpic,
     lastError: i.lastError,
+    stream: i.stream ?? STREAM_OFF,
   };
 }

@@ -32,6 +32,8 @@ export interface EngineDeps {
   throttleChanged(throttled: BudgetView['throttled']): void;
   reportError(err: unknown): void;
   hooks: EngineHooks[];
+  /** Epics the stream keeps current: their prices are not polled. */
+  streamed?(): ReadonlySet<string>;
   now(): number;
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(handle: unknown): void;
@@ -126,7 +128,8 @@ export class RefreshEngine {
     return this.running;
   }
 
-  private async targets(base: WatchUnion): Promise<WatchUnion> {
+  /** What to keep current: the pages' union, the hooks' extra targets and the pinned market. */
+  async targets(base: WatchUnion = this.watched): Promise<WatchUnion> {
     const epics = new Set(base.epics);
     const ids = new Set(base.marketIds);
     for (const hook of this.deps.hooks) {
@@ -164,7 +167,8 @@ export class RefreshEngine {
     const empty: TickResult = { quotes: [], sentiment: [], nextInMs: wanted.priceEveryMs };
     if (now < this.backoffUntil) return { ...empty, nextInMs: this.backoffUntil - now };
 
-    const { open, closed } = await this.split(targets.epics);
+    const streamed = this.deps.streamed?.() ?? new Set<string>();
+    const { open, closed } = await this.split(targets.epics.filter((e) => !streamed.has(e)));
     const known = await this.deps.markets.marketIds(targets.epics);
     const ids = new Set([...targets.marketIds, ...known.values()]);
     const budget = this.deps.budget();
@@ -210,7 +214,8 @@ export class RefreshEngine {
     }
   }
 
-  private async afterRefresh(quotes: Fresh<MarketQuote>[], sentiment: Fresh<Sentiment>[]) {
+  /** The badge and the hooks (alerts) see new prices: polled here, or streamed. */
+  async afterRefresh(quotes: Fresh<MarketQuote>[], sentiment: Fresh<Sentiment>[]) {
     const pinned = await this.deps.pinnedEpic();
     const pinnedQuote = pinned ? (quotes.find((q) => q.value.epic === pinned)?.value ?? null) : null;
     if (pinnedQuote) await this.deps.showPinned(pinnedQuote).catch(() => {});

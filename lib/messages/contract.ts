@@ -171,6 +171,15 @@ export interface StatusView {
   budget: BudgetView;
   pinnedEpic: string | null;
   lastError: ErrorView | null;
+  /** Live prices: Live, Reconnecting…, Delayed (polling) with why, or off (nothing to stream). */
+  stream: StreamView;
+}
+
+export interface StreamView {
+  mode: 'off' | 'connecting' | 'live' | 'reconnecting' | 'polling';
+  reason: string | null;
+  /** Price requests a minute the stream saves against polling the same markets. */
+  savedPerMinute: number;
 }
 
 export interface WatchlistView {

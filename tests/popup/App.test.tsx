@@ -47,6 +47,7 @@ const signedIn: StatusView = {
   budget: { buckets: [], historical: null, throttled: null },
   pinnedEpic: null,
   lastError: null,
+  stream: { mode: 'off', reason: null, savedPerMinute: 0 },
 };
 
 type Handlers = { [N in MessageName]?: (req: RequestOf<N>) => Reply<Replies[N]> | Promise<Reply<Replies[N]>> };

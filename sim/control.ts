@@ -6,6 +6,7 @@ import type { MarketOverride } from './prices/snapshot';
 import type { RateLimiter } from './rate-limits';
 import type { LogEntry, RequestLog } from './request-log';
 import type { Position, WorkingOrder } from './state';
+import type { StreamControl, StreamServer, StreamState } from './stream/server';
 import type { MarketStatus } from './universe/types';
 import type { World } from './world';
 
@@ -14,6 +15,8 @@ export interface SimState {
   workingOrders: WorkingOrder[];
   watchlists: { id: string; name: string; epics: string[] }[];
   accounts: { accountId: string; accountType: string; balance: number; available: number }[];
+  /** Streaming sessions and their subscriptions. */
+  streaming: StreamState;
 }
 
 export interface MarketPatch {
@@ -39,12 +42,21 @@ export interface SimControl {
   reset(): void;
   state(): SimState;
   setMarket(epic: string, patch: MarketPatch): void;
+  /** The simulated Lightstreamer server: drop sockets, stall, end sessions, maintenance. */
+  stream: StreamControl;
 }
 
 const STATUSES = ['TRADEABLE', 'CLOSED', 'EDITS_ONLY', 'OFFLINE', 'ON_AUCTION', 'ON_AUCTION_NO_EDITS', 'SUSPENDED'];
 
-export function createControl(world: World, faults: FaultBook, log: RequestLog, limiter: RateLimiter): SimControl {
+export function createControl(
+  world: World,
+  faults: FaultBook,
+  log: RequestLog,
+  limiter: RateLimiter,
+  stream: StreamServer,
+): SimControl {
   return {
+    stream: stream.control,
     injectFault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
     faults: () => faults.list(),
@@ -62,6 +74,7 @@ export function createControl(world: World, faults: FaultBook, log: RequestLog, 
       faults.clear();
       log.clear();
       limiter.clear();
+      stream.reset();
     },
     state: () => ({
       positions: world.positions.map((p) => ({ ...p })),
@@ -71,6 +84,7 @@ export function createControl(world: World, faults: FaultBook, log: RequestLog, 
         const f = accountFunds(world, a);
         return { accountId: a.accountId, accountType: a.accountType, balance: f.balance, available: f.available };
       }),
+      streaming: stream.control.state(),
     }),
     setMarket: (epic, patch) => {
       if (!world.market(epic)) throw new Error(`unknown epic ${epic}`);
@@ -148,6 +162,23 @@ export async function handleControl(
       case 'POST /__control/market':
         control.setMarket(String(body.epic), body as MarketPatch);
         return send(res, 200, { ok: true });
+      case 'GET /__control/stream':
+        return send(res, 200, control.stream.state());
+      case 'POST /__control/stream/drop':
+        return send(res, 200, { dropped: control.stream.dropSockets() });
+      case 'POST /__control/stream/stall':
+        control.stream.stall(body.on !== false);
+        return send(res, 200, control.stream.state());
+      case 'POST /__control/stream/end':
+        return send(res, 200, {
+          ended: control.stream.endSessions(
+            body.code === undefined ? undefined : Number(body.code),
+            typeof body.message === 'string' ? body.message : undefined,
+          ),
+        });
+      case 'POST /__control/stream/maintenance':
+        control.stream.maintenance(body.on !== false);
+        return send(res, 200, control.stream.state());
       case 'GET /__control/credentials':
         return send(res, 200, credentials());
       default:

@@ -9,6 +9,7 @@ import { RequestLog } from './request-log';
 import { RouteTable } from './router';
 import { allRoutes } from './routes/index';
 import { encryptionKey } from './rsa';
+import { StreamServer } from './stream/server';
 import { World } from './world';
 
 export interface SimOptions {
@@ -24,6 +25,8 @@ export interface SimOptions {
   startTime?: number;
   /** Weekly historical-data allowance in price points (default 10,000). */
   historicalAllowance?: number;
+  /** Streaming PROBE interval when a client asks none (ms, default 5000). */
+  streamKeepaliveMs?: number;
 }
 
 export interface SimHandle {
@@ -58,7 +61,11 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   const faults = new FaultBook();
   const log = new RequestLog();
   const limiter = new RateLimiter();
-  const control = createControl(world, faults, log, limiter);
+  const stream = new StreamServer(world, log, {
+    seed,
+    ...(opts.streamKeepaliveMs !== undefined ? { keepaliveMs: opts.streamKeepaliveMs } : {}),
+  });
+  const control = createControl(world, faults, log, limiter, stream);
   let baseUrl = '';
   let requestCounter = 0;
   const env: GatewayEnv = {
@@ -80,6 +87,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
         res.end();
       });
     if (url.pathname.startsWith('/__control')) return void done(handleControl(control, credentials, req, res, url));
+    if (stream.handles(url)) return void done(stream.handleHttp(req, res, url));
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS);
       res.end();
@@ -91,6 +99,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     res.writeHead(404, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=UTF-8' });
     res.end(JSON.stringify({ errorCode: 'invalid.url' }));
   });
+  server.on('upgrade', (req, socket, head) => stream.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => resolve());
@@ -109,6 +118,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     control,
     close: () =>
       new Promise<void>((resolve) => {
+        stream.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -66,6 +66,12 @@ export class TokenStore {
     return { ok: true, session: rec.session };
   }
 
+  /** Whether a token is live, without extending it (the stream watches its session's tokens). */
+  valid(token: string, kind: Kind, now: number): boolean {
+    const rec = this.tokens.get(token);
+    return rec !== undefined && rec.kind === kind && !rec.session.loggedOut && now < rec.expiresAt;
+  }
+
   revoke(token: string): void {
     this.tokens.delete(token);
   }

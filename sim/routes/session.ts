@@ -5,8 +5,9 @@ import { SYMBOLS } from '../money';
 import { encryptionKey } from '../rsa';
 import type { Session } from '../tokens';
 
+/** The streaming server's root URL, as IG gives it (no path): the client adds `/lightstreamer` itself. */
 function lightstreamerEndpoint(ctx: Ctx): string {
-  return `${new URL(ctx.baseUrl).origin}/lightstreamer`;
+  return new URL(ctx.baseUrl).origin;
 }
 
 async function passwordMatches(ctx: Ctx, given: string, encrypted: boolean): Promise<boolean> {

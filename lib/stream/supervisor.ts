@@ -29,6 +29,8 @@ export const CHECK_EVERY_MS = 5_000;
 export const MAX_FAILURES = 3;
 export const RETRY_STREAM_MS = 5 * 60_000;
 export const RETRY_AFTER_REFUSAL_MS = 30 * 60_000;
+/** Lightstreamer's CONERR 10: the server is not taking sessions (IG's Saturday maintenance). */
+const MAINTENANCE = 10;
 
 export function reconnectDelayMs(failures: number): number {
   return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
@@ -46,6 +48,14 @@ export interface SupervisorDeps {
   now(): number;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
+  /** Shorter watchdog times for tests against a real server. */
+  timing?: Partial<Timing>;
+}
+
+export interface Timing {
+  silenceMs: number;
+  stuckMs: number;
+  checkEveryMs: number;
 }
 
 export class StreamSupervisor {
@@ -64,7 +74,11 @@ export class StreamSupervisor {
   /** Trying the stream again from polling: polling stays what the user sees until the stream is live. */
   private retrying = false;
 
-  constructor(private readonly deps: SupervisorDeps) {}
+  private readonly timing: Timing;
+
+  constructor(private readonly deps: SupervisorDeps) {
+    this.timing = { silenceMs: SILENCE_MS, stuckMs: STUCK_MS, checkEveryMs: CHECK_EVERY_MS, ...deps.timing };
+  }
 
   get current(): StreamState {
     return this.state;
@@ -170,6 +184,7 @@ export class StreamSupervisor {
         this.connect(this.retrying ? 'polling' : { reason: 'Signing in to the stream again' }, true);
       } else if (code === 1) this.fallBack('The streaming service refused the session', RETRY_STREAM_MS);
       else if (code === 65) this.fallBack('The streaming service refused this client version', RETRY_AFTER_REFUSAL_MS);
+      else if (code === MAINTENANCE) this.fallBack('The streaming service is not taking connections', RETRY_STREAM_MS);
       else this.failed(`The streaming service closed the connection (code ${code})`);
     });
     link.onSubscriptionError?.((subId, code) => {
@@ -198,10 +213,12 @@ export class StreamSupervisor {
       if (generation !== this.generation) return;
       const now = this.deps.now();
       const connected = this.status.startsWith('CONNECTED:') && this.status !== 'CONNECTED:STREAM-SENSING';
-      if (connected && now - this.lastActivity >= SILENCE_MS) return this.failed('No prices or heartbeat for 30 s');
-      if (!connected && now - this.statusSince >= STUCK_MS) return this.failed('The stream is not connecting');
+      if (connected && now - this.lastActivity >= this.timing.silenceMs)
+        return this.failed(`No prices or heartbeat for ${Math.round(this.timing.silenceMs / 1000)} s`);
+      if (!connected && now - this.statusSince >= this.timing.stuckMs)
+        return this.failed('The stream is not connecting');
       this.watch(generation);
-    }, CHECK_EVERY_MS);
+    }, this.timing.checkEveryMs);
   }
 
   private failed(reason: string) {

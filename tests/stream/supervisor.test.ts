@@ -212,3 +212,13 @@ describe('the stream supervisor', () => {
     expect(t.links).toHaveLength(1);
   });
 });
+
+describe('a server that is not taking sessions', () => {
+  it('CONERR 10 (maintenance) falls back to polling at once and says why', async () => {
+    const t = setup();
+    t.sup.start();
+    await flush();
+    t.last().refuse(10, 'Server busy');
+    expect(t.sup.current).toMatchObject({ mode: 'polling', reason: 'The streaming service is not taking connections' });
+  });
+});

@@ -3,6 +3,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
 import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
+import { StreamState } from '../../components/StreamState';
 import { readQuotes } from '../../lib/cache/read';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
@@ -244,6 +245,7 @@ export function App({ deps, params, firstPaint }: Props) {
 
   return (
     <div class="popup">
+      <StreamState stream={status?.stream} />
       <SearchBox
         value={text}
         inputRef={inputRef}

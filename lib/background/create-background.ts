@@ -289,6 +289,8 @@ export function createBackground(options: BackgroundOptions): Background {
           void refreshBadge().catch(() => undefined);
           void stream?.update().catch(reportError);
         }),
+        // An alert's market is streamed too, with no page open.
+        registry.alerts.watch(() => void stream?.update().catch(reportError)),
         clients.onRebuild(() => {
           stream?.stop();
           void stream?.update().catch(reportError);

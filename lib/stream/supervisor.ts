@@ -164,6 +164,9 @@ export class StreamSupervisor {
       this.status = status;
       this.statusSince = this.deps.now();
       this.lastActivity = this.statusSince;
+      // The client recovers a dropped connection on its own; meanwhile the user sees it reconnecting.
+      if (status.startsWith('DISCONNECTED') && this.state.mode === 'live')
+        this.setState({ mode: 'reconnecting', reason: 'The connection dropped' });
       if (status.startsWith('CONNECTED:') && status !== 'CONNECTED:STREAM-SENSING') {
         this.retrying = false;
         this.setState({ mode: 'live' });

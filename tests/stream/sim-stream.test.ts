@@ -109,6 +109,7 @@ describe('the stream part against the simulated stream, with the official client
     expect(t.sim.control.stream.dropSockets()).toBeGreaterThan(0);
     await t.pricesAfter(3, 'prices after the drop');
     await until('live', () => t.sup.current.mode === 'live', WAIT);
+    expect(t.states.map((s) => s.mode)).toContain('reconnecting');
   }, 45_000);
 
   it('a stall (PROBE only): the watchdog replaces the client, and prices come again after it', async () => {

@@ -96,6 +96,18 @@ describe('the stream supervisor', () => {
     expect([...t.last().subs.keys()]).toEqual(['p1']);
   });
 
+  it('a dropped connection the client recovers by itself shows Reconnecting… then Live', async () => {
+    t.sup.start();
+    await flush();
+    t.last().goLive();
+    t.last().setStatus('DISCONNECTED:TRYING-RECOVERY');
+    expect(t.sup.current).toEqual({ mode: 'reconnecting', reason: 'The connection dropped' });
+    t.last().setStatus('CONNECTING');
+    t.last().goLive();
+    expect(t.sup.current).toEqual({ mode: 'live' });
+    expect(t.links).toHaveLength(1);
+  });
+
   it('a client stuck in DISCONNECTED:WILL-RETRY is replaced', async () => {
     t.sup.start();
     await flush();

@@ -4,6 +4,7 @@
 // fires from a streamed price with no page open.
 import type { Page, Worker } from '@playwright/test';
 import { Universe } from '../sim/universe';
+import { TestClient } from '../tests/sim/helpers';
 import { expect, type SimHandle, test } from './harness';
 
 const EURUSD = 'CS.D.EURUSD.MINI.IP';
@@ -155,4 +156,50 @@ test('a price alert fires from a streamed price with no page open', async ({
   sim.control.setMarket(EURUSD, { bid: level + 0.001, offer: level + 0.0012 });
   await expect.poll(() => notifications(serviceWorker), { timeout: 20_000 }).toHaveLength(1);
   expect(marketPolls(sim, from)).toEqual([]);
+});
+
+test("a deal made outside Marketside appears in positions from the stream's OPU, without a positions poll", async ({
+  configure,
+  openPage,
+  sim,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await panel.getByRole('button', { name: 'Positions', exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Positions' })).toBeVisible();
+  await expect(panel.getByTestId('stream-state')).toHaveText('Live', { timeout: 20_000 });
+  await expect
+    .poll(() => sim.control.requestLog().some((r) => r.path === '/positions'), { timeout: 20_000 })
+    .toBe(true);
+  const rows = panel.getByTestId('panel-position');
+  await panel.waitForTimeout(1_000);
+  const before = await rows.count();
+
+  // As if on IG's own platform: a REST deal the extension did not make.
+  const from = sim.control.requestLog().length;
+  const platform = new TestClient(sim);
+  await platform.loginV2();
+  const deal = await platform.post(
+    '/positions/otc',
+    {
+      epic: 'CS.D.EURUSD.CFD.IP',
+      expiry: '-',
+      direction: 'SELL',
+      size: 2,
+      orderType: 'MARKET',
+      currencyCode: 'USD',
+      forceOpen: true,
+      guaranteedStop: false,
+      dealReference: 'E2E-OPU-1',
+    },
+    { version: 2 },
+  );
+  expect(deal.status).toBe(200);
+  await expect(rows).toHaveCount(before + 1, { timeout: 20_000 });
+  await expect(rows.filter({ hasText: 'EUR/USD' })).toHaveCount(1);
+  const polls = sim.control
+    .requestLog()
+    .slice(from)
+    .filter((r) => r.method === 'GET' && r.path.startsWith('/positions'));
+  expect(polls).toEqual([]);
 });

@@ -82,7 +82,7 @@ export function App({ deps, params, firstPaint }: Props) {
       if (message.kind === 'status') {
         setStatus(message.status);
         setStatusError(null);
-      } else hub.emit(message.store, message.keys);
+      } else if (message.kind === 'changed') hub.emit(message.store, message.keys);
     });
     const on = () => setOnline(true);
     const off = () => setOnline(false);

@@ -11,6 +11,7 @@ import type { BudgetView, MarketQuote } from '../model';
 import { registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
 import { StreamUnavailable } from '../stream/supervisor';
+import { AccountLive } from './account-live';
 import { type ActionApi, applyBadge, badgeFor } from './badge';
 import { ClientHolder, type ClientHolderOptions } from './client-holder';
 import { toErrorView } from './error-view';
@@ -196,13 +197,21 @@ export function createBackground(options: BackgroundOptions): Background {
     now,
   });
 
+  const accountLive = new AccountLive({
+    live: () => stream?.state.mode === 'live',
+    // A market new to the cache (a deal made elsewhere) is looked up once, for its name and prices.
+    quote: async (epic) =>
+      (await markets.quoteSource.peek([epic])).get(epic) ?? (await markets.quotes([epic]).catch(() => []))[0]?.value,
+    changed: (what) => hub.broadcast({ kind: 'account', what }),
+  });
+
   const stream: LiveStream | null = options.stream
     ? new LiveStream({
         createLink: options.stream.createLink,
         withoutPages: options.stream.withoutPages,
         credentials: async (relogin) => {
           const { client } = await clients.signedIn().catch((err: unknown) => {
-            throw err instanceof SignedOutError ? new StreamUnavailable('Signed out') : err;
+            throw err instanceof SignedOutError ? new StreamUnavailable('Signed out', true) : err;
           });
           const login = await streamLogin(client, relogin);
           if (!login) throw new StreamUnavailable('This account has no streaming endpoint');
@@ -211,7 +220,11 @@ export function createBackground(options: BackgroundOptions): Background {
         cache,
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
-        stateChanged: () => void statusChanged().catch(() => undefined),
+        onTrade: (changed) => void accountLive.trade(changed).catch(reportError),
+        stateChanged: (view) => {
+          if (view.mode !== 'live') accountLive.forget();
+          void statusChanged().catch(() => undefined);
+        },
         now,
       })
     : null;
@@ -245,6 +258,7 @@ export function createBackground(options: BackgroundOptions): Background {
     reportError,
     registry,
     now,
+    accountLive: options.stream ? accountLive : undefined,
   };
 
   const handlers: Handlers = withFallback(mergeHandlers(list));

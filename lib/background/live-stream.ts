@@ -14,6 +14,8 @@ import {
   PRICE_ADAPTER,
   PRICE_FIELDS,
   priceItem,
+  TRADE_FIELDS,
+  tradeItem,
 } from '../stream/items';
 import type { StreamLink, StreamSubscription, StreamUpdate } from '../stream/link';
 import { type PriceGroup, packPrices } from '../stream/plan';
@@ -40,6 +42,8 @@ export interface LiveStreamDeps {
   withoutPages: boolean;
   /** Streamed quotes after they reached the cache (badge, alerts). */
   afterStreamed(quotes: Fresh<MarketQuote>[]): Promise<void>;
+  /** A TRADE update (OPU, WOU, CONFIRMS as JSON strings). */
+  onTrade?(changed: Record<string, string | null>): void;
   stateChanged(view: StreamView): void;
   now(): number;
   setTimer?(fn: () => void, ms: number): unknown;
@@ -102,7 +106,9 @@ export class LiveStream {
   async update(pagesOpen = this.pagesOpen): Promise<void> {
     this.pagesOpen = pagesOpen;
     const targets = await this.deps.targets();
-    const run = targets.epics.length > 0 && (pagesOpen || this.deps.withoutPages);
+    // An open page streams (its prices, and positions and orders through TRADE) even with no market shown;
+    // with no page open only the pinned market and the alert targets are worth a connection.
+    const run = pagesOpen || (this.deps.withoutPages && targets.epics.length > 0);
     if (!run) {
       this.supervisor.stop();
       this.groups = [];
@@ -134,6 +140,7 @@ export class LiveStream {
     if (this.groups.length === 0 && this.wanted.length) this.pack(this.wanted);
     return [
       { id: 'hb', mode: 'MERGE', items: [HEARTBEAT_ITEM], fields: HEARTBEAT_FIELDS },
+      { id: 'trade', mode: 'DISTINCT', items: [tradeItem(account)], fields: TRADE_FIELDS, snapshot: false },
       ...this.groups.map(
         (g): StreamSubscription => ({
           id: g.id,
@@ -147,6 +154,7 @@ export class LiveStream {
   }
 
   private received(u: StreamUpdate) {
+    if (u.subId === 'trade') return this.deps.onTrade?.(u.changed);
     const epic = epicOfPriceItem(u.item);
     if (!epic) return;
     this.pending.set(epic, { ...this.pending.get(epic), ...u.changed });

@@ -336,7 +336,9 @@ export type LiveFromPage = { kind: 'watch'; epics: string[]; marketIds: string[]
 
 export type LiveToPage =
   | { kind: 'changed'; store: CacheStoreName; keys: string[] }
-  | { kind: 'status'; status: StatusView };
+  | { kind: 'status'; status: StatusView }
+  /** The stream moved a position or a working order: the page asks for the list again (no REST poll). */
+  | { kind: 'account'; what: 'positions' | 'orders' };
 
 /** The IndexedDB stores the background writes and pages may read for their first paint. */
 export type CacheStoreName =

@@ -20,7 +20,15 @@ export interface StreamCredentials {
 }
 
 /** Thrown by the credentials provider when streaming cannot start at all (no endpoint, signed out). */
-export class StreamUnavailable extends Error {}
+export class StreamUnavailable extends Error {
+  /** `quiet`: nothing to say to the user (signed out); the stream is simply off until asked again. */
+  constructor(
+    message: string,
+    readonly quiet = false,
+  ) {
+    super(message);
+  }
+}
 
 export const SILENCE_MS = 30_000;
 export const STUCK_MS = 20_000;
@@ -152,7 +160,8 @@ export class StreamSupervisor {
       this.watch(generation);
     })().catch((err: unknown) => {
       if (generation !== this.generation) return;
-      if (err instanceof StreamUnavailable) this.fallBack(err.message, RETRY_STREAM_MS);
+      if (err instanceof StreamUnavailable && err.quiet) this.stop();
+      else if (err instanceof StreamUnavailable) this.fallBack(err.message, RETRY_STREAM_MS);
       else this.failed('Could not sign in for streaming');
     });
   }

@@ -149,4 +149,17 @@ describe('the background stream owner', () => {
     expect(t.stream.state.mode).toBe('off');
     expect(t.stream.streamed().size).toBe(0);
   });
+
+  it('an open page streams with no market shown (positions and orders come through TRADE)', async () => {
+    const t = await setup({ targets: [] });
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    expect([...t.last().subs.values()].find((s) => s.id === 'trade')).toMatchObject({
+      mode: 'DISTINCT',
+      items: ['TRADE:ACC1'],
+    });
+    await t.stream.update(false);
+    expect(t.stream.state.mode).toBe('off');
+  });
 });

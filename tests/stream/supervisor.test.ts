@@ -213,6 +213,26 @@ describe('the stream supervisor', () => {
     expect(u.links).toHaveLength(0);
   });
 
+  it('signed out: the stream is off, with nothing to say', async () => {
+    const clock = new FakeClock();
+    const states: StreamState[] = [];
+    const sup = new StreamSupervisor({
+      createLink: () => new FakeLink(),
+      credentials: async () => {
+        throw new StreamUnavailable('Signed out', true);
+      },
+      onState: (s) => states.push(s),
+      onUpdate: () => {},
+      now: clock.now,
+      setTimer: clock.setTimer,
+      clearTimer: clock.clearTimer,
+    });
+    sup.start();
+    await flush();
+    expect(sup.current).toEqual({ mode: 'off' });
+    expect(states.map((s) => s.mode)).toEqual(['connecting', 'off']);
+  });
+
   it('stop closes the client and says off', async () => {
     t.sup.start();
     await flush();

@@ -18,7 +18,7 @@ export function StreamState({ stream }: { stream: StreamView | undefined }) {
       class={`stream-state stream-state--${stream.mode}`}
       data-testid="stream-state"
       data-mode={stream.mode}
-      role="status"
+      aria-live="polite"
       title={stream.reason ?? undefined}
     >
       {label}

@@ -167,13 +167,14 @@ export class RefreshEngine {
     const empty: TickResult = { quotes: [], sentiment: [], nextInMs: wanted.priceEveryMs };
     if (now < this.backoffUntil) return { ...empty, nextInMs: this.backoffUntil - now };
 
+    // Streamed markets cost no request (the cache serves them as fresh) but still reach the hooks (alerts).
     const streamed = this.deps.streamed?.() ?? new Set<string>();
-    const { open, closed } = await this.split(targets.epics.filter((e) => !streamed.has(e)));
+    const { open, closed } = await this.split(targets.epics);
     const known = await this.deps.markets.marketIds(targets.epics);
     const ids = new Set([...targets.marketIds, ...known.values()]);
     const budget = this.deps.budget();
     const cost = {
-      priceRequests: Math.ceil(open.length / BATCH),
+      priceRequests: Math.ceil(open.filter((e) => !streamed.has(e)).length / BATCH),
       sentimentRequests: Math.ceil(ids.size / SENTIMENT_BATCH_SIZE),
     };
     const cadence = budget ? cadenceFor(cost, wanted, budget) : { ...wanted, throttledReason: null };

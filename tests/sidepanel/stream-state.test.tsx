@@ -9,25 +9,25 @@ afterEach(cleanup);
 describe('the stream state in the header and the budget view', () => {
   it('says Live, Reconnecting… or Delayed (polling) with why', () => {
     const { rerender } = render(<StreamState stream={{ mode: 'live', reason: null, savedPerMinute: 12 }} />);
-    expect(screen.getByRole('status').textContent).toBe('Live');
+    expect(screen.getByTestId('stream-state').textContent).toBe('Live');
     rerender(
       <StreamState stream={{ mode: 'reconnecting', reason: 'No prices or heartbeat for 30 s', savedPerMinute: 0 }} />,
     );
-    expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
-    expect(screen.getByRole('status').getAttribute('title')).toBe('No prices or heartbeat for 30 s');
+    expect(screen.getByTestId('stream-state').textContent).toBe('Reconnecting…');
+    expect(screen.getByTestId('stream-state').getAttribute('title')).toBe('No prices or heartbeat for 30 s');
     rerender(
       <StreamState
         stream={{ mode: 'polling', reason: 'The streaming service is not taking connections', savedPerMinute: 0 }}
       />,
     );
-    expect(screen.getByRole('status').textContent).toBe(
+    expect(screen.getByTestId('stream-state').textContent).toBe(
       'Delayed (polling): The streaming service is not taking connections',
     );
   });
 
   it('shows nothing when there is nothing to stream', () => {
     render(<StreamState stream={{ mode: 'off', reason: null, savedPerMinute: 0 }} />);
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByTestId('stream-state')).toBeNull();
   });
 
   it('the budget view shows the allowance the stream saves', () => {

@@ -5,8 +5,8 @@
 // stream connections over a window of streaming. Runs alone: `npm run bench -- stream`.
 import './env';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   buildExtension,
@@ -21,6 +21,11 @@ import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
 import { median, percentile } from './env';
 import type { BenchModule } from './types';
+
+// The node client is CommonJS without ESM named exports under tsx.
+const { LightstreamerClient, Subscription } = createRequire(import.meta.url)(
+  'lightstreamer-client-node',
+) as typeof import('lightstreamer-client-node');
 
 const SIZE = 50;
 /** Each request count is over this window, scaled to a minute (two minutes would double the bench's time). */

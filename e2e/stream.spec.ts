@@ -2,33 +2,14 @@
 // server through its offscreen document. A visible watchlist moves with no price polling; a dropped
 // socket shows Reconnecting… then Live; a refused stream falls back to polling and says so; an alert
 // fires from a streamed price with no page open.
-import type { Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
+import { ask, notifications } from './extension-calls';
 import { expect, type SimHandle, test } from './harness';
 
 const EURUSD = 'CS.D.EURUSD.MINI.IP';
 const FTSE = 'IX.D.FTSE.DAILY.IP';
-
-interface Chrome {
-  chrome: {
-    runtime: { sendMessage(message: unknown): Promise<{ res: unknown }> };
-    notifications: { getAll(): Promise<Record<string, boolean>> };
-  };
-}
-
-/** Sends one message of the contract from an extension page, as `send()` does. */
-async function ask<T>(page: Page, type: string, data: unknown): Promise<T> {
-  const reply = (await page.evaluate(
-    async ([type, data]) =>
-      (
-        await (globalThis as unknown as Chrome).chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: 0 })
-      ).res,
-    [type, data] as const,
-  )) as { ok: true; data: T } | { ok: false; error: { message: string } };
-  if (!reply.ok) throw new Error(`${type}: ${reply.error.message}`);
-  return reply.data;
-}
 
 /** GET /markets requests (price polls and market details) in the log from `from` on. */
 const marketPolls = (sim: SimHandle, from: number) =>
@@ -129,12 +110,6 @@ test('a refused stream (maintenance) shows Delayed (polling) with why, and price
   sim.control.setMarket(FTSE, { bid: 9000, offer: 9001 });
   await expect(ftse).toContainText('9,000.0', { timeout: 20_000 });
 });
-
-function notifications(worker: Worker): Promise<string[]> {
-  return worker.evaluate(async () =>
-    Object.keys(await (globalThis as unknown as Chrome).chrome.notifications.getAll()),
-  );
-}
 
 test('a price alert fires from a streamed price with no page open', async ({
   configure,

@@ -46,7 +46,7 @@ new MutationObserver((records) => {
     const epic = row?.getAttribute('data-epic');
     if (epic && !seen.has(epic)) { seen.add(epic); globalThis.rowChanges.push([now, epic]); }
   }
-}).observe(document.body, { subtree: true, childList: true, characterData: true });`;
+}).observe(document, { subtree: true, childList: true, characterData: true });`;
 
 async function ask<T>(page: Page, type: string, data: unknown): Promise<T> {
   const reply = (await page.evaluate(
@@ -185,27 +185,27 @@ const bench: BenchModule = {
       watch.close();
       observer = null;
 
-      // A dropped socket: time until rows change again.
-      await panel.evaluate(() => {
-        (globalThis as unknown as { rowChanges: unknown[] }).rowChanges.length = 0;
-      });
-      const dropAt = Date.now();
-      sim.control.stream.dropSockets();
-      await waitFor('updates after the drop', async () =>
+      // A dropped socket: time until rows change again (or why not).
+      const changesSince = async (t: number) =>
         (
           (await panel.evaluate(() => (globalThis as unknown as { rowChanges: [number, string][] }).rowChanges)) as [
             number,
             string,
           ][]
-        ).some(([t]) => t > dropAt + 50),
-      );
-      const firstAfter = (
-        (await panel.evaluate(() => (globalThis as unknown as { rowChanges: [number, string][] }).rowChanges)) as [
-          number,
-          string,
-        ][]
-      ).find(([t]) => t > dropAt + 50)?.[0] as number;
-
+        ).find(([at]) => at > t)?.[0];
+      const dropAt = Date.now();
+      sim.control.stream.dropSockets();
+      let firstAfter: number | undefined;
+      let dropNote = '';
+      try {
+        await waitFor(
+          'updates after the drop',
+          async () => (firstAfter = await changesSince(dropAt + 50)) !== undefined,
+          60_000,
+        );
+      } catch {
+        dropNote = `no row changed within 60 s; the panel says "${await streamState(panel)}"`;
+      }
       // Heap and connections over a window of streaming.
       const cdp = await context.newCDPSession(panel);
       const heap = async () => {
@@ -254,7 +254,7 @@ const bench: BenchModule = {
           unit: 'ms',
           target: '< 50',
           pass: median(lat) < 50,
-          note: `${lat.length} ticks on ${visible.length} rows in view; send time seen by an official client on the same server`,
+          note: `${lat.length} ticks matched (${watch.sends.length} sent, ${paints.length} row changes) on ${visible.length} rows in view; send time seen by an official client on the same server`,
         },
         {
           name: 'tick to repaint of a row, p95',
@@ -265,10 +265,11 @@ const bench: BenchModule = {
         },
         {
           name: 'dropped socket to rows updating again',
-          value: firstAfter - dropAt,
+          value: firstAfter === undefined ? Number.NaN : firstAfter - dropAt,
           unit: 'ms',
           target: '< 5000',
-          pass: firstAfter - dropAt < 5000,
+          pass: firstAfter !== undefined && firstAfter - dropAt < 5000,
+          note: dropNote,
         },
         {
           name: `side panel heap over ${SOAK_MS / 60_000} min of streaming`,

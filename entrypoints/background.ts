@@ -5,19 +5,26 @@ import { registerAlertNotifications } from '../lib/background/alerts';
 import { createBackground } from '../lib/background/create-background';
 import { registerLookup } from '../lib/background/lookup';
 import { offscreenStreamChannel } from '../lib/background/stream-document';
+import { pageStreamLinks } from '../lib/background/stream-script';
 
 export default defineBackground(() => {
-  // Chrome streams from an offscreen document; Firefox (no offscreen API) polls for now.
+  // Chrome streams from an offscreen document, also with no page open; Firefox (no offscreen API) streams
+  // in this event page while a page is open (it would be suspended otherwise) and polls when none is.
   const offscreen = import.meta.env.FIREFOX
     ? undefined
     : (globalThis as { chrome?: { offscreen?: never } }).chrome?.offscreen;
   const channel = offscreen ? offscreenStreamChannel(browser.runtime, offscreen) : null;
+  const stream = channel
+    ? { createLink: () => channel.link(), withoutPages: true }
+    : import.meta.env.FIREFOX
+      ? { createLink: pageStreamLinks((path) => browser.runtime.getURL(path as '/')), withoutPages: false }
+      : undefined;
   const background = createBackground({
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
     action: browser.action,
     alarms: browser.alarms,
-    stream: channel ? { createLink: () => channel.link(), withoutPages: true } : undefined,
+    stream,
   });
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

@@ -114,9 +114,12 @@ export class LiveStream {
       this.groups = [];
       return;
     }
+    const before = this.streamed().size;
     this.pack(targets.epics);
     this.supervisor.want(this.subscriptions());
     this.supervisor.start();
+    // What the stream saves changed with what it carries: the status says so.
+    if (this.streamed().size !== before) this.deps.stateChanged(this.state);
   }
 
   stop(): void {

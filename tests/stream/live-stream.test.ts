@@ -132,9 +132,12 @@ describe('the background stream owner', () => {
     await flush();
     t.last().goLive();
     t.last().log.length = 0;
+    const announced = t.states.length;
     t.setTargets([A, B]);
     await t.stream.update(true);
     expect(t.last().log).toHaveLength(1);
+    // The status is sent again: what the stream saves grew.
+    expect(t.states.length).toBe(announced + 1);
     const added = t.last().subs.get((t.last().log[0] as string).slice(4));
     expect(added?.items).toEqual([`PRICE:ACC1:${B}`]);
   });

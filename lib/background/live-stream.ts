@@ -56,6 +56,7 @@ export class LiveStream {
   private accountId: string | null = null;
   private pending = new Map<string, Record<string, string | null>>();
   private writing: Promise<void> | null = null;
+  private hooks: Promise<void> = Promise.resolve();
   private nextId = 1;
   private pagesOpen = false;
   /** Epics whose subscription the service refused: they stay polled. */
@@ -179,7 +180,9 @@ export class LiveStream {
           written.push({ value: next, fetchedAt: now, stale: false });
           return nextSnapshot(current, next, now, now);
         });
-        if (written.length) await this.deps.afterStreamed(written).catch(() => undefined);
+        // The badge and alerts run one batch at a time, beside the writes, never holding the next write up.
+        if (written.length)
+          this.hooks = this.hooks.then(() => this.deps.afterStreamed(written)).catch(() => undefined);
       }
     } finally {
       this.writing = null;

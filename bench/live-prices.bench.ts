@@ -2,7 +2,7 @@
 // panel: REST requests a minute while streaming and while polling (the stream refused), tick-to-repaint
 // latency of a row (the simulator's send, seen by an official Node client on the same server, to the
 // row's DOM change), the time from a dropped socket to updates again, and the panel's heap and the
-// stream connections over a window of streaming. Runs alone: `npm run bench -- stream`.
+// stream connections over a window of streaming. Runs alone: `npm run bench -- live-prices`.
 import './env';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

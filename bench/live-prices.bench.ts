@@ -200,7 +200,10 @@ const bench: BenchModule = {
       try {
         await waitFor(
           'updates after the drop',
-          async () => (firstAfter = await changesSince(dropAt + 50)) !== undefined,
+          async () => {
+            firstAfter = await changesSince(dropAt + 50);
+            return firstAfter !== undefined;
+          },
           60_000,
         );
       } catch {

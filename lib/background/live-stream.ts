@@ -181,8 +181,7 @@ export class LiveStream {
           return nextSnapshot(current, next, now, now);
         });
         // The badge and alerts run one batch at a time, beside the writes, never holding the next write up.
-        if (written.length)
-          this.hooks = this.hooks.then(() => this.deps.afterStreamed(written)).catch(() => undefined);
+        if (written.length) this.hooks = this.hooks.then(() => this.deps.afterStreamed(written)).catch(() => undefined);
       }
     } finally {
       this.writing = null;

@@ -17,11 +17,13 @@ export function pageStreamLinks(getURL: (path: string) => string, doc: Document 
     });
   return async () => {
     const g = globalThis as StreamLinkGlobal;
-    if (!g[STREAM_LINK_GLOBAL])
-      await (loading ??= load().catch((err: unknown) => {
+    if (!g[STREAM_LINK_GLOBAL]) {
+      loading ??= load().catch((err: unknown) => {
         loading = null;
         throw err;
-      }));
+      });
+      await loading;
+    }
     const make = g[STREAM_LINK_GLOBAL];
     if (!make) throw new Error('The stream script did not start');
     return make();

@@ -46,7 +46,28 @@ function profitLoss(p: Pick<PositionView, 'direction' | 'level' | 'size' | 'bid'
   return close === null ? null : (p.direction === 'BUY' ? close - p.level : p.level - close) * p.size;
 }
 
-export function applyOpu(rows: PositionView[], json: string | null, quote?: MarketQuote): PositionView[] {
+interface Shared {
+  t: TradeUpdate;
+  f: Record<string, unknown>;
+  level: number;
+  size: number;
+  direction: 'BUY' | 'SELL';
+  /** The row's name, prices and status: the old row's, the cached quote's, or the epic alone. */
+  market: Pick<Row, 'instrumentName' | 'bid' | 'offer' | 'marketStatus'>;
+}
+
+/** Parses the update and hands `build` what positions and orders read alike; DELETED removes the row. */
+type Row = Pick<
+  PositionView,
+  'dealId' | 'direction' | 'level' | 'size' | 'instrumentName' | 'bid' | 'offer' | 'marketStatus'
+>;
+
+function apply<T extends Row>(
+  rows: T[],
+  json: string | null,
+  quote: MarketQuote | undefined,
+  build: (shared: Shared, old: T | undefined) => T,
+): T[] {
   const t = parseTrade(json);
   if (!t) return rows;
   const f = t.fields;
@@ -54,21 +75,31 @@ export function applyOpu(rows: PositionView[], json: string | null, quote?: Mark
     const level = num(f.level) ?? old?.level;
     const size = num(f.size) ?? old?.size;
     if (level === undefined || size === undefined) return null;
+    const direction = f.direction === 'SELL' ? 'SELL' : f.direction === 'BUY' ? 'BUY' : (old?.direction ?? 'BUY');
+    const market = {
+      instrumentName: old?.instrumentName ?? quote?.instrumentName ?? t.epic,
+      bid: quote?.bid ?? old?.bid ?? null,
+      offer: quote?.offer ?? old?.offer ?? null,
+      marketStatus: quote?.marketStatus ?? old?.marketStatus ?? 'UNKNOWN',
+    };
+    return build({ t, f, level, size, direction, market }, old);
+  });
+}
+
+export function applyOpu(rows: PositionView[], json: string | null, quote?: MarketQuote): PositionView[] {
+  return apply(rows, json, quote, ({ t, f, level, size, direction, market }, old) => {
     const row: PositionView = {
       dealId: t.dealId,
       dealReference: str(f.dealReference) ?? old?.dealReference ?? null,
       epic: t.epic,
-      instrumentName: old?.instrumentName ?? quote?.instrumentName ?? t.epic,
-      direction: f.direction === 'SELL' ? 'SELL' : f.direction === 'BUY' ? 'BUY' : (old?.direction ?? 'BUY'),
+      direction,
       size,
       level,
       currency: str(f.currency) ?? old?.currency ?? '',
       stopLevel: 'stopLevel' in f ? num(f.stopLevel) : (old?.stopLevel ?? null),
       limitLevel: 'limitLevel' in f ? num(f.limitLevel) : (old?.limitLevel ?? null),
       createdAt: old?.createdAt ?? parseServiceTime(str(f.timestamp)),
-      bid: quote?.bid ?? old?.bid ?? null,
-      offer: quote?.offer ?? old?.offer ?? null,
-      marketStatus: quote?.marketStatus ?? old?.marketStatus ?? 'UNKNOWN',
+      ...market,
       profitLoss: null,
     };
     return { ...row, profitLoss: profitLoss(row) };
@@ -76,18 +107,11 @@ export function applyOpu(rows: PositionView[], json: string | null, quote?: Mark
 }
 
 export function applyWou(rows: WorkingOrderView[], json: string | null, quote?: MarketQuote): WorkingOrderView[] {
-  const t = parseTrade(json);
-  if (!t) return rows;
-  const f = t.fields;
-  return upsert(rows, t, (old) => {
-    const level = num(f.level) ?? old?.level;
-    const size = num(f.size) ?? old?.size;
-    if (level === undefined || size === undefined) return null;
+  return apply(rows, json, quote, ({ t, f, level, size, direction, market }, old) => {
     return {
       dealId: t.dealId,
       epic: t.epic,
-      instrumentName: old?.instrumentName ?? quote?.instrumentName ?? t.epic,
-      direction: f.direction === 'SELL' ? 'SELL' : f.direction === 'BUY' ? 'BUY' : (old?.direction ?? 'BUY'),
+      direction,
       orderType: f.orderType === 'STOP' ? 'STOP' : f.orderType === 'LIMIT' ? 'LIMIT' : (old?.orderType ?? 'LIMIT'),
       size,
       level,
@@ -96,9 +120,7 @@ export function applyWou(rows: WorkingOrderView[], json: string | null, quote?: 
       limitDistance: 'limitDistance' in f ? num(f.limitDistance) : (old?.limitDistance ?? null),
       timeInForce: str(f.timeInForce) ?? old?.timeInForce ?? 'GOOD_TILL_CANCELLED',
       goodTillDate: 'goodTillDate' in f ? str(f.goodTillDate) : (old?.goodTillDate ?? null),
-      bid: quote?.bid ?? old?.bid ?? null,
-      offer: quote?.offer ?? old?.offer ?? null,
-      marketStatus: quote?.marketStatus ?? old?.marketStatus ?? 'UNKNOWN',
+      ...market,
     };
   });
 }

@@ -1,8 +1,8 @@
 import { defineConfig } from 'wxt';
 
-// Hosts the extension may reach without asking; any other gateway (the simulated
-// service on 127.0.0.1, a proxy) is granted through optional_host_permissions when chosen.
-export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*'];
+// Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
+// gateway (the simulated service on 127.0.0.1, a proxy) is granted through optional_host_permissions.
+export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*', 'https://*.marketdatasystems.com/*'];
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
 
 export default defineConfig({
@@ -11,7 +11,14 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Marketside',
     description: 'Watch markets on your IG account: quick lookup, watchlists, price history and client sentiment.',
-    permissions: ['storage', 'alarms', 'notifications', 'contextMenus'],
+    // Chrome runs the stream in an offscreen document; Firefox's background page has a DOM of its own.
+    permissions: [
+      'storage',
+      'alarms',
+      'notifications',
+      'contextMenus',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
     host_permissions: IG_HOSTS,
     optional_host_permissions: OPTIONAL_HOSTS,
     omnibox: { keyword: 'ms' },

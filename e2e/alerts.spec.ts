@@ -1,8 +1,9 @@
 // Price alerts end to end: an alert set on a market that no page shows fires a browser notification
 // when the simulated price crosses it (the refresh engine fetches alert markets with what pages watch),
 // fires once, and clicking the notification opens the market in the side panel.
-import type { Page, Worker } from '@playwright/test';
+import type { Worker } from '@playwright/test';
 import type { AlertRule } from '../lib/model';
+import { ask, notifications } from './extension-calls';
 import { expect, type SimHandle, test } from './harness';
 import { EURUSD_MINI as EURUSD, FTSE } from './journeys/data';
 
@@ -21,30 +22,6 @@ interface Chrome {
       session: { get(key: string): Promise<Record<string, unknown>> };
     };
   };
-}
-
-/** Sends one message of the contract from an extension page, as `send()` does. */
-async function ask<T>(page: Page, type: string, data: unknown): Promise<T> {
-  const reply = (await page.evaluate(
-    async ([type, data]) =>
-      (
-        await (globalThis as unknown as Chrome).chrome.runtime.sendMessage({
-          id: Date.now(),
-          type,
-          data,
-          timestamp: Date.now(),
-        })
-      ).res,
-    [type, data] as const,
-  )) as { ok: true; data: T } | { ok: false; error: { message: string } };
-  if (!reply.ok) throw new Error(`${type}: ${reply.error.message}`);
-  return reply.data;
-}
-
-function notifications(worker: Worker): Promise<string[]> {
-  return worker.evaluate(async () =>
-    Object.keys(await (globalThis as unknown as Chrome).chrome.notifications.getAll()),
-  );
 }
 
 /** Price reads of `epic` at the service so far. */

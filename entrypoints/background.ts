@@ -4,13 +4,27 @@ import { browser } from 'wxt/browser';
 import { registerAlertNotifications } from '../lib/background/alerts';
 import { createBackground } from '../lib/background/create-background';
 import { registerLookup } from '../lib/background/lookup';
+import { offscreenStreamChannel } from '../lib/background/stream-document';
+import { pageStreamLinks } from '../lib/background/stream-script';
 
 export default defineBackground(() => {
+  // Chrome streams from an offscreen document, also with no page open; Firefox (no offscreen API) streams
+  // in this event page while a page is open (it would be suspended otherwise) and polls when none is.
+  const offscreen = import.meta.env.FIREFOX
+    ? undefined
+    : (globalThis as { chrome?: { offscreen?: never } }).chrome?.offscreen;
+  const channel = offscreen ? offscreenStreamChannel(browser.runtime, offscreen) : null;
+  const stream = channel
+    ? { createLink: () => channel.link(), withoutPages: true }
+    : import.meta.env.FIREFOX
+      ? { createLink: pageStreamLinks((path) => browser.runtime.getURL(path as '/')), withoutPages: false }
+      : undefined;
   const background = createBackground({
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
     action: browser.action,
     alarms: browser.alarms,
+    stream,
   });
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -21,6 +35,7 @@ export default defineBackground(() => {
     return true;
   });
   browser.runtime.onConnect.addListener((port) => {
+    if (channel?.accept(port)) return;
     background.hub.accept(port);
   });
   browser.alarms.onAlarm.addListener((alarm) => {

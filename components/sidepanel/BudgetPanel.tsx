@@ -1,5 +1,6 @@
 // The rate budget in use: requests in the last minute against each allowance, and the weekly
 // historical-data allowance. Shown on demand from the header.
+import type { StreamView } from '../../lib/messages/contract';
 import type { BudgetView } from '../../lib/model';
 
 const names: Record<BudgetView['buckets'][number]['name'], string> = {
@@ -8,7 +9,7 @@ const names: Record<BudgetView['buckets'][number]['name'], string> = {
   application: 'Application requests',
 };
 
-export function BudgetPanel({ budget, id }: { budget: BudgetView; id: string }) {
+export function BudgetPanel({ budget, id, stream }: { budget: BudgetView; id: string; stream?: StreamView }) {
   return (
     <section id={id} class="budget" aria-label="Rate budget">
       {budget.buckets.length === 0 && <p class="muted">No requests counted yet.</p>}
@@ -34,6 +35,11 @@ export function BudgetPanel({ budget, id }: { budget: BudgetView; id: string }) 
             left
           </span>
         </div>
+      )}
+      {stream && stream.savedPerMinute > 0 && (
+        <p class="muted" data-testid="stream-saved">
+          Live prices save about {stream.savedPerMinute} price requests a minute.
+        </p>
       )}
       {budget.throttled && (
         <p class="banner banner--warn">

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { StatusView } from '../../lib/messages/contract';
 import type { SidepanelRoute, SidepanelView } from '../../lib/sidepanel/route';
+import { StreamState } from '../StreamState';
 import { BudgetPanel } from './BudgetPanel';
 
 const envLabel = { demo: 'Demo', live: 'Live', custom: 'Custom' } as const;
@@ -49,6 +50,7 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
             </span>
           )}
         </div>
+        <StreamState stream={status?.stream} />
         {status && (
           <button
             type="button"
@@ -64,7 +66,7 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
           ⚙
         </button>
       </div>
-      {budgetOpen && status && <BudgetPanel id="panel-budget" budget={status.budget} />}
+      {budgetOpen && status && <BudgetPanel id="panel-budget" budget={status.budget} stream={status.stream} />}
       <nav class="tabs" aria-label="Side panel views">
         {tabs.map((t) => (
           <button

@@ -65,7 +65,7 @@ function ControlsRow({ span, children }: { span: number; children: ComponentChil
 }
 
 export function PositionsView() {
-  const { openSettings, dealing } = usePanel();
+  const { openSettings, dealing, live } = usePanel();
   const [positions, setPositions] = useState<PositionView[] | null>(null);
   const [orders, setOrders] = useState<WorkingOrderView[] | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -83,6 +83,10 @@ export function PositionsView() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // The stream moved a position or an order (a deal here or on IG's platform): read the lists again,
+  // which the background answers from what the stream told it.
+  useEffect(() => live.subscribe((message) => message.kind === 'account' && void load()), [live, load]);
 
   // A deal finished anywhere in this panel: the lists are read again.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
 import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
+import { StreamState } from '../../components/StreamState';
 import { lazyComponent } from '../../components/sidepanel/lazy';
 import { readQuotes } from '../../lib/cache/read';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
@@ -86,7 +87,7 @@ export function App({ deps, params, firstPaint }: Props) {
       if (message.kind === 'status') {
         setStatus(message.status);
         setStatusError(null);
-      } else hub.emit(message.store, message.keys);
+      } else if (message.kind === 'changed') hub.emit(message.store, message.keys);
     });
     const on = () => setOnline(true);
     const off = () => setOnline(false);
@@ -254,6 +255,7 @@ export function App({ deps, params, firstPaint }: Props) {
   return (
     <main class="popup">
       {!market && <h1 class="visually-hidden">Look up a market</h1>}
+      <StreamState stream={status?.stream} />
       <SearchBox
         value={text}
         inputRef={inputRef}

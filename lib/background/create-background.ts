@@ -3,18 +3,24 @@
 // or IndexedDB, so creating it again from the same storage resumes where the last one stopped.
 import type { UseStore } from 'idb-keyval';
 import { type Client, createGuard } from '../api';
+import { streamLogin } from '../api/stream-login';
 import { CacheWriterImpl } from '../cache/writer';
 import { RefreshEngine } from '../engine/refresh-engine';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
 import { registry } from '../settings/registry';
+import type { StreamLink } from '../stream/link';
+import { StreamUnavailable } from '../stream/supervisor';
 import type { VaultOptions } from '../vault/crypto';
+import { AccountLive } from './account-live';
 import { type ActionApi, applyBadge, badgeFor } from './badge';
 import { ClientHolder, type ClientHolderOptions } from './client-holder';
 import { toErrorView } from './error-view';
+import { SignedOutError } from './errors';
 import type { HandlerContext, Handlers } from './handlers';
 import { igMarketData } from './ig-market-data';
 import { LiveHub } from './live-hub';
+import { LiveStream } from './live-stream';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
 import { type BackgroundPlugin, plugins as defaultPlugins, mergeHandlers } from './plugins';
@@ -46,6 +52,12 @@ export interface BackgroundOptions {
   vault?: VaultOptions;
   /** Turns the market-data port for a client into something else (tests count or slow requests). */
   wrapData?: (data: MarketData) => MarketData;
+  /** Live prices: where the stream runs. Without it, prices are polled. */
+  stream?: {
+    createLink(): Promise<StreamLink>;
+    /** Chrome keeps streaming with no page open; Firefox's event page would stop, so it polls then. */
+    withoutPages: boolean;
+  };
 }
 
 export interface Background {
@@ -53,6 +65,7 @@ export interface Background {
   markets: MarketWatch;
   engine: RefreshEngine;
   hub: LiveHub;
+  stream: LiveStream | null;
   cache: CacheWriterImpl;
   clients: ClientHolder;
   route(message: unknown, sender: Sender): Promise<Reply<unknown>> | undefined;
@@ -86,7 +99,10 @@ export function createBackground(options: BackgroundOptions): Background {
   const hub = new LiveHub({
     isOwnPage: ownPage,
     status: () => status(),
-    onWatchChange: (union) => engine.watchChanged(union),
+    onWatchChange: (union) => {
+      engine.watchChanged(union);
+      void stream?.update(hub.connected > 0).catch(reportError);
+    },
   });
   const cache = new CacheWriterImpl({ now, open: options.openStore, onChange: (s, k) => hub.announce(s, k) });
 
@@ -110,7 +126,8 @@ export function createBackground(options: BackgroundOptions): Background {
   };
   const reportError = (err: unknown) => recordError(err === null ? null : toErrorView(err));
 
-  const markets = new MarketWatch({ data, cache, now, revalidationFailed: reportError });
+  const streamed = () => stream?.streamed() ?? new Set<string>();
+  const markets = new MarketWatch({ data, cache, now, revalidationFailed: reportError, streamed });
 
   async function status(): Promise<StatusView> {
     const conn = await registry.connection.getValue();
@@ -139,7 +156,17 @@ export function createBackground(options: BackgroundOptions): Background {
       lastError,
       vault,
       now: now(),
+      stream: stream ? { ...stream.state, savedPerMinute: await savedPerMinute() } : undefined,
     });
+  }
+
+  /** Price requests a minute polling would spend on what the stream carries now. */
+  async function savedPerMinute(): Promise<number> {
+    const n = streamed().size;
+    if (n === 0) return 0;
+    const prefs = await registry.prefs.getValue();
+    const every = hub.connected > 0 ? prefs.priceRefreshSec : Math.max(1, prefs.backgroundRefreshMin) * 60;
+    return Math.round((Math.ceil(n / 50) * 60) / every);
   }
 
   async function statusChanged(): Promise<void> {
@@ -172,8 +199,41 @@ export function createBackground(options: BackgroundOptions): Background {
     throttleChanged: (_t: BudgetView['throttled']) => void statusChanged().catch(() => undefined),
     reportError,
     hooks: list.flatMap((p) => (p.hooks ? [p.hooks] : [])),
+    streamed,
     now,
   });
+
+  const accountLive = new AccountLive({
+    live: () => stream?.state.mode === 'live',
+    // A market new to the cache (a deal made elsewhere) is looked up once, for its name and prices.
+    quote: async (epic) =>
+      (await markets.quoteSource.peek([epic])).get(epic) ?? (await markets.quotes([epic]).catch(() => []))[0]?.value,
+    changed: (what) => hub.broadcast({ kind: 'account', what }),
+  });
+
+  const stream: LiveStream | null = options.stream
+    ? new LiveStream({
+        createLink: options.stream.createLink,
+        withoutPages: options.stream.withoutPages,
+        credentials: async (relogin) => {
+          const { client } = await clients.signedIn().catch((err: unknown) => {
+            throw err instanceof SignedOutError ? new StreamUnavailable('Signed out', true) : err;
+          });
+          const login = await streamLogin(client, relogin);
+          if (!login) throw new StreamUnavailable('This account has no streaming endpoint');
+          return { endpoint: login.endpoint, user: login.accountId, password: login.password };
+        },
+        cache,
+        targets: () => engine.targets(hub.union()),
+        afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
+        onTrade: (changed) => void accountLive.trade(changed).catch(reportError),
+        stateChanged: (view) => {
+          if (view.mode !== 'live') accountLive.forget();
+          void statusChanged().catch(() => undefined);
+        },
+        now,
+      })
+    : null;
 
   const ctx: HandlerContext = {
     markets,
@@ -205,6 +265,7 @@ export function createBackground(options: BackgroundOptions): Background {
     registry,
     vault: createKeeper(options.vault),
     now,
+    accountLive: options.stream ? accountLive : undefined,
   };
 
   const handlers: Handlers = withFallback(mergeHandlers(list));
@@ -222,6 +283,7 @@ export function createBackground(options: BackgroundOptions): Background {
     markets,
     engine,
     hub,
+    stream,
     cache,
     clients,
     route(message, sender) {
@@ -238,12 +300,22 @@ export function createBackground(options: BackgroundOptions): Background {
     },
     async onAlarm(name) {
       if (name !== REFRESH_ALARM) return;
+      await stream?.update().catch(reportError);
       await engine.backgroundTick().catch(reportError);
     },
     async start() {
       clients.watchSettings();
       unwatch.push(
-        registry.pinnedEpic.watch(() => void refreshBadge().catch(() => undefined)),
+        registry.pinnedEpic.watch(() => {
+          void refreshBadge().catch(() => undefined);
+          void stream?.update().catch(reportError);
+        }),
+        // An alert's market is streamed too, with no page open.
+        registry.alerts.watch(() => void stream?.update().catch(reportError)),
+        clients.onRebuild(() => {
+          stream?.stop();
+          void stream?.update().catch(reportError);
+        }),
         registry.prefs.watch(() => void ensureAlarm().catch(() => undefined)),
       );
       for (const plugin of list) {
@@ -252,10 +324,12 @@ export function createBackground(options: BackgroundOptions): Background {
       }
       await ensureAlarm().catch(reportError);
       await refreshBadge().catch(() => undefined);
+      await stream?.update(false).catch(reportError);
     },
     stop() {
       clients.stop();
       engine.stop();
+      stream?.stop();
       for (const u of unwatch.splice(0)) u();
     },
   };

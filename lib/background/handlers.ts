@@ -1,10 +1,12 @@
 // The handler table: one async function per message name of the contract. The router validates the
 // request and the sender before a handler runs, and turns whatever a handler throws into an ErrorView.
 // Other parts plug in through a BackgroundPlugin (plugins.ts): a `Partial<Handlers>` and engine hooks.
+
 import type { Guard, LockStore } from '../api';
 import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../messages/contract';
 import type { registry } from '../settings/registry';
 import type { VaultKeeper } from '../vault/keeper';
+import type { AccountLive } from './account-live';
 import type { ApiClient } from './api-client';
 import type { ClientHolder } from './client-holder';
 import type { CacheWriter, MarketWatchApi, SessionApi } from './ports';
@@ -35,6 +37,8 @@ export interface HandlerContext {
   /** The remembered credentials, encrypted under the user's PIN (lib/vault). */
   vault: VaultKeeper;
   now(): number;
+  /** Positions and working orders the stream keeps current, when it runs. */
+  accountLive?: AccountLive;
 }
 
 export type Handler<N extends MessageName> = (request: ParsedRequestOf<N>, ctx: HandlerContext) => Promise<Replies[N]>;

@@ -19,6 +19,8 @@ export interface MarketWatchOptions {
   cache: CacheWriterImpl;
   now?: () => number;
   revalidationFailed?: (err: unknown) => void;
+  /** Epics the stream keeps current. */
+  streamed?: () => ReadonlySet<string>;
 }
 
 export class MarketWatch implements MarketWatchApi {
@@ -36,6 +38,7 @@ export class MarketWatch implements MarketWatchApi {
       now: options.now ?? Date.now,
       inflight: this.inflight,
       revalidationFailed: options.revalidationFailed ?? (() => {}),
+      streamed: options.streamed,
     };
     this.quoteSource = new QuoteSource(deps);
     this.sentimentSource = new SentimentSource(deps);

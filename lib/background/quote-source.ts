@@ -104,10 +104,16 @@ export class QuoteSource {
     const unique = [...new Set(epics)];
     const entries = await this.deps.cache.getMany<MarketQuote>('snapshots', unique);
     const now = this.deps.now();
+    const streamed = this.deps.streamed?.() ?? new Set<string>();
     const missing: string[] = [];
     const stale: string[] = [];
     unique.forEach((epic, i) => {
-      const n = need('snapshots', entries[i], now, options.maxAgeMs);
+      const entry = entries[i];
+      if (entry && streamed.has(epic)) {
+        entries[i] = { ...entry, fetchedAt: now };
+        return;
+      }
+      const n = need('snapshots', entry, now, options.maxAgeMs);
       if (n === 'missing') missing.push(epic);
       else if (n === 'stale') stale.push(epic);
     });

@@ -16,6 +16,8 @@ export interface SourceDeps {
   inflight: Inflight;
   /** A stale entry's revalidation failed: the stale value stays, the status shows why. */
   revalidationFailed(err: unknown): void;
+  /** Epics whose prices the stream keeps current: their snapshots are fresh however old. */
+  streamed?(): ReadonlySet<string>;
 }
 
 export function toFresh<T>(store: CacheStoreName, entry: CacheEntry<T>, now: number): Fresh<T> {

@@ -1,7 +1,7 @@
 // The status every page shows in its header: signed in or out, the account, permits, the lock and the
 // rate budget in use. Built from storage and the client's state; never holds a secret.
 import type { Permit, RateBudgetState, SessionInfo } from '../api';
-import type { ErrorView, StatusView, VaultView } from '../messages/contract';
+import type { ErrorView, StatusView, StreamView, VaultView } from '../messages/contract';
 import type { AccountSummary, BudgetView, Environment, LockView, PermitView } from '../model';
 import type { StoredLock } from '../settings/registry';
 
@@ -67,7 +67,10 @@ export interface StatusInputs {
   lastError: ErrorView | null;
   vault: VaultView;
   now: number;
+  stream?: StreamView;
 }
+
+export const STREAM_OFF: StreamView = { mode: 'off', reason: null, savedPerMinute: 0 };
 
 export function buildStatus(i: StatusInputs): StatusView {
   const accounts = accountsOf(i.info);
@@ -90,5 +93,6 @@ export function buildStatus(i: StatusInputs): StatusView {
     pinnedEpic: i.pinnedEpic,
     lastError: i.lastError,
     vault: i.vault,
+    stream: i.stream ?? STREAM_OFF,
   };
 }

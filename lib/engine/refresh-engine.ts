@@ -32,6 +32,8 @@ export interface EngineDeps {
   throttleChanged(throttled: BudgetView['throttled']): void;
   reportError(err: unknown): void;
   hooks: EngineHooks[];
+  /** Epics the stream keeps current: their prices are not polled. */
+  streamed?(): ReadonlySet<string>;
   now(): number;
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(handle: unknown): void;
@@ -126,7 +128,8 @@ export class RefreshEngine {
     return this.running;
   }
 
-  private async targets(base: WatchUnion): Promise<WatchUnion> {
+  /** What to keep current: the pages' union, the hooks' extra targets and the pinned market. */
+  async targets(base: WatchUnion = this.watched): Promise<WatchUnion> {
     const epics = new Set(base.epics);
     const ids = new Set(base.marketIds);
     for (const hook of this.deps.hooks) {
@@ -164,12 +167,14 @@ export class RefreshEngine {
     const empty: TickResult = { quotes: [], sentiment: [], nextInMs: wanted.priceEveryMs };
     if (now < this.backoffUntil) return { ...empty, nextInMs: this.backoffUntil - now };
 
+    // Streamed markets cost no request (the cache serves them as fresh) but still reach the hooks (alerts).
+    const streamed = this.deps.streamed?.() ?? new Set<string>();
     const { open, closed } = await this.split(targets.epics);
     const known = await this.deps.markets.marketIds(targets.epics);
     const ids = new Set([...targets.marketIds, ...known.values()]);
     const budget = this.deps.budget();
     const cost = {
-      priceRequests: Math.ceil(open.length / BATCH),
+      priceRequests: Math.ceil(open.filter((e) => !streamed.has(e)).length / BATCH),
       sentimentRequests: Math.ceil(ids.size / SENTIMENT_BATCH_SIZE),
     };
     const cadence = budget ? cadenceFor(cost, wanted, budget) : { ...wanted, throttledReason: null };
@@ -210,7 +215,8 @@ export class RefreshEngine {
     }
   }
 
-  private async afterRefresh(quotes: Fresh<MarketQuote>[], sentiment: Fresh<Sentiment>[]) {
+  /** The badge and the hooks (alerts) see new prices: polled here, or streamed. */
+  async afterRefresh(quotes: Fresh<MarketQuote>[], sentiment: Fresh<Sentiment>[]) {
     const pinned = await this.deps.pinnedEpic();
     const pinnedQuote = pinned ? (quotes.find((q) => q.value.epic === pinned)?.value ?? null) : null;
     if (pinnedQuote) await this.deps.showPinned(pinnedQuote).catch(() => {});

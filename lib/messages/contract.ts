@@ -206,6 +206,15 @@ export interface StatusView {
   pinnedEpic: string | null;
   lastError: ErrorView | null;
   vault: VaultView;
+  /** Live prices: Live, Reconnecting…, Delayed (polling) with why, or off (nothing to stream). */
+  stream: StreamView;
+}
+
+export interface StreamView {
+  mode: 'off' | 'connecting' | 'live' | 'reconnecting' | 'polling';
+  reason: string | null;
+  /** Price requests a minute the stream saves against polling the same markets. */
+  savedPerMinute: number;
 }
 
 export interface WatchlistView {
@@ -370,7 +379,9 @@ export type LiveFromPage = { kind: 'watch'; epics: string[]; marketIds: string[]
 
 export type LiveToPage =
   | { kind: 'changed'; store: CacheStoreName; keys: string[] }
-  | { kind: 'status'; status: StatusView };
+  | { kind: 'status'; status: StatusView }
+  /** The stream moved a position or a working order: the page asks for the list again (no REST poll). */
+  | { kind: 'account'; what: 'positions' | 'orders' };
 
 /** The IndexedDB stores the background writes and pages may read for their first paint. */
 export type CacheStoreName =

@@ -11,11 +11,19 @@ import { defaultPrefs, type Prefs } from '../../lib/settings/registry';
 import { epicOf, FakeMarketData } from '../background/fake-market-data';
 
 let n = 0;
-function setup(over: { prefs?: Partial<Prefs>; budget?: RateBudgetState | null; pinned?: string | null } = {}) {
+function setup(
+  over: {
+    prefs?: Partial<Prefs>;
+    budget?: RateBudgetState | null;
+    pinned?: string | null;
+    streamed?: ReadonlySet<string>;
+  } = {},
+) {
   const clock = { t: Date.UTC(2026, 0, 7, 12) };
   const data = new FakeMarketData();
   const cache = new CacheWriterImpl({ now: () => clock.t, open: isolatedStores(`engine-${n++}`) });
-  const markets = new MarketWatch({ data: async () => data, cache, now: () => clock.t });
+  const streamed = () => over.streamed ?? new Set<string>();
+  const markets = new MarketWatch({ data: async () => data, cache, now: () => clock.t, streamed });
   const badge: (MarketQuote | null)[] = [];
   const throttles: BudgetView['throttled'][] = [];
   const updates: RefreshUpdate[] = [];
@@ -39,6 +47,7 @@ function setup(over: { prefs?: Partial<Prefs>; budget?: RateBudgetState | null; 
         },
       },
     ],
+    streamed,
     now: () => clock.t,
     setTimer: (fn, ms) => {
       timers.push({ fn, ms });
@@ -52,6 +61,22 @@ function setup(over: { prefs?: Partial<Prefs>; budget?: RateBudgetState | null; 
 beforeEach(() => fakeBrowser.reset());
 
 describe('refresh engine', () => {
+  it('leaves streamed markets to the stream: no price request for them, yet the hooks (alerts) see their prices', async () => {
+    const streamedSet = new Set<string>();
+    const { clock, data, engine, updates } = setup({ streamed: streamedSet });
+    engine.watchChanged({ epics: [epicOf(1), epicOf(2)], marketIds: [] });
+    await engine.tick();
+    expect(data.count('markets')).toBe(1);
+    for (const e of [epicOf(1), epicOf(2), epicOf(99)]) streamedSet.add(e);
+    clock.t += 10 * 60_000;
+    const later = await engine.tick();
+    expect(data.count('markets')).toBe(1);
+    expect(later.quotes.map((q) => q.value.epic).sort()).toEqual([epicOf(1), epicOf(2), epicOf(99)].sort());
+    expect(updates.at(-1)?.quotes).toHaveLength(3);
+    // Sentiment is not streamed: it is still fetched at its cadence.
+    expect(data.count('sentiment')).toBe(2);
+  });
+
   it('refreshes what visible pages show at the user cadence, and nothing in between', async () => {
     const { clock, data, engine, updates } = setup();
     engine.watchChanged({ epics: [epicOf(1), epicOf(2)], marketIds: [] });

@@ -57,8 +57,9 @@ describe('Firefox manifest', () => {
     expect(firefox.commands).toHaveProperty('_execute_sidebar_action');
   });
 
-  it("has none of Chrome's side panel", () => {
+  it("has none of Chrome's side panel or offscreen document", () => {
     expect(firefox.side_panel).toBeUndefined();
+    expect(firefox.permissions).not.toContain('offscreen');
     expect(firefox.permissions).not.toContain('sidePanel');
     expect(firefox.commands).not.toHaveProperty('open-side-panel');
   });
@@ -68,8 +69,9 @@ describe('Firefox manifest', () => {
     expect(firefox.browser_specific_settings?.gecko?.data_collection_permissions?.required).toEqual(['none']);
   });
 
-  it('reaches only the IG hosts without asking; other gateways are optional', () => {
+  it('reaches only the IG hosts (REST and streaming) without asking; other gateways are optional', () => {
     expect(firefox.host_permissions).toEqual(IG_HOSTS);
+    expect(firefox.host_permissions).toContain('https://*.marketdatasystems.com/*');
     expect(firefox.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
   });
 });
@@ -88,8 +90,16 @@ describe('Chrome manifest', () => {
     expect(chrome.commands).toHaveProperty('open-side-panel');
   });
 
+  it('streams in an offscreen document', () => {
+    expect(chrome.permissions).toContain('offscreen');
+  });
+
   it('reaches exactly the IG hosts without asking; the simulated service and proxies are optional', () => {
-    expect(chrome.host_permissions).toEqual(['https://api.ig.com/*', 'https://demo-api.ig.com/*']);
+    expect(chrome.host_permissions).toEqual([
+      'https://api.ig.com/*',
+      'https://demo-api.ig.com/*',
+      'https://*.marketdatasystems.com/*',
+    ]);
     expect(chrome.optional_host_permissions).toEqual(
       expect.arrayContaining(['http://127.0.0.1/*', 'http://localhost/*']),
     );

@@ -48,6 +48,7 @@ const signedIn: StatusView = {
   pinnedEpic: null,
   lastError: null,
   vault: { state: 'none', triesLeft: 5, notice: null },
+  stream: { mode: 'off', reason: null, savedPerMinute: 0 },
 };
 
 type Handlers = { [N in MessageName]?: (req: RequestOf<N>) => Reply<Replies[N]> | Promise<Reply<Replies[N]>> };

@@ -118,7 +118,12 @@ describe('LiveLink', () => {
     ports[0]!.receive({ kind: 'changed', store: 'snapshots', keys: ['A'] });
     ports[0]!.receive({ kind: 'changed', store: 'snapshots' });
     ports[0]!.receive('hello');
-    expect(seen).toEqual([{ kind: 'changed', store: 'snapshots', keys: ['A'] }]);
+    ports[0]!.receive({ kind: 'account', what: 'positions' });
+    ports[0]!.receive({ kind: 'account', what: 'everything' });
+    expect(seen).toEqual([
+      { kind: 'changed', store: 'snapshots', keys: ['A'] },
+      { kind: 'account', what: 'positions' },
+    ]);
   });
 
   it('stays closed after close: no reconnect, no posts', () => {

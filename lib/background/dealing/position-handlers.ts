@@ -21,13 +21,13 @@ type Names =
 
 export const positionHandlers: Pick<Handlers, Names> = {
   async 'positions.list'(_request, ctx) {
-    const client = await ctx.getClient();
-    return (await client.positions.list()).positions.map(positionView);
+    const fetch = async () => (await (await ctx.getClient()).positions.list()).positions.map(positionView);
+    return ctx.accountLive ? ctx.accountLive.positionsList(fetch) : fetch();
   },
 
   async 'workingOrders.list'(_request, ctx) {
-    const client = await ctx.getClient();
-    return (await client.workingOrders.list()).workingOrders.map(workingOrderView);
+    const fetch = async () => (await (await ctx.getClient()).workingOrders.list()).workingOrders.map(workingOrderView);
+    return ctx.accountLive ? ctx.accountLive.ordersList(fetch) : fetch();
   },
 
   async 'positions.amend'(request, ctx) {

@@ -1,0 +1,180 @@
+// Live prices end to end: the built extension in Chromium streams from the simulated Lightstreamer
+// server through its offscreen document. A visible watchlist moves with no price polling; a dropped
+// socket shows Reconnecting… then Live; a refused stream falls back to polling and says so; an alert
+// fires from a streamed price with no page open.
+import type { Page } from '@playwright/test';
+import { Universe } from '../sim/universe';
+import { TestClient } from '../tests/sim/helpers';
+import { ask, notifications } from './extension-calls';
+import { expect, type SimHandle, test } from './harness';
+
+const EURUSD = 'CS.D.EURUSD.MINI.IP';
+const FTSE = 'IX.D.FTSE.DAILY.IP';
+
+/** GET /markets requests (price polls and market details) in the log from `from` on. */
+const marketPolls = (sim: SimHandle, from: number) =>
+  sim.control
+    .requestLog()
+    .slice(from)
+    .filter((r) => r.method === 'GET' && r.path.startsWith('/markets'));
+
+/** Twenty currency markets that trade now (the simulated clock starts on a weekday). */
+function twentyMarkets(sim: SimHandle): string[] {
+  return new Universe(42, sim.control.now()).markets
+    .filter((m) => m.epic.startsWith('CS.D.') && m.epic.endsWith('.CFD.IP'))
+    .slice(0, 20)
+    .map((m) => m.epic);
+}
+
+/** Records every text the stream state shows, however briefly. */
+async function recordStreamStates(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { streamStates: string[] }).streamStates = seen;
+    const note = () => {
+      const text = document.querySelector('[data-testid="stream-state"]')?.textContent ?? '';
+      if (seen[seen.length - 1] !== text) seen.push(text);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    note();
+  });
+  return () => page.evaluate(() => (globalThis as unknown as { streamStates: string[] }).streamStates);
+}
+
+async function openWatchlist(panel: Page, name: string, epics: string[]) {
+  const created = await ask<{ id: string }>(panel, 'watchlists.create', { name, epics });
+  await panel.reload();
+  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(created.id);
+  // The table draws only the rows in view; the first one is enough to know the list is shown.
+  await expect(panel.getByTestId('panel-row').first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Epics of the PRICE items the simulated server streams now. */
+const streamedEpics = (sim: SimHandle) =>
+  new Set(
+    JSON.stringify(sim.control.state().streaming)
+      .match(/PRICE:[A-Z0-9]+:[A-Za-z0-9._]+/g)
+      ?.map((i) => i.split(':')[2]),
+  );
+
+test('a 20-market watchlist streams for 30 s with no price polling; a dropped socket reconnects', async ({
+  configure,
+  openPage,
+  sim,
+  capture,
+}) => {
+  test.setTimeout(120_000);
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByTestId('panel-account')).toContainText(/\S/);
+  const epics = twentyMarkets(sim);
+  await openWatchlist(panel, 'Streamed', epics);
+  const state = panel.getByTestId('stream-state');
+  await expect(state).toHaveText('Live', { timeout: 20_000 });
+  await expect.poll(() => epics.every((e) => streamedEpics(sim).has(e)), { timeout: 20_000 }).toBe(true);
+
+  const rowsText = () => panel.getByTestId('panel-row').allTextContents();
+  const before = await rowsText();
+  const from = sim.control.requestLog().length;
+  await panel.waitForTimeout(30_000);
+  const after = await rowsText();
+  expect(after.filter((t, i) => t !== before[i]).length).toBeGreaterThan(0);
+  expect(marketPolls(sim, from)).toEqual([]);
+  await expect(state).toHaveText('Live');
+  await panel.getByRole('button', { name: 'Budget' }).click();
+  await expect(panel.getByTestId('stream-saved')).toContainText(/save about \d+ price requests a minute/);
+  await capture(panel, 'stream-live');
+
+  const states = await recordStreamStates(panel);
+  expect(sim.control.stream.dropSockets()).toBeGreaterThan(0);
+  await expect.poll(states, { timeout: 20_000 }).toContain('Reconnecting…');
+  await expect(state).toHaveText('Live', { timeout: 20_000 });
+  const resumed = await rowsText();
+  await expect.poll(rowsText, { timeout: 20_000 }).not.toEqual(resumed);
+});
+
+test('a refused stream (maintenance) shows Delayed (polling) with why, and prices still refresh', async ({
+  configure,
+  openPage,
+  sim,
+}) => {
+  sim.control.stream.maintenance(true);
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  const ftse = panel.locator(`[data-testid="panel-row"][data-epic="${FTSE}"]`);
+  await expect(ftse).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByTestId('stream-state')).toHaveText(
+    'Delayed (polling): The streaming service is not taking connections',
+    { timeout: 20_000 },
+  );
+  sim.control.setMarket(FTSE, { bid: 9000, offer: 9001 });
+  await expect(ftse).toContainText('9,000.0', { timeout: 20_000 });
+});
+
+test('a price alert fires from a streamed price with no page open', async ({
+  configure,
+  openPage,
+  sim,
+  serviceWorker,
+}) => {
+  await configure();
+  const popup = await openPage(`popup.html?epic=${FTSE}`);
+  await expect(popup.getByRole('heading', { name: /FTSE 100/ })).toBeVisible();
+  const [quote] = await ask<{ value: { bid: number; offer: number } }[]>(popup, 'markets.quotes', { epics: [EURUSD] });
+  const level = Number(((((quote?.value.bid ?? 0) + (quote?.value.offer ?? 0)) / 2) * 1.01).toFixed(4));
+  await ask(popup, 'alerts.create', { epic: EURUSD, kind: 'above', target: level });
+  await popup.close();
+
+  // No page open: the stream still carries the alert's market.
+  await expect.poll(() => streamedEpics(sim).has(EURUSD), { timeout: 20_000 }).toBe(true);
+  const from = sim.control.requestLog().length;
+  sim.control.setMarket(EURUSD, { bid: level + 0.001, offer: level + 0.0012 });
+  await expect.poll(() => notifications(serviceWorker), { timeout: 20_000 }).toHaveLength(1);
+  expect(marketPolls(sim, from)).toEqual([]);
+});
+
+test("a deal made outside Marketside appears in positions from the stream's OPU, without a positions poll", async ({
+  configure,
+  openPage,
+  sim,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html');
+  await panel.getByRole('button', { name: 'Positions', exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Positions' })).toBeVisible();
+  await expect(panel.getByTestId('stream-state')).toHaveText('Live', { timeout: 20_000 });
+  await expect
+    .poll(() => sim.control.requestLog().some((r) => r.path === '/positions'), { timeout: 20_000 })
+    .toBe(true);
+  const rows = panel.getByTestId('panel-position');
+  await panel.waitForTimeout(1_000);
+  const before = await rows.count();
+
+  // As if on IG's own platform: a REST deal the extension did not make.
+  const from = sim.control.requestLog().length;
+  const platform = new TestClient(sim);
+  await platform.loginV2();
+  const deal = await platform.post(
+    '/positions/otc',
+    {
+      epic: 'CS.D.EURUSD.CFD.IP',
+      expiry: '-',
+      direction: 'SELL',
+      size: 2,
+      orderType: 'MARKET',
+      currencyCode: 'USD',
+      forceOpen: true,
+      guaranteedStop: false,
+      dealReference: 'E2E-OPU-1',
+    },
+    { version: 2 },
+  );
+  expect(deal.status).toBe(200);
+  await expect(rows).toHaveCount(before + 1, { timeout: 20_000 });
+  await expect(rows.filter({ hasText: 'EUR/USD' })).toHaveCount(1);
+  const polls = sim.control
+    .requestLog()
+    .slice(from)
+    .filter((r) => r.method === 'GET' && r.path.startsWith('/positions'));
+  expect(polls).toEqual([]);
+});

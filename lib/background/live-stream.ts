@@ -1,0 +1,190 @@
+// The background's one owner of the stream: decides what is subscribed (what pages show, the pinned
+// market, the alert targets), merges streamed prices into the cache it alone writes (the cache's
+// change callback announces them to the pages), runs the alert and badge hooks on streamed prices, and
+// says how the stream is doing. While the stream is live the refresh engine leaves its markets alone.
+import type { SnapshotEntry } from '../cache/entry';
+import type { CacheWriterImpl } from '../cache/writer';
+import type { WatchUnion } from '../engine/watch-set';
+import type { Fresh, MarketQuote } from '../model';
+import {
+  epicOfPriceItem,
+  HEARTBEAT_FIELDS,
+  HEARTBEAT_ITEM,
+  MAX_SUBSCRIPTIONS,
+  PRICE_ADAPTER,
+  PRICE_FIELDS,
+  priceItem,
+  TRADE_FIELDS,
+  tradeItem,
+} from '../stream/items';
+import type { StreamLink, StreamSubscription, StreamUpdate } from '../stream/link';
+import { type PriceGroup, packPrices } from '../stream/plan';
+import { mergePrice } from '../stream/price-merge';
+import { type StreamCredentials, type StreamState, StreamSupervisor } from '../stream/supervisor';
+import { nextSnapshot } from './quote-source';
+
+/** Subscriptions kept for other items than prices (heartbeat, trade, account, chart). */
+const RESERVED = 4;
+const GROUP_SIZE = 50;
+
+export interface StreamView {
+  mode: StreamState['mode'];
+  reason: string | null;
+}
+
+export interface LiveStreamDeps {
+  createLink(): Promise<StreamLink>;
+  credentials(relogin: boolean): Promise<StreamCredentials>;
+  cache: CacheWriterImpl;
+  /** What the stream should carry now (pages, pinned market, alert targets). */
+  targets(): Promise<WatchUnion>;
+  /** Whether the stream may run with no page open (Chrome: yes; Firefox: its event page would stop). */
+  withoutPages: boolean;
+  /** Streamed quotes after they reached the cache (badge, alerts). */
+  afterStreamed(quotes: Fresh<MarketQuote>[]): Promise<void>;
+  /** A TRADE update (OPU, WOU, CONFIRMS as JSON strings). */
+  onTrade?(changed: Record<string, string | null>): void;
+  stateChanged(view: StreamView): void;
+  now(): number;
+  setTimer?(fn: () => void, ms: number): unknown;
+  clearTimer?(handle: unknown): void;
+}
+
+export class LiveStream {
+  private readonly supervisor: StreamSupervisor;
+  private groups: PriceGroup[] = [];
+  private accountId: string | null = null;
+  private pending = new Map<string, Record<string, string | null>>();
+  private writing: Promise<void> | null = null;
+  private hooks: Promise<void> = Promise.resolve();
+  private nextId = 1;
+  private pagesOpen = false;
+  /** Epics whose subscription the service refused: they stay polled. */
+  private readonly refused = new Set<string>();
+
+  constructor(private readonly deps: LiveStreamDeps) {
+    this.supervisor = new StreamSupervisor({
+      createLink: deps.createLink,
+      credentials: async (relogin) => {
+        const creds = await deps.credentials(relogin);
+        if (creds.user !== this.accountId) {
+          // Another account: its items are other items.
+          this.accountId = creds.user;
+          this.groups = [];
+        }
+        this.supervisor.want(this.subscriptions());
+        return creds;
+      },
+      onState: (s) => deps.stateChanged(this.view(s)),
+      onUpdate: (u) => this.received(u),
+      onRefused: (sub) => {
+        for (const item of sub.items) {
+          const epic = epicOfPriceItem(item);
+          if (epic) this.refused.add(epic);
+        }
+      },
+      now: deps.now,
+      setTimer: deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      clearTimer: deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
+    });
+  }
+
+  get state(): StreamView {
+    return this.view(this.supervisor.current);
+  }
+
+  private view(s: StreamState): StreamView {
+    return { mode: s.mode, reason: 'reason' in s ? s.reason : null };
+  }
+
+  /** Epics whose prices come from the stream now; the engine does not poll them. */
+  streamed(): ReadonlySet<string> {
+    if (this.supervisor.current.mode !== 'live') return new Set();
+    return new Set(this.groups.flatMap((g) => g.epics).filter((e) => !this.refused.has(e)));
+  }
+
+  /** Pages opened or closed, or what they show changed: subscribe accordingly (or stop). */
+  async update(pagesOpen = this.pagesOpen): Promise<void> {
+    this.pagesOpen = pagesOpen;
+    const targets = await this.deps.targets();
+    // An open page streams (its prices, and positions and orders through TRADE) even with no market shown;
+    // with no page open only the pinned market and the alert targets are worth a connection.
+    const run = pagesOpen || (this.deps.withoutPages && targets.epics.length > 0);
+    if (!run) {
+      this.supervisor.stop();
+      this.groups = [];
+      return;
+    }
+    const before = this.streamed().size;
+    this.pack(targets.epics);
+    this.supervisor.want(this.subscriptions());
+    this.supervisor.start();
+    // What the stream saves changed with what it carries: the status says so.
+    if (this.streamed().size !== before) this.deps.stateChanged(this.state);
+  }
+
+  stop(): void {
+    this.supervisor.stop();
+  }
+
+  private wanted: string[] = [];
+
+  private pack(epics: string[]) {
+    this.wanted = epics;
+    this.groups = packPrices(this.groups, epics, {
+      maxGroups: MAX_SUBSCRIPTIONS - RESERVED,
+      groupSize: GROUP_SIZE,
+      newId: () => `p${this.nextId++}`,
+    }).groups;
+  }
+
+  private subscriptions(): StreamSubscription[] {
+    const account = this.accountId;
+    if (!account) return [];
+    if (this.groups.length === 0 && this.wanted.length) this.pack(this.wanted);
+    return [
+      { id: 'hb', mode: 'MERGE', items: [HEARTBEAT_ITEM], fields: HEARTBEAT_FIELDS },
+      { id: 'trade', mode: 'DISTINCT', items: [tradeItem(account)], fields: TRADE_FIELDS, snapshot: false },
+      ...this.groups.map(
+        (g): StreamSubscription => ({
+          id: g.id,
+          mode: 'MERGE',
+          items: g.epics.map((e) => priceItem(account, e)),
+          fields: [...PRICE_FIELDS],
+          adapter: PRICE_ADAPTER,
+        }),
+      ),
+    ];
+  }
+
+  private received(u: StreamUpdate) {
+    if (u.subId === 'trade') return this.deps.onTrade?.(u.changed);
+    const epic = epicOfPriceItem(u.item);
+    if (!epic) return;
+    this.pending.set(epic, { ...this.pending.get(epic), ...u.changed });
+    if (!this.writing) this.writing = this.write();
+  }
+
+  /** Writes what arrived, in one transaction; what arrives meanwhile goes in the next one. */
+  private async write(): Promise<void> {
+    try {
+      while (this.pending.size) {
+        const batch = this.pending;
+        this.pending = new Map();
+        const now = this.deps.now();
+        const written: Fresh<MarketQuote>[] = [];
+        await this.deps.cache.update<MarketQuote, SnapshotEntry>('snapshots', [...batch.keys()], (epic, current) => {
+          if (!current) return undefined;
+          const next = mergePrice(current.value, batch.get(epic) ?? {});
+          if (!next) return undefined;
+          written.push({ value: next, fetchedAt: now, stale: false });
+          return nextSnapshot(current, next, now, now);
+        });
+        // The badge and alerts run one batch at a time, beside the writes, never holding the next write up.
+        if (written.length) this.hooks = this.hooks.then(() => this.deps.afterStreamed(written)).catch(() => undefined);
+      }
+    } finally {
+      this.writing = null;
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { LiveStream, type StreamView } from '../../lib/background/live-stream';
+import { MarketWatch } from '../../lib/background/market-watch';
+import type { SnapshotEntry } from '../../lib/cache/entry';
+import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
+import type { CacheStoreName } from '../../lib/messages/contract';
+import type { Fresh, MarketQuote } from '../../lib/model';
+import { FakeMarketData } from '../background/fake-market-data';
+import { FakeClock, FakeLink, flush } from './fakes';
+
+let n = 0;
+const A = 'CS.D.EURUSD.CFD.IP';
+const B = 'IX.D.FTSE.DAILY.IP';
+
+async function setup(opts: { targets?: string[]; withoutPages?: boolean } = {}) {
+  const clock = new FakeClock();
+  const changes: [CacheStoreName, string[]][] = [];
+  const cache = new CacheWriterImpl({
+    now: clock.now,
+    open: isolatedStores(`ls-${n++}`),
+    onChange: (store, keys) => changes.push([store, keys]),
+  });
+  const data = new FakeMarketData();
+  const holder: { stream?: LiveStream } = {};
+  const markets = new MarketWatch({
+    data: async () => data,
+    cache,
+    now: clock.now,
+    streamed: () => holder.stream?.streamed() ?? new Set(),
+  });
+  await markets.quotes([A, B]);
+  const links: FakeLink[] = [];
+  const states: StreamView[] = [];
+  const streamedQuotes: Fresh<MarketQuote>[] = [];
+  let targets = opts.targets ?? [A, B];
+  const stream: LiveStream = new LiveStream({
+    createLink: async () => {
+      const l = new FakeLink();
+      links.push(l);
+      return l;
+    },
+    credentials: async () => ({ endpoint: 'http://s/', user: 'ACC1', password: 'CST-x|XST-y' }),
+    cache,
+    targets: async () => ({ epics: targets, marketIds: [] }),
+    withoutPages: opts.withoutPages ?? true,
+    afterStreamed: async (q) => {
+      streamedQuotes.push(...q);
+    },
+    stateChanged: (s) => states.push(s),
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+  });
+  holder.stream = stream;
+  changes.length = 0;
+  const requests = () => data.count('markets');
+  return {
+    clock,
+    cache,
+    data,
+    markets,
+    stream,
+    links,
+    states,
+    changes,
+    streamedQuotes,
+    requests,
+    setTargets: (t: string[]) => {
+      targets = t;
+    },
+    last: () => links[links.length - 1] as FakeLink,
+  };
+}
+
+describe('the background stream owner', () => {
+  it('subscribes the targets as PRICE items on the Pricing adapter, with a heartbeat', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const subs = [...t.last().subs.values()];
+    expect(subs.find((s) => s.id === 'hb')?.items).toEqual(['TRADE:HB.U.HEARTBEAT.IP']);
+    const price = subs.find((s) => s.adapter === 'Pricing');
+    expect(price?.items).toEqual([`PRICE:ACC1:${A}`, `PRICE:ACC1:${B}`]);
+    expect(price?.mode).toBe('MERGE');
+    expect(t.states.at(-1)).toEqual({ mode: 'live', reason: null });
+  });
+
+  it('writes streamed prices into the cache and announces them; other fields stay', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const before = (await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry;
+    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing');
+    t.last().push(sub?.id as string, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5', TIMESTAMP: String(t.clock.t) });
+    await flush();
+    const after = (await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry;
+    expect(after.value).toEqual({ ...before.value, bid: 2.5, updatedAt: t.clock.t });
+    expect(t.changes).toContainEqual(['snapshots', [A]]);
+    expect(t.streamedQuotes.map((q) => q.value.epic)).toEqual([A]);
+  });
+
+  it('while live, its markets are fresh in the cache however old, so nothing is fetched for them', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const before = t.requests();
+    await t.clock.advance(25_000);
+    t.last().push('hb', 'TRADE:HB.U.HEARTBEAT.IP', { HEARTBEAT: '1' });
+    const quotes = await t.markets.quotes([A, B]);
+    expect(quotes.every((q) => !q.stale)).toBe(true);
+    await flush();
+    expect(t.requests()).toBe(before);
+  });
+
+  it('an update for a market the cache does not know writes nothing', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    t.last().push('p1', 'PRICE:ACC1:UNKNOWN.EPIC.X', { BIDPRICE1: '1' });
+    await flush();
+    expect(await t.cache.get('snapshots', 'UNKNOWN.EPIC.X')).toBeUndefined();
+    expect(t.changes).toEqual([]);
+  });
+
+  it('a page adding a market adds a subscription without touching the others', async () => {
+    const t = await setup({ targets: [A] });
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    t.last().log.length = 0;
+    const announced = t.states.length;
+    t.setTargets([A, B]);
+    await t.stream.update(true);
+    expect(t.last().log).toHaveLength(1);
+    // The status is sent again: what the stream saves grew.
+    expect(t.states.length).toBe(announced + 1);
+    const added = t.last().subs.get((t.last().log[0] as string).slice(4));
+    expect(added?.items).toEqual([`PRICE:ACC1:${B}`]);
+  });
+
+  it('with nothing to watch, or no page open where the stream needs one, it stops', async () => {
+    const t = await setup({ withoutPages: false });
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    await t.stream.update(false);
+    expect(t.last().disconnected).toBe(true);
+    expect(t.stream.state.mode).toBe('off');
+    expect(t.stream.streamed().size).toBe(0);
+  });
+
+  it('an open page streams with no market shown (positions and orders come through TRADE)', async () => {
+    const t = await setup({ targets: [] });
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    expect([...t.last().subs.values()].find((s) => s.id === 'trade')).toMatchObject({
+      mode: 'DISTINCT',
+      items: ['TRADE:ACC1'],
+    });
+    await t.stream.update(false);
+    expect(t.stream.state.mode).toBe('off');
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { MarketQuote, PositionView, WorkingOrderView } from '../../lib/model';
+import { applyOpu, applyWou } from '../../lib/stream/trade-merge';
+
+const EPIC = 'CS.D.EURUSD.MINI.IP';
+const quote = {
+  epic: EPIC,
+  instrumentName: 'EUR/USD Mini',
+  bid: 1.1,
+  offer: 1.1002,
+  marketStatus: 'TRADEABLE',
+} as MarketQuote;
+const opu = (o: Record<string, unknown>) =>
+  JSON.stringify({
+    dealId: 'D1',
+    dealReference: 'R1',
+    epic: EPIC,
+    direction: 'BUY',
+    status: 'OPEN',
+    dealStatus: 'ACCEPTED',
+    level: 1.09,
+    size: 2,
+    currency: 'USD',
+    timestamp: '2026-11-18T15:00:00.000',
+    stopLevel: null,
+    limitLevel: 1.2,
+    ...o,
+  });
+
+describe('TRADE updates applied to the positions and working orders', () => {
+  it('an OPEN OPU adds the position, named and priced from the cached quote', () => {
+    const rows = applyOpu([], opu({}), quote);
+    expect(rows).toEqual([
+      {
+        dealId: 'D1',
+        dealReference: 'R1',
+        epic: EPIC,
+        instrumentName: 'EUR/USD Mini',
+        direction: 'BUY',
+        size: 2,
+        level: 1.09,
+        currency: 'USD',
+        stopLevel: null,
+        limitLevel: 1.2,
+        createdAt: Date.UTC(2026, 10, 18, 15),
+        bid: 1.1,
+        offer: 1.1002,
+        marketStatus: 'TRADEABLE',
+        profitLoss: expect.closeTo(0.02, 6),
+      },
+    ]);
+  });
+
+  it('UPDATED changes the position in place; DELETED removes it', () => {
+    const open = applyOpu([], opu({}), quote);
+    const amended = applyOpu(open, opu({ status: 'UPDATED', stopLevel: 1.05, size: 3 }), quote);
+    expect(amended).toHaveLength(1);
+    expect(amended[0]).toMatchObject({ stopLevel: 1.05, size: 3, limitLevel: 1.2, createdAt: open[0]?.createdAt });
+    expect(applyOpu(amended, opu({ status: 'DELETED' }))).toEqual([]);
+  });
+
+  it('a malformed or rejected update changes nothing', () => {
+    const rows: PositionView[] = applyOpu([], opu({}), quote);
+    for (const bad of [
+      '{',
+      'null',
+      '"x"',
+      opu({ dealId: '' }),
+      opu({ status: 'WHAT' }),
+      opu({ dealStatus: 'REJECTED' }),
+    ]) {
+      expect(applyOpu(rows, bad)).toBe(rows);
+    }
+    expect(applyOpu(rows, null)).toBe(rows);
+  });
+
+  it('a WOU adds, amends and removes a working order', () => {
+    const wou = (o: Record<string, unknown>) =>
+      opu({ dealId: 'W1', orderType: 'STOP', timeInForce: 'GOOD_TILL_DATE', goodTillDate: '2026/12/01 12:00', ...o });
+    const added: WorkingOrderView[] = applyWou([], wou({ stopDistance: 10 }), quote);
+    expect(added[0]).toMatchObject({
+      dealId: 'W1',
+      orderType: 'STOP',
+      level: 1.09,
+      stopDistance: 10,
+      instrumentName: 'EUR/USD Mini',
+    });
+    const moved = applyWou(added, wou({ status: 'UPDATED', level: 1.08 }));
+    expect(moved[0]).toMatchObject({ level: 1.08, orderType: 'STOP' });
+    expect(applyWou(moved, wou({ status: 'DELETED' }))).toEqual([]);
+  });
+});

@@ -51,6 +51,12 @@ async function storedAlerts(worker: Worker): Promise<AlertRule[]> {
   );
 }
 
+// Alerts from polled prices, the fallback when the stream is refused (e2e/stream.spec.ts has them fire from
+// streamed ticks): the simulated stream refuses sessions, so the engine polls and the reads can be counted.
+test.beforeEach(({ sim }) => {
+  sim.control.stream.maintenance(true);
+});
+
 test('an alert fires one notification when the price crosses it, and the click opens the market', async ({
   configure,
   openPage,

@@ -13,29 +13,37 @@ function focusTarget(target: HTMLElement): void {
   target.focus();
 }
 
-/** Places focus in the view now shown in `main`, if it was lost; returns a cleanup for a pending wait. */
+/**
+ * Places focus in the view now shown in `main`, if it was lost: on its heading, which a view loaded on first
+ * use draws a moment later, then (back from a market) on that market's row once the list has drawn it.
+ * Waits only while focus stays where it was put; returns a cleanup for the wait (the caller runs it on the
+ * next view).
+ */
 export function focusView(main: HTMLElement, leftEpic: string | null): () => void {
   if (!focusLost()) return () => undefined;
-  const heading = main.querySelector<HTMLElement>('.view h2') ?? main.querySelector<HTMLElement>('.view') ?? main;
-  focusTarget(heading);
-  if (!leftEpic) return () => undefined;
-
-  const selector = `[data-epic="${CSS.escape(leftEpic)}"] button`;
-  const toRow = (): boolean => {
-    const row = main.querySelector<HTMLElement>(selector);
-    if (row) row.focus();
-    return row !== null;
+  const heading = () => main.querySelector<HTMLElement>('.view h2');
+  const row = () => (leftEpic ? main.querySelector<HTMLElement>(`[data-epic="${CSS.escape(leftEpic)}"] button`) : null);
+  let placed = heading() ?? main.querySelector<HTMLElement>('.view') ?? main;
+  focusTarget(placed);
+  /** True when there is nothing more to wait for. */
+  const settle = (): boolean => {
+    if (document.activeElement !== placed) return true;
+    const r = row();
+    if (r) {
+      r.focus();
+      return true;
+    }
+    const h = heading();
+    if (h && h !== placed) {
+      focusTarget(h);
+      placed = h;
+    }
+    return h !== null && !leftEpic;
   };
-  if (toRow()) return () => undefined;
-  // Waits as long as focus stays where it was put and this view is shown (the caller cleans up on the next).
+  if (settle()) return () => undefined;
   const observer = new MutationObserver(() => {
-    if (toRow()) stop();
+    if (settle()) observer.disconnect();
   });
-  function stop() {
-    observer.disconnect();
-    heading.removeEventListener('blur', stop);
-  }
-  heading.addEventListener('blur', stop);
   observer.observe(main, { childList: true, subtree: true });
-  return stop;
+  return () => observer.disconnect();
 }

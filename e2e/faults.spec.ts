@@ -6,7 +6,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { createClient, RateBudget } from '../lib/api';
 import { dealingPermit, MARKET_BUY } from '../tests/faults/helpers';
 import { expect, type SimHandle, test } from './harness';
-import { type ExtensionGlobals, type Launched, openExtensionPage } from './launch';
+import { configureConnection, type ExtensionGlobals, type Launched, openExtensionPage } from './launch';
 
 const STOPS = 50;
 /** Chromium aborting at more than this many of the stops is not the occasional crash this test survives. */
@@ -273,7 +273,13 @@ test('the worker stopped 50 times at random points of a refresh, a login and a d
   ].slice(0, 80);
   expect(epics.length).toBeGreaterThan(50);
 
-  const page = new Driver(context, extensionId, relaunch);
+  // A relaunched browser has lost this session's credentials (storage.session), as a user's would: they
+  // are entered again; the permit (it has an expiry) is kept on disk.
+  const page = new Driver(context, extensionId, async () => {
+    const launched = await relaunch();
+    await configureConnection(launched.serviceWorker, sim);
+    return launched;
+  });
   await page.ready();
 
   const check = await answered(page, 'connection.check');

@@ -109,8 +109,13 @@ export class QuoteSource {
     const stale: string[] = [];
     unique.forEach((epic, i) => {
       const entry = entries[i];
-      if (entry && streamed.has(epic)) {
+      // The stream carries prices, not the market id sentiment needs (a watchlist's rows come without it).
+      if (entry && streamed.has(epic) && entry.value.marketId) {
         entries[i] = { ...entry, fetchedAt: now };
+        return;
+      }
+      if (entry && streamed.has(epic)) {
+        missing.push(epic);
         return;
       }
       const n = need('snapshots', entry, now, options.maxAgeMs);

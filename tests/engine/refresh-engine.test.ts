@@ -8,7 +8,7 @@ import type { RefreshUpdate } from '../../lib/engine/hooks';
 import { RefreshEngine } from '../../lib/engine/refresh-engine';
 import type { BudgetView, MarketQuote } from '../../lib/model';
 import { defaultPrefs, type Prefs } from '../../lib/settings/registry';
-import { epicOf, FakeMarketData } from '../background/fake-market-data';
+import { epicOf, FakeMarketData, quoteOf } from '../background/fake-market-data';
 
 let n = 0;
 function setup(
@@ -55,7 +55,7 @@ function setup(
     },
     clearTimer: () => {},
   });
-  return { clock, data, engine, badge, throttles, updates, errors, timers, markets };
+  return { clock, data, engine, badge, throttles, updates, errors, timers, markets, cache };
 }
 
 beforeEach(() => fakeBrowser.reset());
@@ -75,6 +75,19 @@ describe('refresh engine', () => {
     expect(updates.at(-1)?.quotes).toHaveLength(3);
     // Sentiment is not streamed: it is still fetched at its cadence.
     expect(data.count('sentiment')).toBe(2);
+  });
+
+  it('reads once the market id of a streamed market the cache holds without one, so its sentiment is read', async () => {
+    // A watchlist's rows come without market ids, and the stream carries prices only.
+    const { data, engine, cache } = setup({ streamed: new Set([epicOf(1)]) });
+    const { marketId: _, ...withoutId } = quoteOf(epicOf(1), 100);
+    await cache.put('snapshots', epicOf(1), withoutId);
+    engine.watchChanged({ epics: [epicOf(1)], marketIds: [] });
+    const first = await engine.tick();
+    expect(data.count('markets')).toBe(1);
+    expect(first.sentiment.map((s) => s.value.marketId)).toContain(quoteOf(epicOf(1), 100).marketId);
+    await engine.tick();
+    expect(data.count('markets')).toBe(1);
   });
 
   it('refreshes what visible pages show at the user cadence, and nothing in between', async () => {

@@ -43,6 +43,17 @@ async function shootSidePanel(page: Page): Promise<string[]> {
     .first()
     .waitFor({ timeout: 15_000 })
     .catch(() => undefined);
+  // Every row with its sentiment bar (read in one batch after the prices), then the prices' first ticks.
+  await page
+    .waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('[data-testid="panel-row"]')];
+        return rows.length > 0 && rows.every((r) => r.querySelector('.sentiment[role="img"]'));
+      },
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   await page.waitForTimeout(1_500);
   return [await saveScreenshot(page, OUT, 'sidepanel')];
 }

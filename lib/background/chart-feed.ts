@@ -33,16 +33,14 @@ export class ChartFeed {
 
   constructor(private readonly deps: ChartFeedDeps) {}
 
-  /** What the pages show now; returns whether the streamed charts changed. */
-  want(charts: readonly ChartKey[]): boolean {
-    const before = this.items.join(' ');
+  /** What the pages show now. */
+  want(charts: readonly ChartKey[]): void {
     this.items = planCharts(
       this.items,
       charts.filter((c) => !this.refused.has(`${c.epic}|${c.resolution}`)),
       MAX_CHARTS,
     );
     for (const item of this.bars.keys()) if (!this.items.includes(item)) this.bars.delete(item);
-    return this.items.join(' ') !== before;
   }
 
   subscriptions(): StreamSubscription[] {
@@ -68,7 +66,6 @@ export class ChartFeed {
     const merged = mergeBar(this.bars.get(u.item) ?? emptyBarState, u.changed);
     if (!merged) return;
     this.bars.set(u.item, merged.state);
-    if (merged.ended) this.deps.send({ kind: 'bar', ...chart, bar: merged.ended, closed: true });
     this.deps.send({ kind: 'bar', ...chart, bar: merged.bar, closed: merged.closed });
     if (merged.closed) {
       const bar = merged.bar;

@@ -2,7 +2,7 @@
 // MERGE updates carry only the fields that changed, so the item's fields are kept and each update is laid
 // over them; a bar is the mid of the bid and offer candles, as the history's bars are. `UTM` is the bar's
 // start (epoch ms); `CONS_END` 1 says the bar is complete. A later `UTM` starts a new bar (the one before
-// it ended, whether or not its close was seen); an earlier one, or one that is not a time, is refused.
+// ends as it last stood, whether or not its close was seen); an earlier one, or one not a time, is refused.
 // A malformed price leaves that field as it was, as for streamed prices. Pure.
 import type { Candle, Resolution } from '../model';
 import { type ChartScale, chartItem } from './items';
@@ -49,10 +49,9 @@ export interface BarState {
   /** The item's fields as the service last left them. */
   fields: Record<string, string | null>;
   bar: Candle | null;
-  closed: boolean;
 }
 
-export const emptyBarState: BarState = { fields: {}, bar: null, closed: false };
+export const emptyBarState: BarState = { fields: {}, bar: null };
 
 export interface BarMerge {
   state: BarState;
@@ -60,8 +59,6 @@ export interface BarMerge {
   bar: Candle;
   /** The service said this bar is complete (CONS_END 1). */
   closed: boolean;
-  /** The bar before, ended by this one starting, when its close was not seen. */
-  ended: Candle | null;
 }
 
 const PRICE_PARTS = ['OPEN', 'HIGH', 'LOW', 'CLOSE'] as const;
@@ -104,6 +101,5 @@ export function mergeBar(state: BarState, changed: Record<string, string | null>
     volume: number(fields.LTV),
   };
   const closed = fields.CONS_END === '1';
-  const ended = previous && t > previous.t && !state.closed ? previous : null;
-  return { state: { fields, bar, closed }, bar, closed, ended };
+  return { state: { fields, bar }, bar, closed };
 }

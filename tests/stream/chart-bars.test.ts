@@ -44,7 +44,6 @@ describe('streamed chart bars', () => {
     const m = first();
     expect(m.bar).toEqual({ t: T, open: 1.1001, high: 1.1011, low: 1.0991, close: 1.1005, volume: 42 });
     expect(m.closed).toBe(false);
-    expect(m.ended).toBeNull();
   });
 
   it('an update carrying only what changed moves the last bar; the other fields stay', () => {
@@ -54,7 +53,6 @@ describe('streamed chart bars', () => {
     expect(m?.bar.high).toBeCloseTo(1.1016, 10);
     expect(m?.bar.open).toBeCloseTo(1.1001, 10);
     expect(m?.bar.low).toBeCloseTo(1.0991, 10);
-    expect(m?.ended).toBeNull();
   });
 
   it('a null price leaves the other side (as the history does); both null is no price', () => {
@@ -83,17 +81,15 @@ describe('streamed chart bars', () => {
     const next = mergeBar(closed!.state, { UTM: String(T + 60_000), BID_OPEN: '1.1003', CONS_END: '0' });
     expect(next?.bar.t).toBe(T + 60_000);
     expect(next?.closed).toBe(false);
-    // The bar before was seen to close: nothing more to say about it.
-    expect(next?.ended).toBeNull();
     // Fields the new bar's update left out are as the service last sent them.
     expect(next?.bar.close).toBeCloseTo(1.10045, 10);
   });
 
-  it('a new start without the close seen ends the bar before as it last stood', () => {
+  it('a new start without the close seen starts a new bar, open like the one before', () => {
     const moved = mergeBar(first().state, { BID_CLOSE: '1.1008', OFR_CLOSE: '1.1010' });
     const next = mergeBar(moved!.state, { UTM: String(T + 120_000), BID_OPEN: '1.1008', OFR_OPEN: '1.1010' });
-    expect(next?.ended).toEqual(moved?.bar);
     expect(next?.bar.t).toBe(T + 120_000);
+    expect(next?.closed).toBe(false);
     expect(next?.bar.open).toBeCloseTo(1.1009, 10);
   });
 
@@ -101,6 +97,6 @@ describe('streamed chart bars', () => {
     const a = mergeBar(emptyBarState, snapshot(T, '1'));
     const b = mergeBar(a!.state, { UTM: String(T + 1000), BID_CLOSE: '1.1005' });
     expect(b?.closed).toBe(true);
-    expect(b?.ended).toBeNull();
+    expect(b?.bar.t).toBe(T + 1000);
   });
 });

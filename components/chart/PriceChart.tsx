@@ -25,10 +25,31 @@ interface Props {
   /** Changes when the page's theme changes, to recolour the chart. */
   theme?: string;
   height?: number;
+  /** The last bar as the stream has it: repaints the last bar, or appends one, without drawing all again. */
+  live?: Candle | null;
 }
 
 type Lib = typeof import('lightweight-charts');
 type AnySeries = ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
+
+interface Drawn {
+  count: number;
+  last: BarValues | null;
+}
+
+/** How many bars the series holds and its last one, as the legend shows it. */
+function drawnOf(s: AnySeries): Drawn {
+  const data = s.data();
+  const bar = data[data.length - 1] as
+    | { time: number; open?: number; high?: number; low?: number; close?: number; value?: number }
+    | undefined;
+  if (!bar) return { count: 0, last: null };
+  const close = bar.close ?? bar.value ?? null;
+  return {
+    count: data.length,
+    last: { time: bar.time, open: bar.open ?? null, high: bar.high ?? null, low: bar.low ?? null, close },
+  };
+}
 
 function cssVar(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -53,7 +74,7 @@ function formatTime(seconds: number, intraday: boolean): string {
     : d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
 }
 
-export function PriceChart({ candles, style, intraday, label, theme, height = 240 }: Props) {
+export function PriceChart({ candles, style, intraday, label, theme, height = 240, live = null }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const lib = useRef<Lib | null>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -61,6 +82,20 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
   const [ready, setReady] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [hover, setHover] = useState<BarValues | null>(null);
+  const [drawn, setDrawn] = useState<Drawn | null>(null);
+  const liveBar = useRef(live);
+  liveBar.current = live;
+
+  /** Lays the streamed bar over the series: the same start repaints the last bar, a later one appends. */
+  const applyLive = (s: AnySeries, lineStyle: boolean) => {
+    const bar = liveBar.current;
+    const point = bar ? (lineStyle ? toLine([bar])[0] : toOhlc([bar])[0]) : undefined;
+    if (!point) return;
+    const data = s.data();
+    const lastTime = data[data.length - 1]?.time as number | undefined;
+    if (lastTime !== undefined && lastTime > point.time) return;
+    (s as ISeriesApi<'Line'>).update(point as LineData<UTCTimestamp>);
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -132,8 +167,18 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
       s.setData(toLine(candles) as LineData<UTCTimestamp>[]);
       series.current = s;
     }
+    applyLive(series.current, style === 'line');
+    setDrawn(drawnOf(series.current));
     api.timeScale().fitContent();
   }, [ready, style, candles]);
+
+  useEffect(() => {
+    const s = series.current;
+    if (!ready || !s || !live) return;
+    applyLive(s, style === 'line');
+    setDrawn(drawnOf(s));
+    // The series is drawn again with the bar by the effect above when the style or the candles change.
+  }, [live]);
 
   useEffect(() => {
     const api = chart.current;
@@ -156,7 +201,7 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
     return () => api.unsubscribeCrosshairMove(onMove);
   }, [ready]);
 
-  const shown = hover ?? lastBar(candles);
+  const shown = hover ?? drawn?.last ?? lastBar(candles);
   return (
     <figure class="chart" aria-label={label}>
       <figcaption class="chart__legend num" data-testid="panel-chart-legend">
@@ -178,7 +223,14 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
         </div>
       )}
       {!ready && !loadError && <div class="muted chart__loading">Loading chart…</div>}
-      <div ref={container} class="chart__canvas" style={{ height: `${height}px` }} data-testid="panel-chart" />
+      <div
+        ref={container}
+        class="chart__canvas"
+        style={{ height: `${height}px` }}
+        data-testid="panel-chart"
+        data-bars={drawn?.count}
+        data-last-time={drawn?.last?.time}
+      />
     </figure>
   );
 }

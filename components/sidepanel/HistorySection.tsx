@@ -1,8 +1,9 @@
 // The price history of one market: resolution and range pickers, candles or line, and the weekly
-// historical-data allowance left. The background answers from the cache and fetches only what is missing.
+// historical-data allowance left. The background answers from the cache and fetches only what is missing;
+// while the stream is live and has the chart's resolution, it sends the last bar as it moves and closes.
 import { useEffect, useState } from 'preact/hooks';
 import { type ErrorView, type Replies, send } from '../../lib/messages/contract';
-import type { Resolution } from '../../lib/model';
+import type { Candle, Resolution } from '../../lib/model';
 import {
   fitRange,
   isIntraday,
@@ -15,6 +16,7 @@ import {
 } from '../../lib/sidepanel/history-range';
 import { type ChartStyle, PriceChart } from '../chart/PriceChart';
 import { ErrorState } from '../ErrorState';
+import { usePanel } from './context';
 import { settle } from './errors';
 
 function resetsIn(at: number, now = Date.now()): string {
@@ -30,6 +32,20 @@ export function HistorySection({ epic, name, theme }: { epic: string; name: stri
   const [error, setError] = useState<ErrorView | null>(null);
   const [loading, setLoading] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [liveBar, setLiveBar] = useState<Candle | null>(null);
+  const { live } = usePanel();
+
+  useEffect(() => {
+    setLiveBar(null);
+    live.setChart('history', { epic, resolution });
+    const stop = live.subscribe((message) => {
+      if (message.kind === 'bar' && message.epic === epic && message.resolution === resolution) setLiveBar(message.bar);
+    });
+    return () => {
+      stop();
+      live.setChart('history', null);
+    };
+  }, [live, epic, resolution]);
 
   useEffect(() => {
     let cancelled = false;
@@ -102,6 +118,7 @@ export function HistorySection({ epic, name, theme }: { epic: string; name: stri
         intraday={isIntraday(resolution)}
         label={`Price chart of ${name}, ${resolutionLabel} bars`}
         theme={theme}
+        live={liveBar}
       />
       <p class="muted allowance" data-testid="panel-allowance">
         {loading && <span aria-live="polite">Loading history… </span>}

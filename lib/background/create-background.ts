@@ -227,6 +227,8 @@ export function createBackground(options: BackgroundOptions): Background {
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
         onTrade: (changed) => void accountLive.trade(changed).catch(reportError),
+        charts: () => hub.charts(),
+        onBar: (message) => hub.toCharts(message),
         stateChanged: (view) => {
           if (view.mode !== 'live') accountLive.forget();
           void statusChanged().catch(() => undefined);

@@ -3,8 +3,14 @@
 // refresh of many markets is one message per store.
 import * as v from 'valibot';
 import { unionOfVisible, type Watch, type WatchUnion } from '../engine/watch-set';
-import { type CacheStoreName, LIVE_PORT, type LiveToPage, type StatusView } from '../messages/contract';
-import { epic, marketId } from '../messages/schemas';
+import {
+  type CacheStoreName,
+  type ChartWatch,
+  LIVE_PORT,
+  type LiveToPage,
+  type StatusView,
+} from '../messages/contract';
+import { epic, marketId, resolution } from '../messages/schemas';
 
 export interface LivePort {
   name: string;
@@ -20,6 +26,7 @@ const watchSchema = v.object({
   epics: v.pipe(v.array(epic), v.maxLength(2000)),
   marketIds: v.pipe(v.array(marketId), v.maxLength(2000)),
   visible: v.boolean(),
+  charts: v.optional(v.pipe(v.array(v.object({ epic, resolution })), v.maxLength(20))),
 });
 
 export interface LiveHubOptions {
@@ -67,6 +74,16 @@ export class LiveHub {
     return unionOfVisible(this.ports.values());
   }
 
+  /** The charts the visible pages show, each once, in the order the pages connected. */
+  charts(): ChartWatch[] {
+    const seen = new Map<string, ChartWatch>();
+    for (const w of this.ports.values()) {
+      if (!w.visible) continue;
+      for (const c of w.charts ?? []) seen.set(`${c.epic}|${c.resolution}`, { epic: c.epic, resolution: c.resolution });
+    }
+    return [...seen.values()];
+  }
+
   get connected(): number {
     return this.ports.size;
   }
@@ -88,6 +105,14 @@ export class LiveHub {
     const pending = this.pending;
     this.pending = new Map();
     for (const [store, keys] of pending) this.broadcast({ kind: 'changed', store, keys: [...keys] });
+  }
+
+  /** A chart's bar, to the pages that show that chart. */
+  toCharts(message: Extract<LiveToPage, { kind: 'bar' }>): void {
+    for (const [port, w] of this.ports) {
+      if (w.charts?.some((c) => c.epic === message.epic && c.resolution === message.resolution))
+        this.post(port, message);
+    }
   }
 
   broadcast(message: LiveToPage): void {

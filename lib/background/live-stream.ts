@@ -6,6 +6,7 @@ import type { SnapshotEntry } from '../cache/entry';
 import type { CacheWriterImpl } from '../cache/writer';
 import type { WatchUnion } from '../engine/watch-set';
 import type { Fresh, MarketQuote } from '../model';
+import type { ChartKey } from '../stream/chart-bars';
 import {
   epicOfPriceItem,
   HEARTBEAT_FIELDS,
@@ -21,10 +22,11 @@ import type { StreamLink, StreamSubscription, StreamUpdate } from '../stream/lin
 import { type PriceGroup, packPrices } from '../stream/plan';
 import { mergePrice } from '../stream/price-merge';
 import { type StreamCredentials, type StreamState, StreamSupervisor } from '../stream/supervisor';
+import { type BarMessage, ChartFeed, MAX_CHARTS } from './chart-feed';
 import { nextSnapshot } from './quote-source';
 
-/** Subscriptions kept for other items than prices (heartbeat, trade, account, chart). */
-const RESERVED = 4;
+/** Subscriptions kept for other items than prices (heartbeat, trade, account, and the charts). */
+const RESERVED = 3 + MAX_CHARTS;
 const GROUP_SIZE = 50;
 
 export interface StreamView {
@@ -44,6 +46,10 @@ export interface LiveStreamDeps {
   afterStreamed(quotes: Fresh<MarketQuote>[]): Promise<void>;
   /** A TRADE update (OPU, WOU, CONFIRMS as JSON strings). */
   onTrade?(changed: Record<string, string | null>): void;
+  /** The charts pages show; their last bars are streamed where the stream has the resolution. */
+  charts?(): ChartKey[];
+  /** A streamed chart bar, for the pages. */
+  onBar?(message: BarMessage): void;
   stateChanged(view: StreamView): void;
   now(): number;
   setTimer?(fn: () => void, ms: number): unknown;
@@ -61,8 +67,10 @@ export class LiveStream {
   private pagesOpen = false;
   /** Epics whose subscription the service refused: they stay polled. */
   private readonly refused = new Set<string>();
+  readonly charts: ChartFeed;
 
   constructor(private readonly deps: LiveStreamDeps) {
+    this.charts = new ChartFeed({ cache: deps.cache, send: (m) => deps.onBar?.(m) });
     this.supervisor = new StreamSupervisor({
       createLink: deps.createLink,
       credentials: async (relogin) => {
@@ -78,6 +86,7 @@ export class LiveStream {
       onState: (s) => deps.stateChanged(this.view(s)),
       onUpdate: (u) => this.received(u),
       onRefused: (sub) => {
+        this.charts.refuse(sub);
         for (const item of sub.items) {
           const epic = epicOfPriceItem(item);
           if (epic) this.refused.add(epic);
@@ -113,10 +122,12 @@ export class LiveStream {
     if (!run) {
       this.supervisor.stop();
       this.groups = [];
+      this.charts.want([]);
       return;
     }
     const before = this.streamed().size;
     this.pack(targets.epics);
+    this.charts.want(this.deps.charts?.() ?? []);
     this.supervisor.want(this.subscriptions());
     this.supervisor.start();
     // What the stream saves changed with what it carries: the status says so.
@@ -154,11 +165,13 @@ export class LiveStream {
           adapter: PRICE_ADAPTER,
         }),
       ),
+      ...this.charts.subscriptions(),
     ];
   }
 
   private received(u: StreamUpdate) {
     if (u.subId === 'trade') return this.deps.onTrade?.(u.changed);
+    if (this.charts.owns(u.subId)) return this.charts.received(u);
     const epic = epicOfPriceItem(u.item);
     if (!epic) return;
     this.pending.set(epic, { ...this.pending.get(epic), ...u.changed });

@@ -19,6 +19,7 @@ import type {
   MarketQuote,
   PermitView,
   PositionView,
+  Resolution,
   Sentiment,
   SentimentPoint,
   WatchlistSummary,
@@ -375,13 +376,24 @@ export function send<N extends MessageName>(name: N, request: RequestOf<N>): Pro
 // Closing the page (or a hidden panel posting an empty watch) stops the refresh.
 export const LIVE_PORT = 'marketside-live';
 
-export type LiveFromPage = { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean };
+/** A price chart a page shows: where the stream has its resolution, its last bar is streamed to the page. */
+export type ChartWatch = { epic: string; resolution: Resolution };
+
+export type LiveFromPage = {
+  kind: 'watch';
+  epics: string[];
+  marketIds: string[];
+  visible: boolean;
+  charts?: ChartWatch[];
+};
 
 export type LiveToPage =
   | { kind: 'changed'; store: CacheStoreName; keys: string[] }
   | { kind: 'status'; status: StatusView }
   /** The stream moved a position or a working order: the page asks for the list again (no REST poll). */
-  | { kind: 'account'; what: 'positions' | 'orders' };
+  | { kind: 'account'; what: 'positions' | 'orders' }
+  /** A shown chart's bar moved or closed on the stream (its start `bar.t`); a later start is a new bar. */
+  | { kind: 'bar'; epic: string; resolution: Resolution; bar: Candle; closed: boolean };
 
 /** The IndexedDB stores the background writes and pages may read for their first paint. */
 export type CacheStoreName =

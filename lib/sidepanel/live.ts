@@ -1,7 +1,7 @@
 // The panel's end of the live channel: one Port to the background while the panel is open, telling it
 // which markets are on screen (the union of what each view watches) and whether the panel is visible.
 // The background stops refreshing for a hidden panel; a worker restart closes the port and we reconnect.
-import type { LiveFromPage, LiveToPage } from '../messages/contract';
+import type { ChartWatch, LiveFromPage, LiveToPage } from '../messages/contract';
 
 export interface PortLike {
   postMessage(message: unknown): void;
@@ -31,6 +31,22 @@ function isLiveToPage(message: unknown): message is LiveToPage {
     const m = message as { store?: unknown; keys?: unknown };
     return typeof m.store === 'string' && Array.isArray(m.keys);
   }
+  if (kind === 'bar') {
+    const m = message as { epic?: unknown; resolution?: unknown; bar?: unknown; closed?: unknown };
+    const bar = m.bar as { t?: unknown } | null | undefined;
+    return (
+      typeof m.epic === 'string' &&
+      typeof m.resolution === 'string' &&
+      typeof m.closed === 'boolean' &&
+      typeof bar === 'object' &&
+      bar !== null &&
+      typeof bar.t === 'number' &&
+      (['open', 'high', 'low', 'close'] as const).every((k) => {
+        const x = (bar as Record<string, unknown>)[k];
+        return x === null || (typeof x === 'number' && Number.isFinite(x));
+      })
+    );
+  }
   if (kind === 'account') {
     const what = (message as { what?: unknown }).what;
     return what === 'positions' || what === 'orders';
@@ -41,6 +57,7 @@ function isLiveToPage(message: unknown): message is LiveToPage {
 export class LiveLink {
   private port: PortLike | null = null;
   private readonly sources = new Map<string, { epics: string[]; marketIds: string[] }>();
+  private readonly charts = new Map<string, ChartWatch>();
   private visible = true;
   private lastPosted = '';
   private postTimer: unknown = null;
@@ -62,6 +79,13 @@ export class LiveLink {
   setWatch(source: string, epics: string[], marketIds: string[]): void {
     if (epics.length === 0 && marketIds.length === 0) this.sources.delete(source);
     else this.sources.set(source, { epics, marketIds });
+    this.schedulePost();
+  }
+
+  /** The chart one view shows now (null: none); the background streams its last bar where it can. */
+  setChart(source: string, chart: ChartWatch | null): void {
+    if (chart) this.charts.set(source, chart);
+    else this.charts.delete(source);
     this.schedulePost();
   }
 
@@ -95,7 +119,14 @@ export class LiveLink {
       for (const e of source.epics) epics.add(e);
       for (const m of source.marketIds) marketIds.add(m);
     }
-    return { kind: 'watch', epics: [...epics], marketIds: [...marketIds], visible: this.visible };
+    const message: LiveFromPage = {
+      kind: 'watch',
+      epics: [...epics],
+      marketIds: [...marketIds],
+      visible: this.visible,
+    };
+    if (this.charts.size) message.charts = [...this.charts.values()];
+    return message;
   }
 
   private open(): void {

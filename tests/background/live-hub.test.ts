@@ -70,6 +70,39 @@ describe('live hub', () => {
     expect(unions.at(-1)).toEqual({ epics: [], marketIds: [] });
   });
 
+  it('follows the charts visible pages show, refuses malformed ones, and sends a bar only where its chart is', async () => {
+    const { h } = hub();
+    const a = port({ url: `${ORIGIN}sidepanel.html` });
+    const b = port({ url: `${ORIGIN}sidepanel.html?window=2` });
+    h.accept(a.p);
+    h.accept(b.p);
+    await vi.waitFor(() => expect(b.received[0]).toMatchObject({ kind: 'status' }), { timeout: 10_000 });
+    const EUR = 'CS.D.EURUSD.MINI.IP';
+    const FTSE = 'IX.D.FTSE.DAILY.IP';
+    const watch = { kind: 'watch', epics: [EUR], marketIds: [], visible: true };
+    a.send({ ...watch, charts: [{ epic: EUR, resolution: 'MINUTE' }] });
+    b.send({ ...watch, charts: [{ epic: FTSE, resolution: 'HOUR' }] });
+    expect(h.charts()).toEqual([
+      { epic: EUR, resolution: 'MINUTE' },
+      { epic: FTSE, resolution: 'HOUR' },
+    ]);
+    // Refused whole: a resolution that does not exist, an epic that is not one, too many charts.
+    b.send({ ...watch, charts: [{ epic: FTSE, resolution: 'YEAR' }] });
+    b.send({ ...watch, charts: [{ epic: '<img>', resolution: 'HOUR' }] });
+    b.send({ ...watch, charts: Array.from({ length: 21 }, () => ({ epic: FTSE, resolution: 'DAY' })) });
+    expect(h.charts()).toHaveLength(2);
+    b.send({ ...watch, visible: false, charts: [{ epic: FTSE, resolution: 'HOUR' }] });
+    expect(h.charts()).toEqual([{ epic: EUR, resolution: 'MINUTE' }]);
+
+    a.received.length = 0;
+    b.received.length = 0;
+    const bar = { t: 60_000, open: 1, high: 1, low: 1, close: 1, volume: null };
+    h.toCharts({ kind: 'bar', epic: EUR, resolution: 'MINUTE', bar, closed: false });
+    h.toCharts({ kind: 'bar', epic: EUR, resolution: 'HOUR', bar, closed: false });
+    expect(a.received).toEqual([{ kind: 'bar', epic: EUR, resolution: 'MINUTE', bar, closed: false }]);
+    expect(b.received).toEqual([]);
+  });
+
   it('gathers announcements into one message per store', async () => {
     const { h } = hub();
     const a = port({ url: `${ORIGIN}sidepanel.html` });

@@ -126,6 +126,41 @@ describe('LiveLink', () => {
     ]);
   });
 
+  it('says which chart a view shows, and stops saying it when the chart goes', () => {
+    const { ports, timers, link } = setup();
+    link.start();
+    link.setWatch('detail', ['A'], []);
+    link.setChart('history', { epic: 'A', resolution: 'MINUTE' });
+    timers.advance(200);
+    expect(ports[0]!.posted.at(-1)).toEqual({
+      kind: 'watch',
+      epics: ['A'],
+      marketIds: [],
+      visible: true,
+      charts: [{ epic: 'A', resolution: 'MINUTE' }],
+    });
+    link.setChart('history', { epic: 'A', resolution: 'HOUR' });
+    timers.advance(200);
+    expect(ports[0]!.posted.at(-1)).toMatchObject({ charts: [{ epic: 'A', resolution: 'HOUR' }] });
+    link.setChart('history', null);
+    timers.advance(200);
+    expect(ports[0]!.posted.at(-1)).toEqual({ kind: 'watch', epics: ['A'], marketIds: [], visible: true });
+  });
+
+  it("passes a chart's streamed bar on, and ignores a malformed one", () => {
+    const { ports, link } = setup();
+    const seen: LiveToPage[] = [];
+    link.subscribe((m) => seen.push(m));
+    link.start();
+    const bar = { t: 60_000, open: 1, high: 2, low: 0.5, close: 1.5, volume: null };
+    ports[0]!.receive({ kind: 'bar', epic: 'A', resolution: 'MINUTE', bar, closed: false });
+    ports[0]!.receive({ kind: 'bar', epic: 'A', resolution: 'MINUTE', bar: { ...bar, close: 'high' }, closed: false });
+    ports[0]!.receive({ kind: 'bar', epic: 'A', resolution: 'MINUTE', bar: { ...bar, t: '60' }, closed: false });
+    ports[0]!.receive({ kind: 'bar', epic: 'A', resolution: 'MINUTE', bar: null, closed: false });
+    ports[0]!.receive({ kind: 'bar', epic: 'A', bar, closed: false });
+    expect(seen).toEqual([{ kind: 'bar', epic: 'A', resolution: 'MINUTE', bar, closed: false }]);
+  });
+
   it('stays closed after close: no reconnect, no posts', () => {
     const { ports, timers, link } = setup();
     link.start();

@@ -8,6 +8,7 @@ import { type ErrorView, send } from '../../lib/messages/contract';
 import type { MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
 import { distanceToLevel, repriceOrders, repricePositions, totalsByCurrency } from '../../lib/sidepanel/positions';
 import { ErrorState } from '../ErrorState';
+import { AccountSummary } from './AccountSummary';
 import { MarketStatusTag } from '../MarketStatusTag';
 import { usePanel } from './context';
 import { settle } from './errors';
@@ -130,6 +131,7 @@ export function PositionsView() {
           Refresh
         </button>
       </div>
+      <AccountSummary />
       {error && <ErrorState error={error} onRetry={load} onOpenSettings={openSettings} />}
       {!dealing && (
         <p class="muted small">

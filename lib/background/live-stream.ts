@@ -7,6 +7,8 @@ import type { CacheWriterImpl } from '../cache/writer';
 import type { WatchUnion } from '../engine/watch-set';
 import type { Fresh, MarketQuote } from '../model';
 import {
+  ACCOUNT_FIELDS,
+  accountItem,
   epicOfPriceItem,
   HEARTBEAT_FIELDS,
   HEARTBEAT_ITEM,
@@ -44,6 +46,8 @@ export interface LiveStreamDeps {
   afterStreamed(quotes: Fresh<MarketQuote>[]): Promise<void>;
   /** A TRADE update (OPU, WOU, CONFIRMS as JSON strings). */
   onTrade?(changed: Record<string, string | null>): void;
+  /** An ACCOUNT update (its item and changed fields: PNL, FUNDS, MARGIN, …). */
+  onAccount?(item: string, changed: Record<string, string | null>): void;
   stateChanged(view: StreamView): void;
   now(): number;
   setTimer?(fn: () => void, ms: number): unknown;
@@ -145,6 +149,7 @@ export class LiveStream {
     return [
       { id: 'hb', mode: 'MERGE', items: [HEARTBEAT_ITEM], fields: HEARTBEAT_FIELDS },
       { id: 'trade', mode: 'DISTINCT', items: [tradeItem(account)], fields: TRADE_FIELDS, snapshot: false },
+      { id: 'account', mode: 'MERGE', items: [accountItem(account)], fields: ACCOUNT_FIELDS },
       ...this.groups.map(
         (g): StreamSubscription => ({
           id: g.id,
@@ -159,6 +164,7 @@ export class LiveStream {
 
   private received(u: StreamUpdate) {
     if (u.subId === 'trade') return this.deps.onTrade?.(u.changed);
+    if (u.subId === 'account') return this.deps.onAccount?.(u.item, u.changed);
     const epic = epicOfPriceItem(u.item);
     if (!epic) return;
     this.pending.set(epic, { ...this.pending.get(epic), ...u.changed });

@@ -30,6 +30,8 @@ export interface AccountFundsDeps {
   /** Whether the stream is live now (its ACCOUNT updates can be trusted to be complete). */
   live(): boolean;
   accountId(): Promise<string>;
+  /** The signed-in account now, without logging in (an update for another account is a stale one). */
+  activeAccount(): string | null;
   /** GET /accounts for the active account's funds. */
   fetch(accountId: string): Promise<AccountFunds>;
   /** Funds moved with the stream: the pages are told. */
@@ -61,7 +63,7 @@ export class AccountFundsLive {
   /** One ACCOUNT update (its item and changed fields). */
   streamed(item: string, changed: Record<string, string | null>): void {
     const accountId = accountOfItem(item);
-    if (!accountId) return;
+    if (!accountId || accountId !== this.deps.activeAccount()) return;
     const base = this.current?.funds.accountId === accountId ? this.current.funds : noFunds(accountId);
     const merged = mergeFunds(base, changed);
     const wasStreamed = this.current?.streamed === true && this.current.funds.accountId === accountId;

@@ -216,6 +216,7 @@ export function createBackground(options: BackgroundOptions): Background {
   const accountFunds = new AccountFundsLive({
     live: () => stream?.state.mode === 'live',
     accountId: async () => (await clients.signedIn()).info.accountId,
+    activeAccount: () => clients.peek()?.sessionInfo()?.accountId ?? null,
     fetch: async (id) => fetchFunds((await clients.signedIn()).client, id),
     changed: (funds) => hub.broadcast({ kind: 'funds', funds }),
     now,

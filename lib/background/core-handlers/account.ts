@@ -18,6 +18,7 @@ export const accountHandlers: Pick<Handlers, 'account.funds'> = {
       ctx.accountFunds ??
       new AccountFundsLive({
         live: () => false,
+        activeAccount: () => null,
         accountId: async () => (await ctx.session.account()).accountId,
         fetch: async (id) => fetchFunds(await ctx.getClient(), id),
         changed: () => {},

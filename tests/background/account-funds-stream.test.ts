@@ -60,7 +60,11 @@ async function setup() {
     sender: { id: PAGE.id, url: PAGE.url },
     postMessage: (m) => void received.push(m),
     disconnect: () => {},
-    onMessage: { addListener: (fn) => void (onMessage = fn) },
+    onMessage: {
+      addListener: (fn) => {
+        onMessage = fn;
+      },
+    },
     onDisconnect: { addListener: () => {} },
   };
   expect(bg.hub.accept(port)).toBe(true);

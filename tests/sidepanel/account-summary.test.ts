@@ -8,7 +8,11 @@ function delivered(message: unknown): boolean {
   let receive: (m: unknown) => void = () => {};
   const port: PortLike = {
     postMessage: () => {},
-    onMessage: { addListener: (fn) => void (receive = fn) },
+    onMessage: {
+      addListener: (fn) => {
+        receive = fn;
+      },
+    },
     onDisconnect: { addListener: () => {} },
     disconnect: () => {},
   };

@@ -10,7 +10,7 @@ const finite = (n: number | null | undefined): number | null =>
 
 /** The active account's funds in a GET /accounts reply; undefined when the reply does not list it. */
 export function fundsFromAccounts(reply: AccountsResponse, accountId: string): AccountFunds | undefined {
-  const account = reply.accounts?.find((a) => a.accountId === accountId);
+  const account = reply.accounts.find((a) => a.accountId === accountId);
   if (!account) return undefined;
   const b = account.balance;
   const balance = finite(b?.balance);

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { idString, opt, optList, optNum, optStr } from './kit';
+import { idString, opt, optNum, optStr } from './kit';
 
 /** GET /accounts v1: each account with its balance (reference: IG's REST account list). */
 export const AccountsResponseSchema = v.looseObject({
-  accounts: optList(
+  accounts: v.array(
     v.looseObject({
       accountId: idString,
       accountName: optStr,

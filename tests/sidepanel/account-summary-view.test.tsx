@@ -63,6 +63,13 @@ function renderSummary(mode: StatusView['stream']['mode']) {
   return { push: (m: unknown) => act(() => push(m)) };
 }
 
+/** Moves the clock on, letting the summary's reads and renders settle. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 const reads = () => background.calls.filter(([name]) => name === 'account.funds').length;
 const text = (id: string) => screen.getByTestId(id).textContent;
 
@@ -80,43 +87,43 @@ describe('the account summary in the positions view', () => {
     let pnl = -5;
     background.handlers = { 'account.funds': () => ({ ok: true, data: funds(pnl, false) }) };
     renderSummary('polling');
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(text('funds-Profit/loss')).toBe('−5.00 GBP');
     expect(text('funds-age')).toBe('Updated just now');
     expect(reads()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    await advance(20_000);
     expect(text('funds-age')).toBe('Updated 20 s ago');
     expect(reads()).toBe(1);
     pnl = 7;
-    await act(() => vi.advanceTimersByTimeAsync(FUNDS_POLL_MS - 20_000 + 10));
+    await advance(FUNDS_POLL_MS - 20_000 + 10);
     expect(reads()).toBe(2);
     expect(text('funds-Profit/loss')).toBe('+7.00 GBP');
-    for (let i = 0; i < 3; i++) await act(() => vi.advanceTimersByTimeAsync(FUNDS_POLL_MS));
+    for (let i = 0; i < 3; i++) await advance(FUNDS_POLL_MS);
     expect(reads()).toBe(5);
   });
 
   it('streaming: pushes move the figures, keep the currency, and nothing is polled', async () => {
     background.handlers = { 'account.funds': () => ({ ok: true, data: funds(-5, false) }) };
     const page = renderSummary('live');
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     page.push({ kind: 'funds', funds: funds(12.5, true, '') });
     expect(text('funds-Profit/loss')).toBe('+12.50 GBP');
     expect(text('funds-age')).toBe('Live');
     // A push the contract refuses (NaN) changes nothing on screen.
     page.push({ kind: 'funds', funds: funds(Number.NaN, true) });
     expect(text('funds-Profit/loss')).toBe('+12.50 GBP');
-    await act(() => vi.advanceTimersByTimeAsync(5 * FUNDS_POLL_MS));
+    await advance(5 * FUNDS_POLL_MS);
     expect(reads()).toBe(1);
   });
 
   it('a failed read says so and is tried again a period later, not in a loop', async () => {
     background.handlers = { 'account.funds': () => ({ ok: false, error: { kind: 'offline', message: 'No network' } }) };
     renderSummary('polling');
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(screen.getByRole('status').textContent).toBe('Account funds unavailable: No network');
-    await act(() => vi.advanceTimersByTimeAsync(FUNDS_POLL_MS - 1_000));
+    await advance(FUNDS_POLL_MS - 1_000);
     expect(reads()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await advance(2_000);
     expect(reads()).toBe(2);
   });
 });

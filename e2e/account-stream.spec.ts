@@ -49,6 +49,18 @@ test("while streaming, the account's funds and a position's P&L move with ACCOUN
   await expect(figure('Balance')).toHaveText(/^[\d,]+\.\d\d [A-Z]{3}$/, { timeout: 20_000 });
   expect(reads(sim, 0, '/accounts').length).toBeGreaterThan(0);
   expect(reads(sim, 0, '/positions').length).toBeGreaterThan(0);
+  // The first reads end with the position's market: read once into the cache and subscribed on the stream.
+  const log = () => sim.control.requestLog();
+  await expect
+    .poll(() => log().some((r) => r.method === 'GET' && r.path === '/markets' && r.query.epics?.includes(EURUSD)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(() => log().some((r) => r.path === '/lightstreamer/control' && r.query.LS_group?.includes(`:${EURUSD}`)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
 
   const from = sim.control.requestLog().length;
   const cells = row.locator('td');
@@ -76,4 +88,10 @@ test("while streaming, the account's funds and a position's P&L move with ACCOUN
 
   expect(reads(sim, from, '/accounts')).toEqual([]);
   expect(reads(sim, from, '/positions')).toEqual([]);
+  // The new prices came from the stream too, not from a market poll.
+  const marketPolls = sim.control
+    .requestLog()
+    .slice(from)
+    .filter((r) => r.method === 'GET' && r.path.startsWith('/markets'));
+  expect(marketPolls).toEqual([]);
 });

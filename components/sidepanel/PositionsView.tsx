@@ -103,6 +103,21 @@ export function PositionsView() {
   );
   useWatch('positions', epics, []);
 
+  // The positions' markets read once through the cache: one the cache does not hold yet is fetched now, so
+  // the stream has an entry to move at once (a cached streamed market costs no request).
+  const epicsKey = epics.join(',');
+  useEffect(() => {
+    if (!epicsKey) return;
+    void settle(send('markets.quotes', { epics: epicsKey.split(',') })).then((reply) => {
+      if (!reply.ok) return;
+      setQuotes((current) => {
+        const next = new Map(current);
+        for (const fresh of reply.data) if (!next.has(fresh.value.epic)) next.set(fresh.value.epic, fresh.value);
+        return next;
+      });
+    });
+  }, [epicsKey]);
+
   useLiveChanges(['snapshots'], (_store, keys) => {
     const mine = keys.filter((k) => epics.includes(k));
     if (mine.length === 0) return;

@@ -135,6 +135,27 @@ export interface AccountSummary {
   preferred: boolean;
 }
 
+/** An account's funds in its currency: what the service says, from GET /accounts or the ACCOUNT stream. */
+export interface AccountFunds {
+  accountId: string;
+  /** ISO code; empty until the service has named it (the stream does not carry it). */
+  currency: string;
+  balance: number | null;
+  /** Margin in use (IG's deposit). */
+  margin: number | null;
+  profitLoss: number | null;
+  available: number | null;
+  equity: number | null;
+}
+
+/** The funds a page shows, with when they were read and whether the stream keeps them current. */
+export interface FundsView {
+  funds: AccountFunds;
+  /** Epoch ms of the last value from the service (a REST read or a streamed update). */
+  fetchedAt: number;
+  streamed: boolean;
+}
+
 /** A value with its freshness, as every read reply and cache entry carries it. */
 export interface Fresh<T> {
   value: T;

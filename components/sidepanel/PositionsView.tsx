@@ -9,6 +9,7 @@ import type { MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '
 import { distanceToLevel, repriceOrders, repricePositions, totalsByCurrency } from '../../lib/sidepanel/positions';
 import { ErrorState } from '../ErrorState';
 import { MarketStatusTag } from '../MarketStatusTag';
+import { AccountSummary } from './AccountSummary';
 import { usePanel } from './context';
 import { settle } from './errors';
 import { useLiveChanges, useWatch } from './useLiveChanges';
@@ -102,6 +103,21 @@ export function PositionsView() {
   );
   useWatch('positions', epics, []);
 
+  // The positions' markets read once through the cache: one the cache does not hold yet is fetched now, so
+  // the stream has an entry to move at once (a cached streamed market costs no request).
+  const epicsKey = epics.join(',');
+  useEffect(() => {
+    if (!epicsKey) return;
+    void settle(send('markets.quotes', { epics: epicsKey.split(',') })).then((reply) => {
+      if (!reply.ok) return;
+      setQuotes((current) => {
+        const next = new Map(current);
+        for (const fresh of reply.data) if (!next.has(fresh.value.epic)) next.set(fresh.value.epic, fresh.value);
+        return next;
+      });
+    });
+  }, [epicsKey]);
+
   useLiveChanges(['snapshots'], (_store, keys) => {
     const mine = keys.filter((k) => epics.includes(k));
     if (mine.length === 0) return;
@@ -130,6 +146,7 @@ export function PositionsView() {
           Refresh
         </button>
       </div>
+      <AccountSummary />
       {error && <ErrorState error={error} onRetry={load} onOpenSettings={openSettings} />}
       {!dealing && (
         <p class="muted small">

@@ -5,6 +5,7 @@
 import { attachCore, type ClientCore } from './core';
 import { type Environment, environmentOf } from './environment';
 import { ValidationError } from './errors';
+import { accountsGroup } from './groups/accounts';
 import { applicationsReads } from './groups/applications';
 import { indicativeCostsGroup } from './groups/costs';
 import {
@@ -128,6 +129,7 @@ export function createClient(config: ClientConfig) {
     accountId: (): string | null => session.accountId,
     /** The pending reconciliation lock, if any (dealing is blocked while there is one). */
     pendingReconciliation: () => core.lockStore.get(),
+    accounts: accountsGroup(core),
     confirmations: confirmationsGroup(core),
     positions: positionsReads(core),
     repeatDealingWindow: repeatDealingWindowGroup(core),

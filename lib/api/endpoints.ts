@@ -11,7 +11,7 @@ export interface Endpoint {
   readonly version: number;
   /** IG's own spelling where it differs from the spec's (reference §0.1); see spelling.ts. */
   readonly igPath?: string;
-  /** Rows the transport needs for logging in; not part of the spec's tables. */
+  /** Rows outside the spec's tables: login and refresh (the transport's), and IG's account list with its funds. */
   readonly internal?: true;
 }
 
@@ -81,6 +81,8 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   { ...row('POST', '/session', 2, 'session.login_v2'), internal: true },
   { ...row('POST', '/session', 3, 'session.login_v3'), internal: true },
   { ...row('POST', '/session/refresh-token', 1, 'session.refresh_token'), internal: true },
+  // Internal: the accounts and their funds (IG's GET /accounts v1; the spec lists no account read)
+  { ...row('GET', '/accounts', 1, 'accounts.list'), internal: true },
 ]);
 
 const byLabel = new Map(endpoints.map((e) => [e.label, e]));

@@ -12,9 +12,11 @@ import { registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
 import { StreamUnavailable } from '../stream/supervisor';
 import type { VaultOptions } from '../vault/crypto';
+import { AccountFundsLive } from './account-funds';
 import { AccountLive } from './account-live';
 import { type ActionApi, applyBadge, badgeFor } from './badge';
 import { ClientHolder, type ClientHolderOptions } from './client-holder';
+import { fetchFunds } from './core-handlers/account';
 import { toErrorView } from './error-view';
 import { SignedOutError } from './errors';
 import type { HandlerContext, Handlers } from './handlers';
@@ -211,6 +213,15 @@ export function createBackground(options: BackgroundOptions): Background {
     changed: (what) => hub.broadcast({ kind: 'account', what }),
   });
 
+  const accountFunds = new AccountFundsLive({
+    live: () => stream?.state.mode === 'live',
+    accountId: async () => (await clients.signedIn()).info.accountId,
+    activeAccount: () => clients.peek()?.sessionInfo()?.accountId ?? null,
+    fetch: async (id) => fetchFunds((await clients.signedIn()).client, id),
+    changed: (funds) => hub.broadcast({ kind: 'funds', funds }),
+    now,
+  });
+
   const stream: LiveStream | null = options.stream
     ? new LiveStream({
         createLink: options.stream.createLink,
@@ -229,8 +240,12 @@ export function createBackground(options: BackgroundOptions): Background {
         onTrade: (changed) => void accountLive.trade(changed).catch(reportError),
         charts: () => hub.charts(),
         onBar: (message) => hub.toCharts(message),
+        onAccount: (item, changed) => accountFunds.streamed(item, changed),
         stateChanged: (view) => {
-          if (view.mode !== 'live') accountLive.forget();
+          if (view.mode !== 'live') {
+            accountLive.forget();
+            accountFunds.stopped();
+          }
           void statusChanged().catch(() => undefined);
         },
         now,
@@ -268,6 +283,7 @@ export function createBackground(options: BackgroundOptions): Background {
     vault: createKeeper(options.vault),
     now,
     accountLive: options.stream ? accountLive : undefined,
+    accountFunds,
   };
 
   const handlers: Handlers = withFallback(mergeHandlers(list));

@@ -6,6 +6,7 @@ import type { Guard, LockStore } from '../api';
 import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../messages/contract';
 import type { registry } from '../settings/registry';
 import type { VaultKeeper } from '../vault/keeper';
+import type { AccountFundsLive } from './account-funds';
 import type { AccountLive } from './account-live';
 import type { ApiClient } from './api-client';
 import type { ClientHolder } from './client-holder';
@@ -39,6 +40,8 @@ export interface HandlerContext {
   now(): number;
   /** Positions and working orders the stream keeps current, when it runs. */
   accountLive?: AccountLive;
+  /** The account's funds, kept current by the stream's ACCOUNT item while it is live. */
+  accountFunds?: AccountFundsLive;
 }
 
 export type Handler<N extends MessageName> = (request: ParsedRequestOf<N>, ctx: HandlerContext) => Promise<Replies[N]>;

@@ -8,6 +8,8 @@ import type { WatchUnion } from '../engine/watch-set';
 import type { Fresh, MarketQuote } from '../model';
 import type { ChartKey } from '../stream/chart-bars';
 import {
+  ACCOUNT_FIELDS,
+  accountItem,
   epicOfPriceItem,
   HEARTBEAT_FIELDS,
   HEARTBEAT_ITEM,
@@ -50,6 +52,8 @@ export interface LiveStreamDeps {
   charts?(): ChartKey[];
   /** A streamed chart bar, for the pages. */
   onBar?(message: BarMessage): void;
+  /** An ACCOUNT update (its item and changed fields: PNL, FUNDS, MARGIN, …). */
+  onAccount?(item: string, changed: Record<string, string | null>): void;
   stateChanged(view: StreamView): void;
   now(): number;
   setTimer?(fn: () => void, ms: number): unknown;
@@ -156,6 +160,7 @@ export class LiveStream {
     return [
       { id: 'hb', mode: 'MERGE', items: [HEARTBEAT_ITEM], fields: HEARTBEAT_FIELDS },
       { id: 'trade', mode: 'DISTINCT', items: [tradeItem(account)], fields: TRADE_FIELDS, snapshot: false },
+      { id: 'account', mode: 'MERGE', items: [accountItem(account)], fields: ACCOUNT_FIELDS },
       ...this.groups.map(
         (g): StreamSubscription => ({
           id: g.id,
@@ -172,6 +177,7 @@ export class LiveStream {
   private received(u: StreamUpdate) {
     if (u.subId === 'trade') return this.deps.onTrade?.(u.changed);
     if (this.charts.owns(u.subId)) return this.charts.received(u);
+    if (u.subId === 'account') return this.deps.onAccount?.(u.item, u.changed);
     const epic = epicOfPriceItem(u.item);
     if (!epic) return;
     this.pending.set(epic, { ...this.pending.get(epic), ...u.changed });

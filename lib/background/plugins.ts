@@ -2,6 +2,7 @@
 // and, when it watches markets, engine hooks; it is plugged in here with one line.
 import type { EngineHooks } from '../engine/hooks';
 import { alertHandlers, alertTargets, checkAlerts } from './alerts';
+import { accountHandlers } from './core-handlers/account';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
 import { settingsHandlers } from './core-handlers/settings';
@@ -20,7 +21,14 @@ export interface BackgroundPlugin {
 
 export const corePlugin: BackgroundPlugin = {
   name: 'core',
-  handlers: { ...connectionHandlers, ...vaultHandlers, ...marketHandlers, ...watchlistHandlers, ...settingsHandlers },
+  handlers: {
+    ...connectionHandlers,
+    ...accountHandlers,
+    ...vaultHandlers,
+    ...marketHandlers,
+    ...watchlistHandlers,
+    ...settingsHandlers,
+  },
 };
 
 export const alertsPlugin: BackgroundPlugin = {

@@ -13,6 +13,7 @@ import type {
   DealOutcome,
   Environment,
   Fresh,
+  FundsView,
   HistoricalAllowance,
   LockView,
   MarketFacts,
@@ -40,6 +41,8 @@ export const requests = {
   'connection.forget': none,
   'session.switchAccount': v.object({ accountId: s.accountId }),
   'session.logout': v.object({ forget: v.boolean() }),
+  /** The active account's funds: streamed while live, otherwise read from the service now. */
+  'account.funds': none,
 
   // Remembered credentials (encrypted under the user's PIN; the PIN never comes back in a reply)
   'vault.unlock': v.object({ pin: s.unlockPin }),
@@ -285,6 +288,7 @@ export interface Replies {
   'connection.forget': null;
   'session.switchAccount': StatusView;
   'session.logout': null;
+  'account.funds': FundsView;
   'vault.unlock': VaultView;
   'vault.setPin': VaultView;
   'markets.search': Fresh<MarketQuote[]>;
@@ -393,7 +397,9 @@ export type LiveToPage =
   /** The stream moved a position or a working order: the page asks for the list again (no REST poll). */
   | { kind: 'account'; what: 'positions' | 'orders' }
   /** A shown chart's bar moved or closed on the stream (its start `bar.t`); a later start is a new bar. */
-  | { kind: 'bar'; epic: string; resolution: Resolution; bar: Candle; closed: boolean };
+  | { kind: 'bar'; epic: string; resolution: Resolution; bar: Candle; closed: boolean }
+  /** The stream moved the account's funds (or stopped keeping them current: `streamed` false). */
+  | { kind: 'funds'; funds: FundsView };
 
 /** The IndexedDB stores the background writes and pages may read for their first paint. */
 export type CacheStoreName =

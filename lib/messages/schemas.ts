@@ -148,3 +148,20 @@ export const unlockPin = v.pipe(
   v.maxLength(200, 'That is not your PIN'),
   v.regex(/^[^\p{Cc}]+$/u, 'That is not your PIN'),
 );
+
+/** A figure of the account's funds: a finite number or null (never NaN or Infinity on screen). */
+const amount = v.nullable(v.pipe(v.number(), v.finite()));
+/** The funds the background announces on the live channel (LiveToPage `funds`). */
+export const fundsView = v.object({
+  funds: v.object({
+    accountId,
+    currency: v.pipe(v.string(), v.regex(/^[A-Z]{0,3}$/, 'Currency is not an ISO code')),
+    balance: amount,
+    margin: amount,
+    profitLoss: amount,
+    available: amount,
+    equity: amount,
+  }),
+  fetchedAt: v.pipe(v.number(), v.finite()),
+  streamed: v.boolean(),
+});

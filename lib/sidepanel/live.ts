@@ -1,7 +1,9 @@
 // The panel's end of the live channel: one Port to the background while the panel is open, telling it
 // which markets are on screen (the union of what each view watches) and whether the panel is visible.
 // The background stops refreshing for a hidden panel; a worker restart closes the port and we reconnect.
+import * as v from 'valibot';
 import type { ChartWatch, LiveFromPage, LiveToPage } from '../messages/contract';
+import { fundsView } from '../messages/schemas';
 
 export interface PortLike {
   postMessage(message: unknown): void;
@@ -47,6 +49,7 @@ function isLiveToPage(message: unknown): message is LiveToPage {
       })
     );
   }
+  if (kind === 'funds') return v.is(fundsView, (message as { funds?: unknown }).funds);
   if (kind === 'account') {
     const what = (message as { what?: unknown }).what;
     return what === 'positions' || what === 'orders';

@@ -30,13 +30,18 @@ describe('endpoint table', () => {
     expect(mine).toEqual(spec);
   });
 
-  it('has unique labels and the internal login and refresh rows', () => {
+  it('has unique labels and the internal login, refresh and account-list rows', () => {
     const labels = endpoints.map((e) => e.label);
     expect(new Set(labels).size).toBe(labels.length);
     const internal = endpoints
       .filter((e) => e.internal)
       .map(({ method, path, version }) => `${method} ${path} v${version}`);
-    expect(internal.sort()).toEqual(['POST /session v2', 'POST /session v3', 'POST /session/refresh-token v1']);
+    expect(internal.sort()).toEqual([
+      'GET /accounts v1',
+      'POST /session v2',
+      'POST /session v3',
+      'POST /session/refresh-token v1',
+    ]);
   });
 
   it('looks rows up by label and refuses unknown labels', () => {

@@ -1,0 +1,100 @@
+// The account's funds above the positions: streamed while live; otherwise read when the view opens, after
+// a deal and every FUNDS_POLL_MS while the panel is visible, with the figures' age beside them.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { type ErrorView, send } from '../../lib/messages/contract';
+import type { FundsView } from '../../lib/model';
+import { fundsAge, fundsFigures, fundsPollDelay, nextFunds } from '../../lib/sidepanel/account-summary';
+import { usePanel } from './context';
+import { settle } from './errors';
+
+const AGE_TICK_MS = 5_000;
+
+export function AccountSummary() {
+  const { live, status, dealing } = usePanel();
+  const [view, setView] = useState<FundsView | null>(null);
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [now, setNow] = useState(Date.now());
+  const [attempted, setAttempted] = useState(Date.now);
+  const mode = status?.stream.mode;
+
+  const load = useCallback(async () => {
+    setAttempted(Date.now());
+    const reply = await settle(send('account.funds', {}));
+    setNow(Date.now());
+    if (reply.ok) {
+      setView((current) => nextFunds(current, reply.data));
+      setError(null);
+    } else setError(reply.error);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(
+    () =>
+      live.subscribe((message) => {
+        if (message.kind === 'funds') {
+          setNow(Date.now());
+          setView((current) => nextFunds(current, message.funds));
+        } else if (message.kind === 'account' && message.what === 'positions') void load();
+      }),
+    [live, load],
+  );
+
+  useEffect(() => {
+    if (!dealing) return;
+    const reload = () => void load();
+    window.addEventListener(dealing.DEALT_EVENT, reload);
+    return () => window.removeEventListener(dealing.DEALT_EVENT, reload);
+  }, [dealing, load]);
+
+  // Not streamed: read again when the last read is FUNDS_POLL_MS old, and not while the panel is hidden.
+  useEffect(() => {
+    const due = () => fundsPollDelay(view, mode, attempted, Date.now());
+    const first = due();
+    if (first === null) return;
+    const poll = () => {
+      if (document.visibilityState === 'visible' && due() === 0) void load();
+    };
+    const timer = setTimeout(poll, first);
+    document.addEventListener('visibilitychange', poll);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', poll);
+    };
+  }, [view, mode, attempted, load]);
+
+  // The age beside polled figures keeps counting.
+  useEffect(() => {
+    if (!view || view.streamed) return;
+    const timer = setInterval(() => setNow(Date.now()), AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, [view]);
+
+  if (!view) {
+    return error ? (
+      <p class="muted small" role="status">
+        Account funds unavailable: {error.message}
+      </p>
+    ) : null;
+  }
+  return (
+    <section class="funds" aria-label="Account" data-testid="account-summary">
+      <dl>
+        {fundsFigures(view).map((f) => (
+          <div key={f.label} class="funds__figure">
+            <dt class="small muted">{f.label}</dt>
+            <dd class={f.trend === 'flat' ? undefined : f.trend} data-testid={`funds-${f.label}`}>
+              {f.text}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p class="small muted" data-testid="funds-age">
+        {fundsAge(view, now)}
+        {error && ` · last read failed: ${error.message}`}
+      </p>
+    </section>
+  );
+}

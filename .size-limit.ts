@@ -12,7 +12,7 @@ export default [
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   { name: 'options JS up front', path: page('options'), limit: '40 KB', gzip: true },
   // The goal is 40 KB; Chromium refuses import() and late importScripts() in a service worker, so what a
-  // message needs cannot load when it comes. The budget is today's size (live prices, PIN vault and encrypted
-  // login included) with a little headroom, so a regression fails.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '75 KB', gzip: true },
+  // message needs cannot load when it comes. The budget is today's size (66.0 KB: live prices, dealing, PIN
+  // vault and encrypted login included, no webextension-polyfill) with a little headroom, so a regression fails.
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '69 KB', gzip: true },
 ];

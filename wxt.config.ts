@@ -6,7 +6,6 @@ export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*', 'h
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
   manifestVersion: 3,
   manifest: ({ browser }) => ({
     name: 'Marketside',

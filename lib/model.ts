@@ -238,7 +238,8 @@ export interface WorkingOrderView {
 
 export type DealOutcome =
   | { status: 'accepted'; dealReference: string; dealId: string; level: number | null; size: number | null }
-  | { status: 'rejected'; dealReference: string; reason: string; message: string }
+  /** `reason` is the service's code; the pages put it in words (lib/dealing/reasons). */
+  | { status: 'rejected'; dealReference: string; reason: string }
   | { status: 'unknown'; dealReference: string };
 
 export interface AlertRule {

@@ -13,7 +13,7 @@ export function DealOutcomeView({ outcome, verb = 'Deal' }: { outcome: DealOutco
   if (outcome.status === 'rejected')
     return (
       <p class="deal-outcome deal-outcome--rejected" role="alert" data-testid="deal-outcome">
-        {verb} rejected: {outcome.message || reasonSentence(outcome.reason)}
+        {verb} rejected: {reasonSentence(outcome.reason)}
       </p>
     );
   return (

@@ -1,4 +1,5 @@
-// The service's deal rejection reasons (the confirm's `reason`) in plain words.
+// The service's deal rejection reasons (the confirm's `reason`) in plain words, for the pages: the background
+// passes the code on (a DealOutcome carries it) and keeps these sentences out of its bundle.
 
 const sentences: Record<string, string> = {
   SUCCESS: 'The deal was accepted.',
@@ -39,6 +40,8 @@ const sentences: Record<string, string> = {
   MOVE_AWAY_ONLY_LIMIT: 'The limit can only be moved further from the market.',
   MOVE_AWAY_ONLY_STOP: 'The stop can only be moved further from the market.',
   MOVE_AWAY_ONLY_TRIGGER_LEVEL: 'The order level can only be moved further from the market.',
+  /** Ours, not IG's: neither IG's confirmation nor the account shows the deal (lib/background/dealing/reconciler). */
+  NOT_EXECUTED: 'IG has no record of this deal.',
   OPPOSING_DIRECTION_ORDERS_NOT_ALLOWED: 'Orders in opposite directions are not allowed on this market.',
   OPPOSING_POSITIONS_NOT_ALLOWED: 'Positions in opposite directions are not allowed on this account.',
   ORDER_DECLINED: 'The order was declined.',

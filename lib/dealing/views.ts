@@ -6,7 +6,6 @@ import type { ReconciliationLock } from '../api/stores';
 import type { ApplicationView, CostsQuote, QuoteHistoryItem, RepeatWindowView } from '../messages/contract';
 import type { DealOutcome, Direction, LockView, PositionView, WorkingOrderView } from '../model';
 import { finite, marketStatus } from '../reply-values';
-import { reasonSentence } from './reasons';
 
 const direction = (d: string | null | undefined): Direction => (d === 'SELL' ? 'SELL' : 'BUY');
 
@@ -188,7 +187,7 @@ export function outcomeOf(confirmation: Confirmation, dealReference: string): De
       size: finite(confirmation.size),
     };
   const reason = confirmation.reason ?? 'UNKNOWN';
-  return { status: 'rejected', dealReference, reason, message: reasonSentence(reason) };
+  return { status: 'rejected', dealReference, reason };
 }
 
 export function lockView(lock: ReconciliationLock, progress: { attempts: number; lastError: string | null }): LockView {

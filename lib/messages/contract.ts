@@ -368,7 +368,8 @@ export type Reply<T> = { ok: true; data: T } | { ok: false; error: ErrorView };
 
 export type ProtocolMap = { [N in MessageName]: (request: RequestOf<N>) => Reply<Replies[N]> };
 
-export const messenger = defineExtensionMessaging<ProtocolMap>();
+// Pure: the background, which never sends, leaves the messaging library out of its bundle.
+export const messenger = /* @__PURE__ */ defineExtensionMessaging<ProtocolMap>();
 
 /** Pages call the background through this one function. */
 export function send<N extends MessageName>(name: N, request: RequestOf<N>): Promise<Reply<Replies[N]>> {

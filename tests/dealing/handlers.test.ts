@@ -272,7 +272,6 @@ describe('dealing with a permit', () => {
     expect(outcome).toMatchObject({
       status: 'rejected',
       reason: 'INSUFFICIENT_FUNDS',
-      message: 'There are not enough funds in the account for this deal.',
     });
     expect(await registry.reconciliationLock.getValue()).toBeNull();
   });

@@ -125,7 +125,6 @@ describe('the deal ticket with a permit', () => {
       status: 'rejected',
       dealReference: 'R1',
       reason: 'MARKET_CLOSED',
-      message: 'The market is closed.',
     });
     render(ticket);
     await screen.findByTestId('dealing-permit-badge');

@@ -5,7 +5,6 @@
 import type { DealOutcome as ClientDealOutcome } from '../../api/guarded';
 import { type ReconcileResult, reconcile } from '../../api/reconcile';
 import type { ReconciliationLock } from '../../api/stores';
-import { reasonSentence } from '../../dealing/reasons';
 import { lastSettlement, type Settlement } from '../../dealing/settlement';
 import { outcomeOf } from '../../dealing/views';
 import type { Replies } from '../../messages/contract';
@@ -56,9 +55,10 @@ export function settlementOf(
   let summary: string;
   if (result.outcome === 'rejected') {
     outcome = outcomeOf(result.confirmation, ref);
-    summary = `${what} was not executed: ${reasonSentence(result.reason)}`;
+    // The banner shows the outcome, and with it the reason in words, after this sentence.
+    summary = `${what} was not executed.`;
   } else if (result.outcome === 'not-executed') {
-    outcome = { status: 'rejected', dealReference: ref, reason: 'NOT_EXECUTED', message: 'IG has no record of it' };
+    outcome = { status: 'rejected', dealReference: ref, reason: 'NOT_EXECUTED' };
     summary = `${what} was not executed: neither IG's confirmation nor the account shows it.`;
   } else {
     outcome = result.confirmation
@@ -87,10 +87,7 @@ export function directSettlement(result: ClientDealOutcome, epic: string, now: n
     operation: 'positions.create',
     epic,
     outcome: outcomeOf(result.confirmation, result.dealReference),
-    summary:
-      result.status === 'accepted'
-        ? `${what} went through.`
-        : `${what} was not executed: ${reasonSentence(result.reason)}`,
+    summary: result.status === 'accepted' ? `${what} went through.` : `${what} was not executed.`,
     settledAt: now,
     direct: true,
   };

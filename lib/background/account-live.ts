@@ -7,6 +7,8 @@ import { applyOpu, applyWou, parseTrade } from '../stream/trade-merge';
 export interface AccountLiveDeps {
   live(): boolean;
   quote(epic: string): Promise<MarketQuote | undefined>;
+  /** The signed-in account's type (CFD, SPREADBET), when known. */
+  accountType(): string | null;
   changed(what: 'positions' | 'orders'): void;
 }
 
@@ -40,10 +42,15 @@ export class AccountLive {
     const opu = changed.OPU ?? null;
     const wou = changed.WOU ?? null;
     if (opu && this.positions) {
-      const epic = parseTrade(opu)?.epic;
-      const next = applyOpu(this.positions, opu, epic ? await this.deps.quote(epic) : undefined);
-      if (next !== this.positions && this.positions) {
-        this.positions = next;
+      const trade = parseTrade(opu);
+      const quote = trade ? await this.deps.quote(trade.epic) : undefined;
+      const before = this.positions;
+      const next = applyOpu(before, opu, quote, this.deps.accountType());
+      if (next !== before && this.positions) {
+        // A position new to the list without its money value (a CFD's contract size is not streamed):
+        // the pages' next read goes to the service, which gives it.
+        const added = next.find((p) => p.dealId === trade?.dealId && !before.some((b) => b.dealId === p.dealId));
+        this.positions = added && added.valuePerMove === null ? null : next;
         this.deps.changed('positions');
       }
     } else if (opu) this.deps.changed('positions');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountLive } from '../../lib/background/account-live';
-import type { PositionView } from '../../lib/model';
+import type { MarketQuote, PositionView } from '../../lib/model';
 
 const opu = (status: string, dealId = 'D1') =>
   JSON.stringify({
@@ -13,13 +13,16 @@ const opu = (status: string, dealId = 'D1') =>
     size: 1,
   });
 
-function setup() {
+const cached = { epic: 'CS.D.EURUSD.CFD.IP', bid: 1.2, offer: 1.2001, scalingFactor: 10000 } as MarketQuote;
+
+function setup(accountType = 'SPREADBET') {
   let live = true;
   let fetches = 0;
   const changed: string[] = [];
   const account = new AccountLive({
     live: () => live,
-    quote: async () => undefined,
+    quote: async () => cached,
+    accountType: () => accountType,
     changed: (what) => changed.push(what),
   });
   const fetch = async (): Promise<PositionView[]> => {
@@ -38,6 +41,24 @@ describe('positions kept by the stream', () => {
     expect((await t.account.positionsList(t.fetch)).map((p) => p.dealId)).toEqual(['D1']);
     await t.account.trade({ OPU: opu('DELETED') });
     expect(await t.account.positionsList(t.fetch)).toEqual([]);
+    expect(t.fetches()).toBe(1);
+  });
+
+  it('a CFD position new to the list has no contract size in the OPU: the next list is read from the service', async () => {
+    const t = setup('CFD');
+    await t.account.positionsList(t.fetch);
+    await t.account.trade({ OPU: opu('OPEN') });
+    expect(t.changed).toEqual(['positions']);
+    await t.account.positionsList(t.fetch);
+    expect(t.fetches()).toBe(2);
+  });
+
+  it('a spread bet new to the list is valued from the cached quote: 2,000 points up at 1 a point is 2,000.00', async () => {
+    const t = setup('SPREADBET');
+    await t.account.positionsList(t.fetch);
+    await t.account.trade({ OPU: opu('OPEN') });
+    const [row] = await t.account.positionsList(t.fetch);
+    expect(row?.profitLoss).toBe(2000);
     expect(t.fetches()).toBe(1);
   });
 

@@ -360,7 +360,14 @@ describe('amending positions and working orders', () => {
       body: {
         positions: [
           {
-            position: { dealId: 'DEAL-1', size: 2, level: 1.095, direction: 'BUY', currency: 'USD', contractSize: 10000 },
+            position: {
+              dealId: 'DEAL-1',
+              size: 2,
+              level: 1.095,
+              direction: 'BUY',
+              currency: 'USD',
+              contractSize: 10000,
+            },
             market: {
               epic: EPIC,
               instrumentName: 'EUR/USD',

@@ -55,6 +55,8 @@ export interface MarketFacts {
   marginFactorUnit: 'PERCENTAGE' | 'POINTS' | null;
   valueOfOnePip: string | null;
   onePipMeans: string | null;
+  /** What one contract is (a CFD's money per unit of price move); absent in facts cached before it was kept. */
+  contractSize?: number | null;
   openingHours: { openTime: string; closeTime: string }[] | null;
   stopsLimitsAllowed: boolean;
   controlledRiskAllowed: boolean;

@@ -9,6 +9,8 @@ export interface AccountLiveDeps {
   quote(epic: string): Promise<MarketQuote | undefined>;
   /** The signed-in account's type (CFD, SPREADBET), when known. */
   accountType(): string | null;
+  /** The market's contract size from its cached facts, without asking the service. */
+  contractSize(epic: string): Promise<number | null>;
   changed(what: 'positions' | 'orders'): void;
 }
 
@@ -42,15 +44,16 @@ export class AccountLive {
     const opu = changed.OPU ?? null;
     const wou = changed.WOU ?? null;
     if (opu && this.positions) {
-      const trade = parseTrade(opu);
-      const quote = trade ? await this.deps.quote(trade.epic) : undefined;
-      const before = this.positions;
-      const next = applyOpu(before, opu, quote, this.deps.accountType());
-      if (next !== before && this.positions) {
-        // A position new to the list without its money value (a CFD's contract size is not streamed):
-        // the pages' next read goes to the service, which gives it.
-        const added = next.find((p) => p.dealId === trade?.dealId && !before.some((b) => b.dealId === p.dealId));
-        this.positions = added && added.valuePerMove === null ? null : next;
+      const epic = parseTrade(opu)?.epic;
+      // The quote first: reading an uncached market caches its facts too.
+      const quote = epic ? await this.deps.quote(epic) : undefined;
+      const money = {
+        accountType: this.deps.accountType(),
+        contractSize: epic ? await this.deps.contractSize(epic) : null,
+      };
+      const next = applyOpu(this.positions, opu, quote, money);
+      if (next !== this.positions && this.positions) {
+        this.positions = next;
         this.deps.changed('positions');
       }
     } else if (opu) this.deps.changed('positions');

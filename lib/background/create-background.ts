@@ -212,6 +212,7 @@ export function createBackground(options: BackgroundOptions): Background {
     quote: async (epic) =>
       (await markets.quoteSource.peek([epic])).get(epic) ?? (await markets.quotes([epic]).catch(() => []))[0]?.value,
     accountType: () => accountTypeOf(clients.peek()?.sessionInfo()),
+    contractSize: async (epic) => (await markets.quoteSource.peekFacts(epic))?.contractSize ?? null,
     changed: (what) => hub.broadcast({ kind: 'account', what }),
   });
 

@@ -4,7 +4,7 @@
 import type { Direction } from '../model';
 
 /** A positive finite number, also from a numeric string (IG sends contractSize either way); else null. */
-function positive(value: unknown): number | null {
+export function positive(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null;
 }

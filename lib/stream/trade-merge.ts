@@ -82,16 +82,22 @@ function apply<T extends Row>(
   });
 }
 
+/** What values a position in money, beside the OPU: the account's type and the market's cached contract size. */
+export interface MoneyFacts {
+  accountType: string | null;
+  contractSize?: number | null | undefined;
+}
+
 /**
- * An OPU carries no contract size or scaling factor: a known row keeps the value its REST read gave; a new
- * one takes the cached quote's scaling factor on a spread-bet account, and otherwise has no money figure
- * (the next GET /positions gives it).
+ * An OPU carries no contract size or scaling factor. A known row keeps the value its REST read gave; a new
+ * one takes another row's of the same market, else the cached market's (contract size for a CFD, the quote's
+ * scaling factor for a spread bet), else has no money figure until the next GET /positions.
  */
 export function applyOpu(
   rows: PositionView[],
   json: string | null,
   quote?: MarketQuote,
-  accountType?: string | null,
+  money?: MoneyFacts,
 ): PositionView[] {
   return apply(rows, json, quote, ({ t, f, level, size, direction, market }, old) => {
     const row: PositionView = {
@@ -106,7 +112,10 @@ export function applyOpu(
       limitLevel: 'limitLevel' in f ? num(f.limitLevel) : (old?.limitLevel ?? null),
       createdAt: old?.createdAt ?? parseServiceTime(str(f.timestamp)),
       ...market,
-      valuePerMove: old ? old.valuePerMove : valuePerMove(accountType, undefined, quote?.scalingFactor),
+      valuePerMove:
+        old?.valuePerMove ??
+        rows.find((r) => r.epic === t.epic && r.valuePerMove !== null)?.valuePerMove ??
+        valuePerMove(money?.accountType, money?.contractSize, quote?.scalingFactor),
       profitLoss: null,
     };
     return { ...row, profitLoss: moneyProfit(row, row) };

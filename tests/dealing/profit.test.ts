@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PositionsResponseSchema } from '../../lib/api/schemas/dealing';
+import { MarketDetailsSchema } from '../../lib/api/schemas/market';
+import { factsFromDetails } from '../../lib/background/views';
 import { accountTypeOf, positionView } from '../../lib/dealing/views';
 import { formatChange } from '../../lib/format';
 import { moneyText, totalsByCurrency } from '../../lib/sidepanel/positions';
@@ -106,6 +108,14 @@ describe('a position’s profit/loss in money, as IG reckons it', () => {
       'SPREADBET',
     );
     expect(moneyText(bet.profitLoss, bet.currency)).toBe('+110.00 GBP');
+  });
+
+  it('keeps the contract size IG’s market details give (a string there), for positions the stream adds', () => {
+    const details = v.parse(MarketDetailsSchema, fixtureJson('finance-ig/API/markets/CS.D.EURUSD.MINI.IP/GET_3.json'));
+    expect(factsFromDetails(details).contractSize).toBe(10000);
+    expect(
+      factsFromDetails({ ...details, instrument: { ...details.instrument, contractSize: '-' } }).contractSize,
+    ).toBeNull();
   });
 
   it('takes contractSize as IG sometimes sends it, a numeric string', () => {

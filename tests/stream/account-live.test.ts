@@ -15,7 +15,7 @@ const opu = (status: string, dealId = 'D1') =>
 
 const cached = { epic: 'CS.D.EURUSD.CFD.IP', bid: 1.2, offer: 1.2001, scalingFactor: 10000 } as MarketQuote;
 
-function setup(accountType = 'SPREADBET') {
+function setup(accountType = 'SPREADBET', contractSize: number | null = null) {
   let live = true;
   let fetches = 0;
   const changed: string[] = [];
@@ -23,6 +23,7 @@ function setup(accountType = 'SPREADBET') {
     live: () => live,
     quote: async () => cached,
     accountType: () => accountType,
+    contractSize: async () => contractSize,
     changed: (what) => changed.push(what),
   });
   const fetch = async (): Promise<PositionView[]> => {
@@ -44,13 +45,16 @@ describe('positions kept by the stream', () => {
     expect(t.fetches()).toBe(1);
   });
 
-  it('a CFD position new to the list has no contract size in the OPU: the next list is read from the service', async () => {
-    const t = setup('CFD');
-    await t.account.positionsList(t.fetch);
-    await t.account.trade({ OPU: opu('OPEN') });
-    expect(t.changed).toEqual(['positions']);
-    await t.account.positionsList(t.fetch);
-    expect(t.fetches()).toBe(2);
+  it('a CFD position new to the list is valued with the cached market’s contract size, else has no figure', async () => {
+    const known = setup('CFD', 10);
+    await known.account.positionsList(known.fetch);
+    await known.account.trade({ OPU: opu('OPEN') });
+    expect((await known.account.positionsList(known.fetch))[0]?.profitLoss).toBe(2);
+    const unknown = setup('CFD', null);
+    await unknown.account.positionsList(unknown.fetch);
+    await unknown.account.trade({ OPU: opu('OPEN') });
+    expect((await unknown.account.positionsList(unknown.fetch))[0]?.profitLoss).toBeNull();
+    expect([known.fetches(), unknown.fetches()]).toEqual([1, 1]);
   });
 
   it('a spread bet new to the list is valued from the cached quote: 2,000 points up at 1 a point is 2,000.00', async () => {

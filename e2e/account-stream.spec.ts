@@ -2,10 +2,33 @@
 // the simulated service's ACCOUNT and PRICE items through the offscreen document. After the first reads,
 // a price move and a deal made outside Marketside change the funds and a position's P&L on screen with
 // no GET /accounts and no GET /positions in the service's log.
+import { convert, profit } from '../sim/money';
+import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
 import { expect, type SimHandle, test } from './harness';
 
 const EURUSD = 'CS.D.EURUSD.CFD.IP';
+
+/** "+1,234.56 USD" / "−0.50 EUR" as a number and its currency. */
+function money(text: string | null): { amount: number; currency: string } {
+  const m = /^([+−]?)([\d,]+\.\d\d) ([A-Z]{3})$/.exec(text ?? '');
+  if (!m) throw new Error(`not a money figure: ${text}`);
+  return { amount: (m[1] === '−' ? -1 : 1) * Number(m[2]!.replace(/,/g, '')), currency: m[3]! };
+}
+
+/** The simulator's own profit of each open EUR/USD position at this bid/offer, in `currency`. */
+function simProfits(sim: SimHandle, bid: number, offer: number, currency: string): Map<string, number> {
+  const market = new Universe(42, sim.control.now()).markets.find((m) => m.epic === EURUSD);
+  if (!market) throw new Error('no EUR/USD in the simulated universe');
+  const account = sim.control.state().accounts.find((a) => a.accountType === 'CFD');
+  const out = new Map<string, number>();
+  for (const p of sim.control.state().positions.filter((x) => x.epic === EURUSD && x.accountId === account?.accountId))
+    out.set(
+      p.direction,
+      profit(market, 'CFD', currency, p.direction, p.size, p.level, p.direction === 'BUY' ? bid : offer),
+    );
+  return out;
+}
 
 const reads = (sim: SimHandle, from: number, path: string) =>
   sim.control
@@ -72,17 +95,38 @@ test("while streaming, the account's funds and a position's P&L move with ACCOUN
 
   // The market jumps well above the position's level: its P&L and the account's move with the stream.
   const bid = Math.round(level * 1.05 * 10_000) / 10_000;
-  sim.control.setMarket(EURUSD, { bid, offer: bid + 0.0002 });
+  const offer = bid + 0.0002;
+  sim.control.setMarket(EURUSD, { bid, offer });
   await expect(cells.nth(4)).not.toHaveText(rowPnl ?? '', { timeout: 20_000 });
-  await expect(cells.nth(4)).toHaveText(/^\+/);
+  await expect(cells.nth(4)).toHaveText(/^\+[\d,]+\.\d\d USD$/);
   await expect(figure('Profit/loss')).not.toHaveText(fundsPnl ?? '', { timeout: 20_000 });
   await expect(figure('Profit/loss')).toHaveText(/^\+/);
-  await expect(panel.locator('tfoot')).toContainText('+');
+  // The row is the money IG would show: the simulator's own profit for it, in the position's currency
+  // (USD), which the account's P&L (in its own currency) is the conversion of.
+  const buyUsd = simProfits(sim, bid, offer, 'USD').get('BUY') ?? Number.NaN;
+  await expect.poll(async () => money(await cells.nth(4).textContent()).amount, { timeout: 20_000 }).toBe(buyUsd);
+  const funds = money(await figure('Profit/loss').textContent());
+  await expect
+    .poll(async () => money(await figure('Profit/loss').textContent()).amount, { timeout: 20_000 })
+    .toBeCloseTo(convert(buyUsd, 'USD', funds.currency), 1);
+  await expect(panel.locator('tfoot')).toHaveText(/Total \(USD\)\s*\+[\d,]+\.\d\d USD/);
 
   // Another deal outside Marketside: its position appears and the margin in use grows.
   expect((await platform.post('/positions/otc', order('SELL', 3, 'E2E-FUNDS-2'), { version: 2 })).status).toBe(200);
   await expect(row).toHaveCount(2, { timeout: 20_000 });
   await expect(figure('Margin')).not.toHaveText(margin ?? '', { timeout: 20_000 });
+  // The streamed position is valued like the first (same market), and the USD total is the sum of both
+  // rows, whose conversion is the account's P&L.
+  const usd = simProfits(sim, bid, offer, 'USD');
+  const sell = row.filter({ hasText: 'Sell' }).locator('td').nth(4);
+  await expect.poll(async () => money(await sell.textContent()).amount, { timeout: 20_000 }).toBe(usd.get('SELL'));
+  const totalUsd = Math.round(((usd.get('BUY') ?? 0) + (usd.get('SELL') ?? 0)) * 100) / 100;
+  await expect
+    .poll(async () => money((await panel.locator('tfoot td').first().textContent()) ?? '').amount, { timeout: 20_000 })
+    .toBe(totalUsd);
+  await expect
+    .poll(async () => money(await figure('Profit/loss').textContent()).amount, { timeout: 20_000 })
+    .toBeCloseTo(convert(totalUsd, 'USD', funds.currency), 1);
   await expect(summary.getByTestId('funds-age')).toHaveText('Live');
   await capture(panel, 'account-stream');
 

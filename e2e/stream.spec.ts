@@ -3,6 +3,8 @@
 // socket shows Reconnecting… then Live; a refused stream falls back to polling and says so; an alert
 // fires from a streamed price with no page open.
 import type { Page } from '@playwright/test';
+import { formatChange } from '../lib/format';
+import { profit } from '../sim/money';
 import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
 import { ask, notifications } from './extension-calls';
@@ -147,10 +149,14 @@ test("a deal made outside Marketside appears in positions from the stream's OPU,
     .poll(() => sim.control.requestLog().some((r) => r.path === '/positions'), { timeout: 20_000 })
     .toBe(true);
   const rows = panel.getByTestId('panel-position');
-  await panel.waitForTimeout(1_000);
+  // The list from that read is on screen: its table, or the word that there is none.
+  await expect(
+    panel.getByRole('table', { name: 'Open positions' }).or(panel.getByText('No open positions.')),
+  ).toBeVisible({ timeout: 20_000 });
   const before = await rows.count();
 
-  // As if on IG's own platform: a REST deal the extension did not make.
+  // As if on IG's own platform: a REST deal the extension did not make, at a price held still.
+  sim.control.setMarket('CS.D.EURUSD.CFD.IP', { bid: 1.1, offer: 1.1002 });
   const from = sim.control.requestLog().length;
   const platform = new TestClient(sim);
   await platform.loginV2();
@@ -172,6 +178,17 @@ test("a deal made outside Marketside appears in positions from the stream's OPU,
   expect(deal.status).toBe(200);
   await expect(rows).toHaveCount(before + 1, { timeout: 20_000 });
   await expect(rows.filter({ hasText: 'EUR/USD' })).toHaveCount(1);
+  // Its P&L is money in the position's currency (contract size from the market's cached details), not points:
+  // sold 2 at the bid of 1.1, valued at the offer 1.1002, 100,000 a contract, as the simulator reckons it.
+  const cfd = new Universe(42, sim.control.now()).markets.find((m) => m.epic === 'CS.D.EURUSD.CFD.IP');
+  const opened = sim.control.state().positions.find((p) => p.dealReference === 'E2E-OPU-1');
+  expect(cfd && opened).toBeTruthy();
+  const expected = profit(cfd!, 'CFD', 'USD', 'SELL', 2, opened!.level, 1.1002);
+  expect(expected).toBeLessThan(-1);
+  await expect(rows.filter({ hasText: 'EUR/USD' }).locator('td').nth(4)).toHaveText(
+    `${formatChange(expected, 2)} USD`,
+    { timeout: 20_000 },
+  );
   const polls = sim.control
     .requestLog()
     .slice(from)

@@ -18,10 +18,13 @@ export function formatPrice(value: number | null | undefined, decimals?: number)
   });
 }
 
+/** Signed; a value that shows as zero at these decimals (−0, −0.001 at 2) has no sign. */
 export function formatChange(value: number | null | undefined, decimals?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
-  return sign + formatPrice(Math.abs(value), decimals);
+  const places = decimals ?? decimalsFor(value);
+  const shown = Math.round(Math.abs(value) * 10 ** places) === 0 ? 0 : value;
+  const sign = shown > 0 ? '+' : shown < 0 ? '−' : '';
+  return sign + formatPrice(Math.abs(value), places);
 }
 
 export function formatPct(value: number | null | undefined): string {

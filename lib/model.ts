@@ -55,6 +55,8 @@ export interface MarketFacts {
   marginFactorUnit: 'PERCENTAGE' | 'POINTS' | null;
   valueOfOnePip: string | null;
   onePipMeans: string | null;
+  /** What one contract is (a CFD's money per unit of price move); absent in facts cached before it was kept. */
+  contractSize?: number | null;
   openingHours: { openTime: string; closeTime: string }[] | null;
   stopsLimitsAllowed: boolean;
   controlledRiskAllowed: boolean;
@@ -214,7 +216,12 @@ export interface PositionView {
   bid: number | null;
   offer: number | null;
   marketStatus: MarketStatus;
-  /** Profit or loss at the current closing price, in points times size; null without a price. */
+  /**
+   * Money (in `currency`) one whole unit of price move makes per unit of size: the contract size on a CFD
+   * account, the scaling factor on a spread-bet account; null when the service's reply did not give it.
+   */
+  valuePerMove: number | null;
+  /** Profit or loss in `currency` at the current closing price, to the cent; null without a price or value. */
   profitLoss: number | null;
 }
 

@@ -6,18 +6,19 @@ import { readQuotes } from '../../lib/cache/read';
 import { formatChange, formatPrice, trendOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
-import { distanceToLevel, repriceOrders, repricePositions, totalsByCurrency } from '../../lib/sidepanel/positions';
+import {
+  distanceToLevel,
+  moneyText,
+  repriceOrders,
+  repricePositions,
+  totalsByCurrency,
+} from '../../lib/sidepanel/positions';
 import { ErrorState } from '../ErrorState';
 import { MarketStatusTag } from '../MarketStatusTag';
 import { AccountSummary } from './AccountSummary';
 import { usePanel } from './context';
 import { settle } from './errors';
 import { useLiveChanges, useWatch } from './useLiveChanges';
-
-function money(value: number | null, currency: string): string {
-  if (value === null) return '–';
-  return `${formatChange(value, 2)} ${currency}`;
-}
 
 /** A table's header row: the market, then right-aligned numeric columns. */
 function HeadRow({ numeric }: { numeric: string[] }) {
@@ -173,7 +174,7 @@ export function PositionsView() {
                   <td class="num">{p.size}</td>
                   <td class="num">{formatPrice(p.level)}</td>
                   <td class="num">{formatPrice(p.direction === 'BUY' ? p.bid : p.offer)}</td>
-                  <td class={`num ${trendOf(p.profitLoss)}`}>{money(p.profitLoss, p.currency)}</td>
+                  <td class={`num ${trendOf(p.profitLoss)}`}>{moneyText(p.profitLoss, p.currency)}</td>
                 </tr>
                 {dealing && (
                   <ControlsRow key={`${p.dealId}-deal`} span={5}>
@@ -190,7 +191,7 @@ export function PositionsView() {
                   <th scope="row" colSpan={4}>
                     Total ({t.currency})
                   </th>
-                  <td class={`num ${trendOf(t.total)}`}>{money(t.total, t.currency)}</td>
+                  <td class={`num ${trendOf(t.total)}`}>{moneyText(t.total, t.currency)}</td>
                 </tr>
               ))}
             </tfoot>

@@ -7,6 +7,10 @@ import { applyOpu, applyWou, parseTrade } from '../stream/trade-merge';
 export interface AccountLiveDeps {
   live(): boolean;
   quote(epic: string): Promise<MarketQuote | undefined>;
+  /** The signed-in account's type (CFD, SPREADBET), when known. */
+  accountType(): string | null;
+  /** The market's contract size from its cached facts, without asking the service. */
+  contractSize(epic: string): Promise<number | null>;
   changed(what: 'positions' | 'orders'): void;
 }
 
@@ -41,7 +45,13 @@ export class AccountLive {
     const wou = changed.WOU ?? null;
     if (opu && this.positions) {
       const epic = parseTrade(opu)?.epic;
-      const next = applyOpu(this.positions, opu, epic ? await this.deps.quote(epic) : undefined);
+      // The quote first: reading an uncached market caches its facts too.
+      const quote = epic ? await this.deps.quote(epic) : undefined;
+      const money = {
+        accountType: this.deps.accountType(),
+        contractSize: epic ? await this.deps.contractSize(epic) : null,
+      };
+      const next = applyOpu(this.positions, opu, quote, money);
       if (next !== this.positions && this.positions) {
         this.positions = next;
         this.deps.changed('positions');

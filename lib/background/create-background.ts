@@ -5,6 +5,7 @@ import type { UseStore } from 'idb-keyval';
 import { type Client, createGuard } from '../api';
 import { streamLogin } from '../api/stream-login';
 import { CacheWriterImpl } from '../cache/writer';
+import { accountTypeOf } from '../dealing/views';
 import { RefreshEngine } from '../engine/refresh-engine';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
@@ -210,6 +211,8 @@ export function createBackground(options: BackgroundOptions): Background {
     // A market new to the cache (a deal made elsewhere) is looked up once, for its name and prices.
     quote: async (epic) =>
       (await markets.quoteSource.peek([epic])).get(epic) ?? (await markets.quotes([epic]).catch(() => []))[0]?.value,
+    accountType: () => accountTypeOf(clients.peek()?.sessionInfo()),
+    contractSize: async (epic) => (await markets.quoteSource.peekFacts(epic))?.contractSize ?? null,
     changed: (what) => hub.broadcast({ kind: 'account', what }),
   });
 

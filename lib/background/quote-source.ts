@@ -159,6 +159,11 @@ export class QuoteSource {
     return out;
   }
 
+  /** A market's cached facts, without asking the service. */
+  async peekFacts(epic: string): Promise<MarketFacts | undefined> {
+    return (await this.deps.cache.get<MarketFacts>('details', epic))?.value;
+  }
+
   /** Sentiment ids of these epics, from their cached details. */
   async marketIds(epics: string[]): Promise<Map<string, string>> {
     const entries = await this.deps.cache.getMany<MarketFacts>('details', epics);

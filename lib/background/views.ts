@@ -4,6 +4,7 @@ import type { MarketDetails, MarketSummary } from '../api/schemas/market';
 import type { PriceAllowance, PricePoint } from '../api/schemas/prices';
 import type { ClientSentiment } from '../api/schemas/sentiment';
 import type { Watchlist } from '../api/schemas/watchlists';
+import { positive } from '../dealing/profit';
 import type {
   Candle,
   HistoricalAllowance,
@@ -94,6 +95,7 @@ export function factsFromDetails(d: MarketDetails): MarketFacts {
     marginFactorUnit: unit === 'PERCENTAGE' || unit === 'POINTS' ? unit : null,
     valueOfOnePip: i.valueOfOnePip === undefined || i.valueOfOnePip === null ? null : String(i.valueOfOnePip),
     onePipMeans: i.onePipMeans ?? null,
+    contractSize: positive(i.contractSize),
     openingHours: hours ? hours.map((h) => ({ openTime: str(h.openTime), closeTime: str(h.closeTime) })) : null,
     stopsLimitsAllowed: i.stopsLimitsAllowed ?? false,
     controlledRiskAllowed: i.controlledRiskAllowed ?? false,

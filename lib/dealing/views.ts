@@ -2,10 +2,11 @@
 import type { Application } from '../api/schemas/applications';
 import type { CloseQuote, CostsHistory, OpenQuote } from '../api/schemas/costs';
 import type { Confirmation, Position, RepeatDealingWindow, WorkingOrder } from '../api/schemas/dealing';
-import type { ReconciliationLock } from '../api/stores';
+import type { ReconciliationLock, SessionInfo } from '../api/stores';
 import type { ApplicationView, CostsQuote, QuoteHistoryItem, RepeatWindowView } from '../messages/contract';
 import type { DealOutcome, Direction, LockView, PositionView, WorkingOrderView } from '../model';
 import { finite, marketStatus } from '../reply-values';
+import { moneyProfit, valuePerMove } from './profit';
 
 const direction = (d: string | null | undefined): Direction => (d === 'SELL' ? 'SELL' : 'BUY');
 
@@ -17,21 +18,29 @@ export function parseServiceTime(text: string | null | undefined): number | null
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0), +(m[7] ?? 0));
 }
 
-export function positionView(p: Position): PositionView {
+/** The signed-in account's type (CFD, SPREADBET, …) as the login reply named it; null when it did not. */
+export function accountTypeOf(info: SessionInfo | null | undefined): string | null {
+  return info?.accounts.find((a) => a.accountId === info.accountId)?.accountType ?? null;
+}
+
+/** A GET /positions entry as the pages show it; `accountType` is the login reply's (CFD or SPREADBET). */
+export function positionView(p: Position, accountType: string | null | undefined): PositionView {
   const bid = finite(p.market.bid);
   const offer = finite(p.market.offer);
   const dir = direction(p.position.direction);
-  const size = finite(p.position.size) ?? 0;
-  const level = finite(p.position.level) ?? 0;
-  const close = dir === 'BUY' ? bid : offer;
+  const size = finite(p.position.size);
+  const level = finite(p.position.level);
+  // Without its own size and level a position has no figure to show.
+  const value =
+    size === null || level === null ? null : valuePerMove(accountType, p.position.contractSize, p.market.scalingFactor);
   return {
     dealId: p.position.dealId,
     dealReference: p.position.dealReference ?? null,
     epic: p.market.epic,
     instrumentName: p.market.instrumentName ?? p.market.epic,
     direction: dir,
-    size,
-    level,
+    size: size ?? 0,
+    level: level ?? 0,
     currency: p.position.currency ?? '',
     stopLevel: finite(p.position.stopLevel),
     limitLevel: finite(p.position.limitLevel),
@@ -39,7 +48,11 @@ export function positionView(p: Position): PositionView {
     bid,
     offer,
     marketStatus: marketStatus(p.market.marketStatus),
-    profitLoss: close === null ? null : (dir === 'BUY' ? close - level : level - close) * size,
+    valuePerMove: value,
+    profitLoss: moneyProfit(
+      { direction: dir, level: level ?? 0, size: size ?? 0, valuePerMove: value },
+      { bid, offer },
+    ),
   };
 }
 

@@ -1,12 +1,17 @@
 // Profit and loss of open positions from the latest prices the panel holds.
+import { cents, moneyProfit } from '../dealing/profit';
+import { formatChange } from '../format';
 import type { MarketQuote, PositionView, WorkingOrderView } from '../model';
 
-/** Points times size at the closing price (bid for a buy, offer for a sell); null without that price. */
+/** Money at the closing price (bid for a buy, offer for a sell); null without that price or the position's value. */
 export function profitLossOf(position: PositionView, quote?: Pick<MarketQuote, 'bid' | 'offer'>): number | null {
-  const bid = quote ? quote.bid : position.bid;
-  const offer = quote ? quote.offer : position.offer;
-  if (position.direction === 'BUY') return bid === null ? null : (bid - position.level) * position.size;
-  return offer === null ? null : (position.level - offer) * position.size;
+  return moneyProfit(position, quote ?? position);
+}
+
+/** "+9.80 USD", "−2.00 GBP", "0.00 EUR"; "–" without a figure. */
+export function moneyText(value: number | null, currency: string): string {
+  if (value === null || !Number.isFinite(value)) return '–';
+  return `${formatChange(value, 2)} ${currency}`.trimEnd();
 }
 
 /** Positions with prices and profit/loss brought up to the given quotes. */
@@ -25,14 +30,14 @@ export function repriceOrders(orders: WorkingOrderView[], quotes: Map<string, Ma
   });
 }
 
-/** Sum of profit/loss per currency, ignoring positions without a price. */
+/** Sum of profit/loss per currency, to the cent, of the positions with a money figure. */
 export function totalsByCurrency(positions: PositionView[]): { currency: string; total: number }[] {
   const totals = new Map<string, number>();
   for (const p of positions) {
     if (p.profitLoss === null) continue;
     totals.set(p.currency, (totals.get(p.currency) ?? 0) + p.profitLoss);
   }
-  return [...totals].map(([currency, total]) => ({ currency, total }));
+  return [...totals].map(([currency, total]) => ({ currency, total: cents(total) }));
 }
 
 /** How far an order's level is from the price that would trigger it, in points. */

@@ -1,6 +1,7 @@
 // TRADE updates (OPU: open positions, WOU: working orders) applied to the lists the pages show. Each
 // value is a JSON string; one that does not parse, or lacks a deal id, epic or status, changes nothing.
 // New rows take their name and prices from the market's cached quote. Pure.
+import { moneyProfit, valuePerMove } from '../dealing/profit';
 import { parseServiceTime } from '../dealing/views';
 import type { MarketQuote, PositionView, WorkingOrderView } from '../model';
 
@@ -39,11 +40,6 @@ function upsert<T extends { dealId: string }>(rows: T[], t: TradeUpdate, build: 
   const next = build(at < 0 ? undefined : rows[at]);
   if (!next) return rows;
   return at < 0 ? [...rows, next] : rows.map((r, i) => (i === at ? next : r));
-}
-
-function profitLoss(p: Pick<PositionView, 'direction' | 'level' | 'size' | 'bid' | 'offer'>): number | null {
-  const close = p.direction === 'BUY' ? p.bid : p.offer;
-  return close === null ? null : (p.direction === 'BUY' ? close - p.level : p.level - close) * p.size;
 }
 
 interface Shared {
@@ -86,7 +82,23 @@ function apply<T extends Row>(
   });
 }
 
-export function applyOpu(rows: PositionView[], json: string | null, quote?: MarketQuote): PositionView[] {
+/** What values a position in money, beside the OPU: the account's type and the market's cached contract size. */
+export interface MoneyFacts {
+  accountType: string | null;
+  contractSize?: number | null | undefined;
+}
+
+/**
+ * An OPU carries no contract size or scaling factor. A known row keeps the value its REST read gave; a new
+ * one takes another row's of the same market, else the cached market's (contract size for a CFD, the quote's
+ * scaling factor for a spread bet), else has no money figure until the next GET /positions.
+ */
+export function applyOpu(
+  rows: PositionView[],
+  json: string | null,
+  quote?: MarketQuote,
+  money?: MoneyFacts,
+): PositionView[] {
   return apply(rows, json, quote, ({ t, f, level, size, direction, market }, old) => {
     const row: PositionView = {
       dealId: t.dealId,
@@ -100,9 +112,13 @@ export function applyOpu(rows: PositionView[], json: string | null, quote?: Mark
       limitLevel: 'limitLevel' in f ? num(f.limitLevel) : (old?.limitLevel ?? null),
       createdAt: old?.createdAt ?? parseServiceTime(str(f.timestamp)),
       ...market,
+      valuePerMove:
+        old?.valuePerMove ??
+        rows.find((r) => r.epic === t.epic && r.valuePerMove !== null)?.valuePerMove ??
+        valuePerMove(money?.accountType, money?.contractSize, quote?.scalingFactor),
       profitLoss: null,
     };
-    return { ...row, profitLoss: profitLoss(row) };
+    return { ...row, profitLoss: moneyProfit(row, row) };
   });
 }
 

@@ -359,14 +359,29 @@ describe('amending positions and working orders', () => {
       body: {
         positions: [
           {
-            position: { dealId: 'DEAL-1', size: 2, level: 10950, direction: 'BUY', currency: 'USD' },
-            market: { epic: EPIC, instrumentName: 'EUR/USD', bid: 11000, offer: 11001, marketStatus: 'TRADEABLE' },
+            position: {
+              dealId: 'DEAL-1',
+              size: 2,
+              level: 1.095,
+              direction: 'BUY',
+              currency: 'USD',
+              contractSize: 10000,
+            },
+            market: {
+              epic: EPIC,
+              instrumentName: 'EUR/USD',
+              bid: 1.1,
+              offer: 1.1001,
+              marketStatus: 'TRADEABLE',
+              scalingFactor: 10000,
+            },
           },
         ],
       },
     });
     const [position] = await h['positions.list']({}, ctx);
-    expect(position).toMatchObject({ dealId: 'DEAL-1', instrumentName: 'EUR/USD', profitLoss: 100 });
+    // The signed-in account is a CFD one: 50 pips × contract size 10,000 × 2 contracts, in USD.
+    expect(position).toMatchObject({ dealId: 'DEAL-1', instrumentName: 'EUR/USD', currency: 'USD', profitLoss: 100 });
     expect(await h['workingOrders.list']({}, ctx)).toEqual([]);
   });
 });

@@ -189,6 +189,7 @@ describe('closing a position', () => {
       bid: 11000,
       offer: 11001,
       marketStatus: 'TRADEABLE',
+      valuePerMove: 1,
       profitLoss: 100,
     };
     answer('positions.quoteClose', {

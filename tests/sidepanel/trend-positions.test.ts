@@ -67,16 +67,18 @@ function position(patch: Partial<PositionView>): PositionView {
     bid: 104,
     offer: 105,
     marketStatus: 'TRADEABLE',
+    valuePerMove: 10,
     profitLoss: null,
     ...patch,
   };
 }
 
 describe('profit and loss', () => {
-  it('prices a buy at the bid and a sell at the offer', () => {
-    expect(profitLossOf(position({}))).toBe(8);
-    expect(profitLossOf(position({ direction: 'SELL' }))).toBe(-10);
+  it('prices a buy at the bid and a sell at the offer, in money (move × value per move × size)', () => {
+    expect(profitLossOf(position({}))).toBe(80);
+    expect(profitLossOf(position({ direction: 'SELL' }))).toBe(-100);
     expect(profitLossOf(position({ bid: null }))).toBeNull();
+    expect(profitLossOf(position({ valuePerMove: null }))).toBeNull();
   });
 
   it('reprices from newer quotes and totals per currency, skipping unpriced positions', () => {
@@ -92,11 +94,25 @@ describe('profit and loss', () => {
         ['X.X.X.X', quote('X.X.X.X', { bid: 44, offer: 45, marketStatus: 'CLOSED' })],
       ]),
     );
-    expect(repriced.map((p) => p.profitLoss)).toEqual([20, 5, null]);
+    expect(repriced.map((p) => p.profitLoss)).toEqual([200, 50, null]);
     expect(repriced[1]?.marketStatus).toBe('CLOSED');
     expect(totalsByCurrency(repriced)).toEqual([
-      { currency: 'GBP', total: 20 },
-      { currency: 'USD', total: 5 },
+      { currency: 'GBP', total: 200 },
+      { currency: 'USD', total: 50 },
+    ]);
+  });
+
+  it('totals per currency only the rows with a money figure, to the cent', () => {
+    const rows = [
+      position({ dealId: 'A', profitLoss: 0.1 }),
+      position({ dealId: 'B', profitLoss: 0.2 }),
+      position({ dealId: 'C', profitLoss: null }),
+      position({ dealId: 'D', profitLoss: -0.3 }),
+    ];
+    const [total] = totalsByCurrency(rows);
+    expect(Object.is(total?.total, 0)).toBe(true);
+    expect(totalsByCurrency([position({ profitLoss: 0.1 }), position({ profitLoss: 0.2 })])).toEqual([
+      { currency: 'GBP', total: 0.3 },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountLive } from '../../lib/background/account-live';
-import type { PositionView } from '../../lib/model';
+import type { MarketQuote, PositionView } from '../../lib/model';
 
 const opu = (status: string, dealId = 'D1') =>
   JSON.stringify({
@@ -13,13 +13,17 @@ const opu = (status: string, dealId = 'D1') =>
     size: 1,
   });
 
-function setup() {
+const cached = { epic: 'CS.D.EURUSD.CFD.IP', bid: 1.2, offer: 1.2001, scalingFactor: 10000 } as MarketQuote;
+
+function setup(accountType = 'SPREADBET', contractSize: number | null = null) {
   let live = true;
   let fetches = 0;
   const changed: string[] = [];
   const account = new AccountLive({
     live: () => live,
-    quote: async () => undefined,
+    quote: async () => cached,
+    accountType: () => accountType,
+    contractSize: async () => contractSize,
     changed: (what) => changed.push(what),
   });
   const fetch = async (): Promise<PositionView[]> => {
@@ -38,6 +42,27 @@ describe('positions kept by the stream', () => {
     expect((await t.account.positionsList(t.fetch)).map((p) => p.dealId)).toEqual(['D1']);
     await t.account.trade({ OPU: opu('DELETED') });
     expect(await t.account.positionsList(t.fetch)).toEqual([]);
+    expect(t.fetches()).toBe(1);
+  });
+
+  it('a CFD position new to the list is valued with the cached market’s contract size, else has no figure', async () => {
+    const known = setup('CFD', 10);
+    await known.account.positionsList(known.fetch);
+    await known.account.trade({ OPU: opu('OPEN') });
+    expect((await known.account.positionsList(known.fetch))[0]?.profitLoss).toBe(2);
+    const unknown = setup('CFD', null);
+    await unknown.account.positionsList(unknown.fetch);
+    await unknown.account.trade({ OPU: opu('OPEN') });
+    expect((await unknown.account.positionsList(unknown.fetch))[0]?.profitLoss).toBeNull();
+    expect([known.fetches(), unknown.fetches()]).toEqual([1, 1]);
+  });
+
+  it('a spread bet new to the list is valued from the cached quote: 2,000 points up at 1 a point is 2,000.00', async () => {
+    const t = setup('SPREADBET');
+    await t.account.positionsList(t.fetch);
+    await t.account.trade({ OPU: opu('OPEN') });
+    const [row] = await t.account.positionsList(t.fetch);
+    expect(row?.profitLoss).toBe(2000);
     expect(t.fetches()).toBe(1);
   });
 

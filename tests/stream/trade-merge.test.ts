@@ -9,6 +9,7 @@ const quote = {
   bid: 1.1,
   offer: 1.1002,
   marketStatus: 'TRADEABLE',
+  scalingFactor: 10000,
 } as MarketQuote;
 const opu = (o: Record<string, unknown>) =>
   JSON.stringify({
@@ -28,8 +29,8 @@ const opu = (o: Record<string, unknown>) =>
   });
 
 describe('TRADE updates applied to the positions and working orders', () => {
-  it('an OPEN OPU adds the position, named and priced from the cached quote', () => {
-    const rows = applyOpu([], opu({}), quote);
+  it('an OPEN OPU adds the position, named and priced from the cached quote; a CFD has no money figure yet', () => {
+    const rows = applyOpu([], opu({}), quote, { accountType: 'CFD' });
     expect(rows).toEqual([
       {
         dealId: 'D1',
@@ -46,9 +47,49 @@ describe('TRADE updates applied to the positions and working orders', () => {
         bid: 1.1,
         offer: 1.1002,
         marketStatus: 'TRADEABLE',
-        profitLoss: expect.closeTo(0.02, 6),
+        valuePerMove: null,
+        profitLoss: null,
       },
     ]);
+  });
+
+  it('on a spread-bet account a new position is valued with the cached quote’s scaling factor (points)', () => {
+    const [row] = applyOpu([], opu({ currency: 'GBP' }), quote, { accountType: 'SPREADBET' });
+    expect(row).toMatchObject({ valuePerMove: 10000, profitLoss: 200, currency: 'GBP' });
+    expect(
+      applyOpu([], opu({}), { ...quote, scalingFactor: undefined }, { accountType: 'SPREADBET' })[0]?.profitLoss,
+    ).toBeNull();
+  });
+
+  it('a new CFD position is valued from the cached market’s contract size, or another row of its market', () => {
+    const [cached] = applyOpu([], opu({}), quote, { accountType: 'CFD', contractSize: 10000 });
+    expect(cached).toMatchObject({ valuePerMove: 10000, profitLoss: 200 });
+    const sibling = { ...cached!, dealId: 'D0' };
+    const [, second] = applyOpu([sibling], opu({ size: 1 }), quote, { accountType: 'CFD', contractSize: null });
+    expect(second).toMatchObject({ dealId: 'D1', valuePerMove: 10000, profitLoss: 100 });
+  });
+
+  it('an update keeps the money value the REST read gave and reprices with the new size', () => {
+    const fromRest: PositionView = {
+      ...applyOpu([], opu({}), quote, { accountType: 'CFD' })[0]!,
+      valuePerMove: 10000,
+      profitLoss: 200,
+    };
+    const [row] = applyOpu(
+      [fromRest],
+      opu({ status: 'UPDATED', size: 3 }),
+      { ...quote, bid: 1.0895 },
+      { accountType: 'CFD' },
+    );
+    expect(row?.valuePerMove).toBe(10000);
+    expect(row?.profitLoss).toBe(-15);
+    const [flat] = applyOpu(
+      [fromRest],
+      opu({ status: 'UPDATED', size: 3 }),
+      { ...quote, bid: 1.0899999 },
+      { accountType: 'CFD' },
+    );
+    expect(Object.is(flat?.profitLoss, 0)).toBe(true);
   });
 
   it('UPDATED changes the position in place; DELETED removes it', () => {

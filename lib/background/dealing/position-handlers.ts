@@ -2,7 +2,7 @@
 // needs the dealing permit and an unlocked state, and reports its confirmed outcome.
 import { ApiError, ValidationError } from '../../api/errors';
 import { amendWorkingOrderRequest, createWorkingOrderRequest } from '../../dealing/to-service';
-import { closeQuoteView, positionView, workingOrderView } from '../../dealing/views';
+import { accountTypeOf, closeQuoteView, positionView, workingOrderView } from '../../dealing/views';
 import { validateWorkingOrder } from '../../dealing/working-order';
 import type { Handlers } from '../handlers';
 import { dealingAccess } from './access';
@@ -21,7 +21,12 @@ type Names =
 
 export const positionHandlers: Pick<Handlers, Names> = {
   async 'positions.list'(_request, ctx) {
-    const fetch = async () => (await (await ctx.getClient()).positions.list()).positions.map(positionView);
+    const fetch = async () => {
+      const client = await ctx.getClient();
+      const { positions } = await client.positions.list();
+      const accountType = accountTypeOf(client.sessionInfo());
+      return positions.map((p) => positionView(p, accountType));
+    };
     return ctx.accountLive ? ctx.accountLive.positionsList(fetch) : fetch();
   },
 

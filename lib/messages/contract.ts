@@ -375,7 +375,10 @@ export function send<N extends MessageName>(name: N, request: RequestOf<N>): Pro
 // Closing the page (or a hidden panel posting an empty watch) stops the refresh.
 export const LIVE_PORT = 'marketside-live';
 
-export type LiveFromPage = { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean };
+export type LiveFromPage =
+  | { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean }
+  /** A page that shows prices asks for the stream; repeated, it keeps Firefox's event page awake (lib/stream/keep-awake). */
+  | { kind: 'awake' };
 
 export type LiveToPage =
   | { kind: 'changed'; store: CacheStoreName; keys: string[] }

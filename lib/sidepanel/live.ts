@@ -2,6 +2,7 @@
 // which markets are on screen (the union of what each view watches) and whether the panel is visible.
 // The background stops refreshing for a hidden panel; a worker restart closes the port and we reconnect.
 import type { LiveFromPage, LiveToPage } from '../messages/contract';
+import { AWAKE, keepAwake } from '../stream/keep-awake';
 
 export interface PortLike {
   postMessage(message: unknown): void;
@@ -48,9 +49,13 @@ export class LiveLink {
   private closed = false;
   private readonly listeners = new Set<(message: LiveToPage) => void>();
 
+  private stopAwake: (() => void) | null = null;
+
   constructor(
     private readonly connect: () => PortLike,
     private readonly timers: LiveTimers = realTimers,
+    /** Firefox: ask for the stream and keep the event page that runs it awake (lib/stream/keep-awake). */
+    private readonly keepAwakeMs: number | null = null,
   ) {}
 
   start(): void {
@@ -82,6 +87,8 @@ export class LiveLink {
     if (this.postTimer !== null) this.timers.clear(this.postTimer);
     if (this.reconnectTimer !== null) this.timers.clear(this.reconnectTimer);
     this.postTimer = this.reconnectTimer = null;
+    this.stopAwake?.();
+    this.stopAwake = null;
     const port = this.port;
     this.port = null;
     port?.disconnect();
@@ -115,9 +122,25 @@ export class LiveLink {
     port.onDisconnect.addListener(() => {
       if (this.port !== port) return;
       this.port = null;
+      this.stopAwake?.();
+      this.stopAwake = null;
       if (!this.closed) this.scheduleReconnect();
     });
     this.post();
+    if (this.keepAwakeMs !== null) {
+      this.stopAwake?.();
+      this.stopAwake = keepAwake(
+        () => {
+          try {
+            port.postMessage(AWAKE);
+          } catch {
+            // Gone; its onDisconnect stops this and reconnects.
+          }
+        },
+        this.timers,
+        this.keepAwakeMs,
+      );
+    }
   }
 
   private scheduleReconnect(): void {

@@ -61,6 +61,27 @@ test('a 20-market watchlist in the sidebar streams for 30 s with no price pollin
   await until('Live to show again', async () => (await states()).at(-1) === 'Live', 20_000);
   const resumed = await rowsText();
   await until('rows to move again', async () => (await rowsText()).some((t, i) => t !== resumed[i]), 20_000);
+
+  // A market's detail header takes a tick from the stream too, with no price poll.
+  const [epic] = epics;
+  await panel.click({ css: `[data-testid="panel-row"][data-epic="${epic}"] button.link` });
+  await panel.expectText(byTestId('panel-detail-bid'), /\d/);
+  const [quote] = await ask<{ value: MarketQuote }[]>(panel, 'markets.quotes', { epics: [epic] });
+  const bid = Number(((quote?.value.bid ?? 0) * 1.05).toPrecision(5));
+  const at = sim.control.requestLog().length;
+  sim.control.setMarket(epic!, { bid, offer: bid * 1.0001 });
+  const detailBid = async () => Number((await panel.texts(byTestId('panel-detail-bid')))[0]?.replace(/,/g, ''));
+  await until(
+    `the detail's bid to be near ${bid}`,
+    async () => Math.abs((await detailBid()) / bid - 1) < 0.005,
+    20_000,
+  );
+  expect(
+    sim.control
+      .requestLog()
+      .slice(at)
+      .filter((r) => r.path === '/markets'),
+  ).toEqual([]);
 });
 
 // An idle limit a little above the page's 10 s keep-awake interval, so a stall of 16 s outlasts it.

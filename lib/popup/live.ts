@@ -3,7 +3,7 @@
 // again what the popup shows.
 
 import { LIVE_PORT, type LiveFromPage, type LiveToPage } from '../messages/contract';
-import { AWAKE, KEEP_AWAKE_MS, keepAwake } from '../stream/keep-awake';
+import { KEEP_AWAKE_MS, keepPortAwake } from '../stream/keep-awake';
 import { ext } from './browser';
 import type { LiveLink } from './deps';
 
@@ -46,17 +46,7 @@ export function connectLive(
     post();
     if (keepAwakeMs !== null) {
       stopAwake?.();
-      stopAwake = keepAwake(
-        () => {
-          try {
-            p.postMessage(AWAKE);
-          } catch {
-            // Gone; its onDisconnect stops this and reconnects.
-          }
-        },
-        timers,
-        keepAwakeMs,
-      );
+      stopAwake = keepPortAwake(p, timers, keepAwakeMs);
     }
   };
   document.addEventListener('visibilitychange', post);

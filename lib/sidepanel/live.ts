@@ -2,7 +2,7 @@
 // which markets are on screen (the union of what each view watches) and whether the panel is visible.
 // The background stops refreshing for a hidden panel; a worker restart closes the port and we reconnect.
 import type { LiveFromPage, LiveToPage } from '../messages/contract';
-import { AWAKE, keepAwake } from '../stream/keep-awake';
+import { keepPortAwake } from '../stream/keep-awake';
 
 export interface PortLike {
   postMessage(message: unknown): void;
@@ -129,17 +129,7 @@ export class LiveLink {
     this.post();
     if (this.keepAwakeMs !== null) {
       this.stopAwake?.();
-      this.stopAwake = keepAwake(
-        () => {
-          try {
-            port.postMessage(AWAKE);
-          } catch {
-            // Gone; its onDisconnect stops this and reconnects.
-          }
-        },
-        this.timers,
-        this.keepAwakeMs,
-      );
+      this.stopAwake = keepPortAwake(port, this.timers, this.keepAwakeMs);
     }
   }
 

@@ -29,3 +29,18 @@ export function keepAwake(send: () => void, timers: AwakeTimers, everyMs = KEEP_
     handle = null;
   };
 }
+
+/** Asks for the stream on a page's live Port now and every `everyMs`; a dead Port is left to its onDisconnect. */
+export function keepPortAwake(port: { postMessage(message: unknown): void }, timers: AwakeTimers, everyMs: number) {
+  return keepAwake(
+    () => {
+      try {
+        port.postMessage(AWAKE);
+      } catch {
+        // Gone: its onDisconnect stops this and reconnects.
+      }
+    },
+    timers,
+    everyMs,
+  );
+}

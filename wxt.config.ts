@@ -3,6 +3,8 @@ import { defineConfig } from 'wxt';
 // Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
 // gateway (the simulated service on 127.0.0.1, a proxy) is granted through optional_host_permissions.
 export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*', 'https://*.marketdatasystems.com/*'];
+/** The Firefox pages' policy: Chrome's MV3 default, without Firefox's upgrade-insecure-requests. */
+export const FIREFOX_EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self';";
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
 
 export default defineConfig({
@@ -38,6 +40,11 @@ export default defineConfig({
     },
     ...(browser === 'firefox'
       ? {
+          // Firefox's default policy for MV3 pages adds upgrade-insecure-requests, which turns the stream's
+          // ws:// into wss:// even on loopback (its http:// requests there are exempt): the simulated or
+          // proxied service on 127.0.0.1 could then be reached over REST but never streamed from. This is
+          // Chrome's default policy; IG's own hosts are https and wss either way.
+          content_security_policy: { extension_pages: FIREFOX_EXTENSION_PAGES_CSP },
           browser_specific_settings: {
             gecko: {
               id: 'marketside@marketside.app',

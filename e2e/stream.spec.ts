@@ -8,40 +8,12 @@ import { profit } from '../sim/money';
 import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
 import { ask, notifications } from './extension-calls';
-import { expect, type SimHandle, test } from './harness';
+import { expect, test } from './harness';
+import { playwrightPage } from './journeys/playwright-page';
+import { marketPolls, recordStreamStates, streamedEpics, twentyMarkets } from './journeys/stream';
 
 const EURUSD = 'CS.D.EURUSD.MINI.IP';
 const FTSE = 'IX.D.FTSE.DAILY.IP';
-
-/** GET /markets requests (price polls and market details) in the log from `from` on. */
-const marketPolls = (sim: SimHandle, from: number) =>
-  sim.control
-    .requestLog()
-    .slice(from)
-    .filter((r) => r.method === 'GET' && r.path.startsWith('/markets'));
-
-/** Twenty currency markets that trade now (the simulated clock starts on a weekday). */
-function twentyMarkets(sim: SimHandle): string[] {
-  return new Universe(42, sim.control.now()).markets
-    .filter((m) => m.epic.startsWith('CS.D.') && m.epic.endsWith('.CFD.IP'))
-    .slice(0, 20)
-    .map((m) => m.epic);
-}
-
-/** Records every text the stream state shows, however briefly. */
-async function recordStreamStates(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (globalThis as unknown as { streamStates: string[] }).streamStates = seen;
-    const note = () => {
-      const text = document.querySelector('[data-testid="stream-state"]')?.textContent ?? '';
-      if (seen[seen.length - 1] !== text) seen.push(text);
-    };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
-    note();
-  });
-  return () => page.evaluate(() => (globalThis as unknown as { streamStates: string[] }).streamStates);
-}
 
 async function openWatchlist(panel: Page, name: string, epics: string[]) {
   const created = await ask<{ id: string }>(panel, 'watchlists.create', { name, epics });
@@ -50,14 +22,6 @@ async function openWatchlist(panel: Page, name: string, epics: string[]) {
   // The table draws only the rows in view; the first one is enough to know the list is shown.
   await expect(panel.getByTestId('panel-row').first()).toBeVisible({ timeout: 20_000 });
 }
-
-/** Epics of the PRICE items the simulated server streams now. */
-const streamedEpics = (sim: SimHandle) =>
-  new Set(
-    JSON.stringify(sim.control.state().streaming)
-      .match(/PRICE:[A-Z0-9]+:[A-Za-z0-9._]+/g)
-      ?.map((i) => i.split(':')[2]),
-  );
 
 test('a 20-market watchlist streams for 30 s with no price polling; a dropped socket reconnects', async ({
   configure,
@@ -87,7 +51,7 @@ test('a 20-market watchlist streams for 30 s with no price polling; a dropped so
   await expect(panel.getByTestId('stream-saved')).toContainText(/save about \d+ price requests a minute/);
   await capture(panel, 'stream-live');
 
-  const states = await recordStreamStates(panel);
+  const states = await recordStreamStates(playwrightPage(panel));
   expect(sim.control.stream.dropSockets()).toBeGreaterThan(0);
   await expect.poll(states, { timeout: 20_000 }).toContain('Reconnecting…');
   await expect(state).toHaveText('Live', { timeout: 20_000 });

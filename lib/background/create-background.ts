@@ -104,9 +104,12 @@ export function createBackground(options: BackgroundOptions): Background {
     status: () => status(),
     onWatchChange: (union) => {
       engine.watchChanged(union);
-      void stream?.update(hub.connected > 0).catch(reportError);
+      void stream?.update(pagesOpen()).catch(reportError);
     },
   });
+  // Chrome streams for any open page (and with none); Firefox for the pages that ask, which keep its
+  // event page awake while they are open.
+  const pagesOpen = () => (options.stream?.withoutPages ? hub.connected : hub.streaming) > 0;
   const cache = new CacheWriterImpl({ now, open: options.openStore, onChange: (s, k) => hub.announce(s, k) });
 
   const accountId = async () => (await clients.signedIn()).info.accountId;
@@ -345,7 +348,8 @@ export function createBackground(options: BackgroundOptions): Background {
       }
       await ensureAlarm().catch(reportError);
       await refreshBadge().catch(() => undefined);
-      await stream?.update(false).catch(reportError);
+      // A page's Port may have woken this page and asked for the stream already.
+      await stream?.update(pagesOpen()).catch(reportError);
     },
     stop() {
       clients.stop();

@@ -21,6 +21,8 @@ export interface LivePort {
   onDisconnect: { addListener(fn: () => void): void };
 }
 
+const awakeSchema = v.strictObject({ kind: v.literal('awake') });
+
 const watchSchema = v.object({
   kind: v.literal('watch'),
   epics: v.pipe(v.array(epic), v.maxLength(2000)),
@@ -41,6 +43,8 @@ export interface LiveHubOptions {
 
 export class LiveHub {
   private readonly ports = new Map<LivePort, Watch>();
+  /** Ports of pages that asked for the stream. */
+  private readonly awake = new Set<LivePort>();
   private pending = new Map<CacheStoreName, Set<string>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -54,6 +58,12 @@ export class LiveHub {
     }
     this.ports.set(port, { kind: 'watch', epics: [], marketIds: [], visible: false });
     port.onMessage.addListener((message) => {
+      if (v.is(awakeSchema, message)) {
+        if (!this.ports.has(port) || this.awake.has(port)) return;
+        this.awake.add(port);
+        this.options.onWatchChange(this.union());
+        return;
+      }
       const parsed = v.safeParse(watchSchema, message);
       if (!parsed.success || !this.ports.has(port)) return;
       this.ports.set(port, parsed.output);
@@ -61,6 +71,7 @@ export class LiveHub {
     });
     port.onDisconnect.addListener(() => {
       this.ports.delete(port);
+      this.awake.delete(port);
       this.options.onWatchChange(this.union());
     });
     void this.options.status().then(
@@ -86,6 +97,11 @@ export class LiveHub {
 
   get connected(): number {
     return this.ports.size;
+  }
+
+  /** Open pages that asked for the stream (Firefox's pages that show prices). */
+  get streaming(): number {
+    return this.awake.size;
   }
 
   announce(store: CacheStoreName, keys: string[]): void {
@@ -125,6 +141,7 @@ export class LiveHub {
     } catch {
       // The page went away between our check and the post.
       this.ports.delete(port);
+      this.awake.delete(port);
     }
   }
 }

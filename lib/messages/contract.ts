@@ -384,13 +384,10 @@ export const LIVE_PORT = 'marketside-live';
 /** A price chart a page shows: where the stream has its resolution, its last bar is streamed to the page. */
 export type ChartWatch = { epic: string; resolution: Resolution };
 
-export type LiveFromPage = {
-  kind: 'watch';
-  epics: string[];
-  marketIds: string[];
-  visible: boolean;
-  charts?: ChartWatch[];
-};
+export type LiveFromPage =
+  | { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean; charts?: ChartWatch[] }
+  /** A page that shows prices asks for the stream; repeated, it keeps Firefox's event page awake (lib/stream/keep-awake). */
+  | { kind: 'awake' };
 
 export type LiveToPage =
   | { kind: 'changed'; store: CacheStoreName; keys: string[] }

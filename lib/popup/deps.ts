@@ -4,7 +4,7 @@ import type { LiveFromPage, LiveToPage, send } from '../messages/contract';
 export type Send = typeof send;
 
 export interface LiveLink {
-  watch(what: Omit<LiveFromPage, 'kind'>): void;
+  watch(what: Omit<Extract<LiveFromPage, { kind: 'watch' }>, 'kind'>): void;
   close(): void;
 }
 

@@ -3,17 +3,28 @@
 // again what the popup shows.
 
 import { LIVE_PORT, type LiveFromPage, type LiveToPage } from '../messages/contract';
+import { KEEP_AWAKE_MS, keepPortAwake } from '../stream/keep-awake';
 import { ext } from './browser';
 import type { LiveLink } from './deps';
 
 const RECONNECT_MS = 1000;
 
-export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink {
+const timers = {
+  set: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** `keepAwakeMs`: ask for the stream and keep Firefox's event page awake (lib/stream/keep-awake). */
+export function connectLive(
+  onMessage: (message: LiveToPage) => void,
+  keepAwakeMs: number | null = import.meta.env.FIREFOX ? KEEP_AWAKE_MS : null,
+): LiveLink {
   type Port = ReturnType<typeof ext.runtime.connect>;
-  let last: Omit<LiveFromPage, 'kind'> = { epics: [], marketIds: [], visible: true };
+  let last: Omit<Extract<LiveFromPage, { kind: 'watch' }>, 'kind'> = { epics: [], marketIds: [], visible: true };
   let port: Port | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  let stopAwake: (() => void) | null = null;
 
   const post = () => {
     port?.postMessage({ kind: 'watch', ...last, visible: document.visibilityState !== 'hidden' });
@@ -27,10 +38,16 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
       // Reading lastError marks it handled (no "Unchecked runtime.lastError" in the console).
       void ext.runtime.lastError;
       port = null;
+      stopAwake?.();
+      stopAwake = null;
       if (!closed) retry = setTimeout(open, RECONNECT_MS);
     });
     port = p;
     post();
+    if (keepAwakeMs !== null) {
+      stopAwake?.();
+      stopAwake = keepPortAwake(p, timers, keepAwakeMs);
+    }
   };
   document.addEventListener('visibilitychange', post);
   open();
@@ -43,6 +60,7 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
       closed = true;
       document.removeEventListener('visibilitychange', post);
       if (retry) clearTimeout(retry);
+      stopAwake?.();
       port?.disconnect();
       port = null;
     },

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import type { ChartWatch, LiveFromPage, LiveToPage } from '../messages/contract';
 import { fundsView } from '../messages/schemas';
+import { keepPortAwake } from '../stream/keep-awake';
 
 export interface PortLike {
   postMessage(message: unknown): void;
@@ -68,9 +69,13 @@ export class LiveLink {
   private closed = false;
   private readonly listeners = new Set<(message: LiveToPage) => void>();
 
+  private stopAwake: (() => void) | null = null;
+
   constructor(
     private readonly connect: () => PortLike,
     private readonly timers: LiveTimers = realTimers,
+    /** Firefox: ask for the stream and keep the event page that runs it awake (lib/stream/keep-awake). */
+    private readonly keepAwakeMs: number | null = null,
   ) {}
 
   start(): void {
@@ -109,6 +114,8 @@ export class LiveLink {
     if (this.postTimer !== null) this.timers.clear(this.postTimer);
     if (this.reconnectTimer !== null) this.timers.clear(this.reconnectTimer);
     this.postTimer = this.reconnectTimer = null;
+    this.stopAwake?.();
+    this.stopAwake = null;
     const port = this.port;
     this.port = null;
     port?.disconnect();
@@ -149,9 +156,15 @@ export class LiveLink {
     port.onDisconnect.addListener(() => {
       if (this.port !== port) return;
       this.port = null;
+      this.stopAwake?.();
+      this.stopAwake = null;
       if (!this.closed) this.scheduleReconnect();
     });
     this.post();
+    if (this.keepAwakeMs !== null) {
+      this.stopAwake?.();
+      this.stopAwake = keepPortAwake(port, this.timers, this.keepAwakeMs);
+    }
   }
 
   private scheduleReconnect(): void {

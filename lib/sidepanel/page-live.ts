@@ -4,8 +4,9 @@ import { browser } from 'wxt/browser';
 import { LIVE_PORT } from '../messages/contract';
 import { LiveLink } from './live';
 
-export function openPageLive(): LiveLink {
-  const live = new LiveLink(() => browser.runtime.connect({ name: LIVE_PORT }));
+/** `keepAwakeMs`: the page shows prices and asks for the stream (Firefox, lib/stream/keep-awake). */
+export function openPageLive(keepAwakeMs: number | null = null): LiveLink {
+  const live = new LiveLink(() => browser.runtime.connect({ name: LIVE_PORT }), undefined, keepAwakeMs);
   live.setVisible(document.visibilityState === 'visible');
   live.start();
   document.addEventListener('visibilitychange', () => live.setVisible(document.visibilityState === 'visible'));

@@ -33,6 +33,9 @@ export class StreamUnavailable extends Error {
 export const SILENCE_MS = 30_000;
 export const STUCK_MS = 20_000;
 export const CHECK_EVERY_MS = 5_000;
+
+/** A client status that carries data (not still sensing which transport works). */
+const streaming = (status: string) => status.startsWith('CONNECTED:') && status !== 'CONNECTED:STREAM-SENSING';
 /** Failed connections in a row before falling back to polling. */
 export const MAX_FAILURES = 3;
 export const RETRY_STREAM_MS = 5 * 60_000;
@@ -153,6 +156,7 @@ export class StreamSupervisor {
         return;
       }
       this.link = link;
+      this.status = 'DISCONNECTED';
       this.listen(link, generation);
       this.lastActivity = this.deps.now();
       this.statusSince = this.lastActivity;
@@ -170,13 +174,15 @@ export class StreamSupervisor {
     const mine = () => generation === this.generation;
     link.onStatus((status) => {
       if (!mine()) return;
+      // Stuck is measured from when the client last stopped streaming: one that keeps going round
+      // CONNECTING, STREAM-SENSING and WILL-RETRY (its WebSocket refused, say) never gets anywhere either.
+      if (streaming(status) !== streaming(this.status)) this.statusSince = this.deps.now();
       this.status = status;
-      this.statusSince = this.deps.now();
-      this.lastActivity = this.statusSince;
+      this.lastActivity = this.deps.now();
       // The client recovers a dropped connection on its own; meanwhile the user sees it reconnecting.
       if (status.startsWith('DISCONNECTED') && this.state.mode === 'live')
         this.setState({ mode: 'reconnecting', reason: 'The connection dropped' });
-      if (status.startsWith('CONNECTED:') && status !== 'CONNECTED:STREAM-SENSING') {
+      if (streaming(status)) {
         this.retrying = false;
         this.setState({ mode: 'live' });
         this.apply(link);
@@ -224,7 +230,7 @@ export class StreamSupervisor {
       this.watchTimer = null;
       if (generation !== this.generation) return;
       const now = this.deps.now();
-      const connected = this.status.startsWith('CONNECTED:') && this.status !== 'CONNECTED:STREAM-SENSING';
+      const connected = streaming(this.status);
       if (connected && now - this.lastActivity >= this.timing.silenceMs)
         return this.failed(`No prices or heartbeat for ${Math.round(this.timing.silenceMs / 1000)} s`);
       if (!connected && now - this.statusSince >= this.timing.stuckMs)

@@ -69,6 +69,8 @@ async function setup() {
   };
   expect(bg.hub.accept(port)).toBe(true);
   onMessage({ kind: 'watch', epics: [], marketIds: [], visible: true });
+  // Firefox's pages (withoutPages: false) ask for the stream as they open.
+  onMessage({ kind: 'awake' });
   let seq = 0;
   const funds = async () => {
     const reply = (await bg.route(

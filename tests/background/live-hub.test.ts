@@ -118,4 +118,24 @@ describe('live hub', () => {
       { kind: 'changed', store: 'sentiment', keys: ['X'] },
     ]);
   });
+
+  it('counts the pages that asked for the stream, each once, until their Port closes', async () => {
+    const { h, unions } = hub();
+    const panel = port({ url: `${ORIGIN}sidepanel.html` });
+    const options = port({ url: `${ORIGIN}options.html` });
+    h.accept(panel.p);
+    h.accept(options.p);
+    expect(h.streaming).toBe(0);
+    panel.send({ kind: 'awake' });
+    expect(h.streaming).toBe(1);
+    const changes = unions.length;
+    panel.send({ kind: 'awake' });
+    expect(unions).toHaveLength(changes);
+    options.send({ kind: 'awake', extra: '<script>' });
+    options.send({ kind: 'asleep' });
+    expect(h.connected).toBe(2);
+    panel.close();
+    expect(h.streaming).toBe(0);
+    expect(unions).toHaveLength(changes + 1);
+  });
 });

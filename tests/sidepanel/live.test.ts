@@ -48,18 +48,53 @@ class ManualTimers implements LiveTimers {
   }
 }
 
-function setup() {
+function setup(keepAwakeMs: number | null = null) {
   const ports: FakePort[] = [];
   const timers = new ManualTimers();
-  const link = new LiveLink(() => {
-    const p = new FakePort();
-    ports.push(p);
-    return p;
-  }, timers);
+  const link = new LiveLink(
+    () => {
+      const p = new FakePort();
+      ports.push(p);
+      return p;
+    },
+    timers,
+    keepAwakeMs,
+  );
   return { ports, timers, link };
 }
 
+const awakes = (p: FakePort) => p.posted.filter((m) => (m as { kind: string }).kind === 'awake').length;
+
 describe('LiveLink', () => {
+  it('with keep-awake (Firefox), asks for the stream at once and again every interval while the Port is open', () => {
+    const { ports, timers, link } = setup(10_000);
+    link.start();
+    expect(awakes(ports[0]!)).toBe(1);
+    timers.advance(9_999);
+    expect(awakes(ports[0]!)).toBe(1);
+    timers.advance(1);
+    timers.advance(10_000);
+    expect(awakes(ports[0]!)).toBe(3);
+    // The event page went away with the Port: no more on the dead one; the new Port asks at once.
+    ports[0]!.drop();
+    timers.advance(1_000);
+    expect(ports).toHaveLength(2);
+    timers.advance(10_000);
+    timers.advance(10_000);
+    expect(awakes(ports[0]!)).toBe(3);
+    expect(awakes(ports[1]!)).toBe(3);
+    link.close();
+    timers.advance(60_000);
+    expect(awakes(ports[1]!)).toBe(3);
+  });
+
+  it('without keep-awake (Chrome, the settings page), never asks for the stream', () => {
+    const { ports, timers, link } = setup();
+    link.start();
+    timers.advance(60_000);
+    expect(awakes(ports[0]!)).toBe(0);
+  });
+
   it('tells the background the union of what every view shows, once the changes settle', () => {
     const { ports, timers, link } = setup();
     link.start();

@@ -118,6 +118,19 @@ describe('the stream supervisor', () => {
     expect(t.sup.current.mode).toBe('reconnecting');
   });
 
+  it('a client going round CONNECTING, STREAM-SENSING and WILL-RETRY without ever streaming is replaced', async () => {
+    t.sup.start();
+    await flush();
+    for (let i = 0; i < 8; i++) {
+      t.last().setStatus('CONNECTING');
+      t.last().setStatus('CONNECTED:STREAM-SENSING');
+      t.last().setStatus('DISCONNECTED:WILL-RETRY');
+      await t.clock.advance(3_000);
+    }
+    expect(t.links[0]?.disconnected).toBe(true);
+    expect(t.sup.current).toMatchObject({ mode: 'reconnecting', reason: 'The stream is not connecting' });
+  });
+
   it('updates from a torn-down client are ignored', async () => {
     t.sup.start();
     await flush();

@@ -2,7 +2,7 @@
 // item reads it at once (and a versioned one reads value and version, then the value again), so a page
 // that needs three items before its first row would wait for several round trips; this is one. A value
 // stored at an older version is not `current`: the caller then asks its item, which migrates it.
-import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 
 export interface StoredValue {
   /** The stored value; undefined when nothing is stored (the item's fallback applies). */
@@ -16,7 +16,9 @@ export async function readStored(
   wanted: { key: string; version?: number }[],
 ): Promise<Map<string, StoredValue>> {
   const names = wanted.flatMap(({ key, version }) => (version ? [key, `${key}$`] : [key]));
-  const got = (await browser.storage[area].get(names)) as Record<string, unknown>;
+  const got: Record<string, unknown> = {};
+  for (const { key, value } of await storage.getItems(names.map((n) => `${area}:${n}` as const)))
+    got[key.slice(area.length + 1)] = value;
   const out = new Map<string, StoredValue>();
   for (const { key, version } of wanted) {
     const value = got[key] ?? undefined;

@@ -1,7 +1,8 @@
 // Keeps the pages' first-paint snapshot (lib/cache/first-paint-snapshot.ts) in step with the cache: after
 // a write touching what the popup's or the side panel's first screen shows, and when the recent lookups,
 // the chosen watchlist or the popup's last search change, it reads those entries from the cache and
-// writes the snapshot to storage.session. Changes are gathered for a moment, and one rebuild runs at a time.
+// writes the snapshot to storage.session. Changes are gathered for a moment (prices, which the stream
+// writes many times a second, for a quarter of a second, patched into the last snapshot), and one write runs at a time.
 import { get, getMany, type UseStore } from 'idb-keyval';
 import type { CacheEntry, SnapshotEntry, WatchlistMembers } from '../cache/entry';
 import { keys } from '../cache/entry';
@@ -21,6 +22,7 @@ export interface FirstPaintKeeperDeps {
   inputs: () => Promise<FirstPaintInputs>;
   write: (snapshot: FirstPaintSnapshot) => Promise<void>;
   gatherMs?: number;
+  quoteGatherMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -66,12 +68,19 @@ export async function buildSnapshot(
 }
 
 export function createFirstPaintKeeper(deps: FirstPaintKeeperDeps): FirstPaintKeeper {
+  const gatherMs = deps.gatherMs ?? 50;
+  /** Streamed prices change the cache many times a second: the snapshot follows them at most this often. */
+  const quoteGatherMs = deps.quoteGatherMs ?? 250;
   /** The epics and search key the last snapshot covers: only writes touching them need a rebuild. */
   let covered = new Set<string>();
   let searchKey = '';
+  /** The last snapshot written, and the quotes written to the cache since (patched in without a rebuild). */
+  let current: FirstPaintSnapshot | null = null;
+  let dirtyQuotes = new Set<string>();
+  let full = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let due = 0;
   let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
 
   async function rebuild(): Promise<void> {
@@ -79,39 +88,64 @@ export function createFirstPaintKeeper(deps: FirstPaintKeeperDeps): FirstPaintKe
     const snapshot = await buildSnapshot(deps.open, inputs);
     covered = new Set([...inputs.recentEpics, ...(snapshot.watchlist?.value.epics ?? [])]);
     searchKey = snapshot.search?.key ?? (inputs.lastQuery ? keys.search(inputs.lastQuery) : '');
+    current = snapshot;
     await deps.write(snapshot);
+  }
+
+  async function patchQuotes(base: FirstPaintSnapshot, epics: string[]): Promise<void> {
+    const found = await getMany<SnapshotEntry | undefined>(epics, deps.open('snapshots'));
+    const quotes = { ...base.quotes };
+    epics.forEach((epic, i) => {
+      const e = found[i];
+      if (e) quotes[epic] = stamp(e);
+      else delete quotes[epic];
+    });
+    current = { ...base, quotes };
+    await deps.write(current);
   }
 
   function run() {
     timer = null;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = rebuild()
+    // What changed meanwhile is picked up when the running write ends.
+    if (running) return;
+    const rebuildAll = full || !current;
+    const epics = [...dirtyQuotes].filter((e) => covered.has(e));
+    full = false;
+    dirtyQuotes = new Set();
+    const job = rebuildAll ? rebuild() : epics.length && current ? patchQuotes(current, epics) : null;
+    if (!job) return;
+    running = job
       .catch((err: unknown) => deps.onError?.(err))
       .finally(() => {
         running = null;
-        if (again) {
-          again = false;
-          schedule();
-        }
+        if ((full || dirtyQuotes.size) && !timer) arm(full ? gatherMs : quoteGatherMs);
       });
   }
 
+  /** Runs in `ms` at the latest (an earlier run already armed stays). */
+  function arm(ms: number) {
+    if (stopped) return;
+    const at = Date.now() + ms;
+    if (timer && due <= at) return;
+    if (timer) clearTimeout(timer);
+    due = at;
+    timer = setTimeout(run, ms);
+  }
+
   function schedule() {
-    if (!timer && !stopped) timer = setTimeout(run, deps.gatherMs ?? 50);
+    full = true;
+    arm(gatherMs);
   }
 
   return {
     schedule,
     cacheChanged(store, changed) {
-      if (
-        (store === 'snapshots' && changed.some((k) => covered.has(k))) ||
-        (store === 'search' && changed.includes(searchKey)) ||
-        store === 'watchlists'
-      )
-        schedule();
+      if (store === 'snapshots') {
+        const mine = changed.filter((k) => covered.has(k));
+        if (mine.length === 0) return;
+        for (const k of mine) dirtyQuotes.add(k);
+        arm(quoteGatherMs);
+      } else if ((store === 'search' && changed.includes(searchKey)) || store === 'watchlists') schedule();
     },
     stop() {
       stopped = true;
@@ -121,7 +155,7 @@ export function createFirstPaintKeeper(deps: FirstPaintKeeperDeps): FirstPaintKe
     async settled() {
       while (timer || running) {
         if (running) await running;
-        else await new Promise((r) => setTimeout(r, (deps.gatherMs ?? 50) + 1));
+        else await new Promise((r) => setTimeout(r, Math.max(1, due - Date.now()) + 1));
       }
     },
   };

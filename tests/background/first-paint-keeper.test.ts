@@ -60,6 +60,7 @@ describe('the first-paint snapshot', () => {
       inputs: async () => inputs,
       write: async (s) => void written.push(s),
       gatherMs: 1,
+      quoteGatherMs: 5,
     });
     const cache = new CacheWriterImpl({ open, onChange: keeper.cacheChanged });
     keeper.schedule();
@@ -74,6 +75,30 @@ describe('the first-paint snapshot', () => {
     await keeper.settled();
     expect(written).toHaveLength(2);
     expect(written[1]?.quotes.GOLD).toEqual({ value: quote('GOLD', { bid: 1900 }), fetchedAt: 6_000 });
+    keeper.stop();
+  });
+});
+
+describe('the first-paint keeper', () => {
+  it('follows a change of the chosen list with a new snapshot', async () => {
+    const open = await seeded();
+    const written: FirstPaintSnapshot[] = [];
+    const inputs: FirstPaintInputs = { recentEpics: [], selectedWatchlistId: 'W1', lastQuery: '' };
+    const keeper = createFirstPaintKeeper({
+      open,
+      inputs: async () => inputs,
+      write: async (s) => void written.push(s),
+      gatherMs: 1,
+      quoteGatherMs: 5,
+    });
+    keeper.schedule();
+    await keeper.settled();
+    expect(written.at(-1)?.watchlist?.value.summary.id).toBe('W1');
+    inputs.selectedWatchlistId = 'W2';
+    keeper.schedule();
+    await keeper.settled();
+    expect(written.at(-1)?.watchlist?.value.summary.id).toBe('W2');
+    expect(Object.keys(written.at(-1)?.quotes ?? {}).sort()).toEqual(['DAX', 'FTSE']);
     keeper.stop();
   });
 });

@@ -5,7 +5,15 @@ import { readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { openPageLive } from '../../lib/sidepanel/page-live';
 import { App } from './App';
 
-const live = openPageLive();
 // Started before the first render, so the storage and cache reads run while it renders.
 const first = readPanelFirstPaint().catch(() => null);
+// The live port opens after the frame that shows the first rows (a hidden page has no frames: 100 ms at most).
+const painted = first.then(
+  () =>
+    new Promise<void>((done) => {
+      requestAnimationFrame(() => setTimeout(done));
+      setTimeout(done, 100);
+    }),
+);
+const live = openPageLive(painted);
 render(<App live={live} first={first} />, document.getElementById('app')!);

@@ -6,7 +6,8 @@
 import { get, getMany, type UseStore } from 'idb-keyval';
 import type { CacheEntry, SnapshotEntry, WatchlistMembers } from '../cache/entry';
 import { keys } from '../cache/entry';
-import { type FirstPaintSnapshot, pickList, type Stamped } from '../cache/first-paint-snapshot';
+import type { FirstPaintSnapshot, Stamped } from '../cache/first-paint-snapshot';
+import { pickList } from '../cache/first-paint-watchlist';
 import type { CacheStoreName } from '../messages/contract';
 import type { MarketQuote, WatchlistSummary } from '../model';
 

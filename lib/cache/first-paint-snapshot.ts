@@ -3,7 +3,6 @@
 // instead of opening IndexedDB databases (tens of ms each in a fresh page) before their first row. It
 // mirrors the cache (same values, same fetch times, so staleness is decided as for the cache); a page
 // whose data it does not hold reads the cache as before.
-import type { WatchlistView } from '../messages/contract';
 import type { Fresh, MarketQuote, WatchlistSummary } from '../model';
 import type { WatchlistMembers } from './entry';
 import { keys } from './entry';
@@ -48,34 +47,4 @@ export function snapshotSearch(snapshot: FirstPaintSnapshot, term: string, now: 
   const s = snapshot.search;
   if (!s || s.key !== keys.search(term)) return null;
   return { value: s.value, fetchedAt: s.fetchedAt, stale: isStale('search', s.fetchedAt, now) };
-}
-
-export function snapshotLists(snapshot: FirstPaintSnapshot, now: number): Fresh<WatchlistSummary[]> | null {
-  const l = snapshot.lists;
-  return l ? { value: l.value, fetchedAt: l.fetchedAt, stale: isStale('watchlists', l.fetchedAt, now) } : null;
-}
-
-/**
- * Watchlist `id` with the snapshot's prices (as lib/cache/read readWatchlist gives it: members the cache
- * has no price for are left out); null when the snapshot holds another list.
- */
-export function snapshotWatchlist(snapshot: FirstPaintSnapshot, id: string, now: number): Fresh<WatchlistView> | null {
-  const w = snapshot.watchlist;
-  if (!w || w.value.summary.id !== id) return null;
-  const { summary, epics } = w.value;
-  const markets: MarketQuote[] = [];
-  for (const epic of epics) {
-    const q = snapshot.quotes[epic];
-    if (q) markets.push(q.value);
-  }
-  return {
-    value: { summary, epics, markets },
-    fetchedAt: w.fetchedAt,
-    stale: isStale('watchlists', w.fetchedAt, now),
-  };
-}
-
-/** The watchlist the side panel shows: the one last chosen, else the first the user can edit, else the first. */
-export function pickList(lists: WatchlistSummary[], wanted: string | null): WatchlistSummary | null {
-  return lists.find((l) => l.id === wanted) ?? lists.find((l) => l.editable) ?? lists[0] ?? null;
 }

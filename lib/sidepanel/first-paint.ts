@@ -2,13 +2,8 @@
 // route, the preferences, the account's watchlists and the chosen one with its cached prices. One
 // storage.session read (the route and the background's first-paint snapshot) and one storage.local read
 // (the preferences) run side by side; the cache's IndexedDB is read only for what the snapshot does not hold.
-import {
-  emptySnapshot,
-  type FirstPaintSnapshot,
-  pickList,
-  snapshotLists,
-  snapshotWatchlist,
-} from '../cache/first-paint-snapshot';
+import { emptySnapshot, type FirstPaintSnapshot } from '../cache/first-paint-snapshot';
+import { pickList, snapshotLists, snapshotWatchlist } from '../cache/first-paint-watchlist';
 import { readWatchlist, readWatchlists } from '../cache/read';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, WatchlistSummary } from '../model';

@@ -4,10 +4,13 @@ import { browser } from 'wxt/browser';
 import { LIVE_PORT } from '../messages/contract';
 import { LiveLink } from './live';
 
-export function openPageLive(): LiveLink {
+/** `after`: connect once it settles (the side panel's first paint), so the background's answers to a new
+ * port (status, the watched rows' refresh) do not compete with it. */
+export function openPageLive(after?: Promise<unknown>): LiveLink {
   const live = new LiveLink(() => browser.runtime.connect({ name: LIVE_PORT }));
   live.setVisible(document.visibilityState === 'visible');
-  live.start();
+  if (after) void after.finally(() => live.start());
+  else live.start();
   document.addEventListener('visibilitychange', () => live.setVisible(document.visibilityState === 'visible'));
   addEventListener('pagehide', () => live.close());
   return live;

@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { inlinePageCss } from './scripts/inline-page-css';
 
 // Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
 // gateway (the simulated service on 127.0.0.1, a proxy) is granted through optional_host_permissions.
@@ -9,6 +10,7 @@ export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'http
 
 export default defineConfig({
   manifestVersion: 3,
+  vite: () => ({ plugins: [inlinePageCss(['popup', 'sidepanel'])] }),
   manifest: ({ browser }) => ({
     name: 'Marketside',
     description: 'Watch markets on your IG account: quick lookup, watchlists, price history and client sentiment.',

@@ -10,12 +10,18 @@ export function decimalsFor(value: number): number {
   return 5;
 }
 
+/** One formatter per number of decimals: `toLocaleString` with options builds a new one on every call. */
+const formatters = new Map<number, Intl.NumberFormat>();
+
 export function formatPrice(value: number | null | undefined, decimals?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  return value.toLocaleString('en-GB', {
-    minimumFractionDigits: decimals ?? decimalsFor(value),
-    maximumFractionDigits: decimals ?? decimalsFor(value),
-  });
+  const places = decimals ?? decimalsFor(value);
+  let format = formatters.get(places);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', { minimumFractionDigits: places, maximumFractionDigits: places });
+    formatters.set(places, format);
+  }
+  return format.format(value);
 }
 
 /** Signed; a value that shows as zero at these decimals (−0, −0.001 at 2) has no sign. */

@@ -4,7 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type StatusView, send } from '../../lib/messages/contract';
-import { defaultPrefs, type Prefs, prefs as prefsItem } from '../../lib/settings/registry';
+import { defaultPrefs, PREFS_STORED, type Prefs, prefs as prefsItem, watchStored } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import type { LiveLink } from '../../lib/sidepanel/live';
@@ -80,7 +80,7 @@ export function Panel({ live, slots = {}, first }: Props) {
 
   useLayoutEffect(() => {
     void (first ? first.then((f) => f?.prefs ?? prefsItem.getValue()) : prefsItem.getValue()).then(setPrefs);
-    return prefsItem.watch((value) => setPrefs(value ?? defaultPrefs));
+    return watchStored(`local:${PREFS_STORED.key}`, defaultPrefs, setPrefs);
   }, [first]);
 
   useEffect(() => {

@@ -16,7 +16,7 @@ import { popupLastQuery } from '../../lib/popup/last-query';
 import type { PopupParams } from '../../lib/popup/params';
 import { mergeQuotes, recentRows, resultRows } from '../../lib/popup/rows';
 import { createSearch, emptySearch, type SearchView } from '../../lib/popup/search';
-import { type RecentLookup, recentLookups } from '../../lib/settings/registry';
+import { RECENT_LOOKUPS_STORED, type RecentLookup, watchStored } from '../../lib/settings/registry';
 import { wantsPrompt } from '../../lib/vault/wants-prompt';
 
 /** Loaded only while there is something to say about the remembered credentials (rarely). */
@@ -113,7 +113,11 @@ export function App({ deps, params, firstPaint }: Props) {
       setRecent(list);
     };
     void first.recent.then(show);
-    const unwatch = recentLookups.watch((list) => void recentWithQuotes(list).then(show));
+    const unwatch = watchStored<RecentLookup[]>(
+      `local:${RECENT_LOOKUPS_STORED.key}`,
+      [],
+      (list) => void recentWithQuotes(list).then(show),
+    );
     return () => {
       live = false;
       unwatch();

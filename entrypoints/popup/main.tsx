@@ -8,7 +8,7 @@ import { startFirstPaint } from '../../lib/popup/first-paint';
 import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
 import { openMarketInSidePanel } from '../../lib/popup/side-panel';
-import { prefs } from '../../lib/settings/registry';
+import { defaultPrefs, PREFS_STORED, watchStored } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import { App } from './App';
 
@@ -17,8 +17,8 @@ performance.mark('popup-start');
 const params = parsePopupParams(location.search);
 const firstPaint = startFirstPaint(params);
 
-void prefs.getValue().then((p) => applyTheme(p?.theme ?? 'system'));
-prefs.watch((p) => applyTheme(p?.theme ?? 'system'));
+void firstPaint.prefs.then((p) => applyTheme(p?.theme ?? 'system'));
+watchStored(`local:${PREFS_STORED.key}`, defaultPrefs, (p) => applyTheme(p.theme));
 
 // Known before any click, so that opening the side panel stays inside the click's user gesture.
 let windowId: number | null = null;

@@ -4,12 +4,14 @@
 import type { UseStore } from 'idb-keyval';
 import { type Client, createGuard } from '../api';
 import { streamLogin } from '../api/stream-login';
+import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
 import { accountTypeOf } from '../dealing/views';
 import { RefreshEngine } from '../engine/refresh-engine';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
-import { registry } from '../settings/registry';
+import { popupLastQuery } from '../popup/last-query';
+import { firstPaintSnapshot, registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
 import { StreamUnavailable } from '../stream/supervisor';
 import type { VaultOptions } from '../vault/crypto';
@@ -20,6 +22,7 @@ import { ClientHolder, type ClientHolderOptions } from './client-holder';
 import { fetchFunds } from './core-handlers/account';
 import { toErrorView } from './error-view';
 import { SignedOutError } from './errors';
+import { createFirstPaintKeeper } from './first-paint-keeper';
 import type { HandlerContext, Handlers } from './handlers';
 import { igMarketData } from './ig-market-data';
 import { LiveHub } from './live-hub';
@@ -110,7 +113,26 @@ export function createBackground(options: BackgroundOptions): Background {
   // Chrome streams for any open page (and with none); Firefox for the pages that ask, which keep its
   // event page awake while they are open.
   const pagesOpen = () => (options.stream?.withoutPages ? hub.connected : hub.streaming) > 0;
-  const cache = new CacheWriterImpl({ now, open: options.openStore, onChange: (s, k) => hub.announce(s, k) });
+  const firstPaint = createFirstPaintKeeper({
+    open: options.openStore ?? cacheStore,
+    inputs: async () => {
+      const [recent, prefs, lastQuery] = await Promise.all([
+        registry.recentLookups.getValue(),
+        registry.prefs.getValue(),
+        popupLastQuery.getValue(),
+      ]);
+      return { recentEpics: recent.map((r) => r.epic), selectedWatchlistId: prefs.selectedWatchlistId, lastQuery };
+    },
+    write: (snapshot) => firstPaintSnapshot.setValue(snapshot),
+  });
+  const cache = new CacheWriterImpl({
+    now,
+    open: options.openStore,
+    onChange: (s, k) => {
+      hub.announce(s, k);
+      firstPaint.cacheChanged(s, k);
+    },
+  });
 
   const accountId = async () => (await clients.signedIn()).info.accountId;
   const data = async (): Promise<MarketData> => {
@@ -341,7 +363,12 @@ export function createBackground(options: BackgroundOptions): Background {
           void stream?.update().catch(reportError);
         }),
         registry.prefs.watch(() => void ensureAlarm().catch(() => undefined)),
+        // What the pages' first screens show follows the lookups, the chosen list and the last search.
+        registry.recentLookups.watch(firstPaint.schedule),
+        registry.prefs.watch(firstPaint.schedule),
+        popupLastQuery.watch(firstPaint.schedule),
       );
+      firstPaint.schedule();
       for (const plugin of list) {
         const stop = plugin.start?.(ctx);
         if (stop) unwatch.push(stop);
@@ -352,6 +379,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await stream?.update(pagesOpen()).catch(reportError);
     },
     stop() {
+      firstPaint.stop();
       clients.stop();
       engine.stop();
       stream?.stop();

@@ -3,4 +3,7 @@
 import { storage } from 'wxt/utils/storage';
 import { lazyItem } from '../settings/registry';
 
-export const popupLastQuery = lazyItem(() => storage.defineItem<string>('session:popupLastQuery', { fallback: '' }));
+export const POPUP_LAST_QUERY_KEY = 'popupLastQuery';
+export const popupLastQuery = lazyItem(() =>
+  storage.defineItem<string>(`session:${POPUP_LAST_QUERY_KEY}`, { fallback: '' }),
+);

@@ -14,11 +14,7 @@ const timers = {
   clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** `keepAwakeMs`: ask for the stream and keep Firefox's event page awake (lib/stream/keep-awake). */
-export function connectLive(
-  onMessage: (message: LiveToPage) => void,
-  keepAwakeMs: number | null = import.meta.env.FIREFOX ? KEEP_AWAKE_MS : null,
-): LiveLink {
+export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink {
   type Port = ReturnType<typeof ext.runtime.connect>;
   let last: Omit<Extract<LiveFromPage, { kind: 'watch' }>, 'kind'> = { epics: [], marketIds: [], visible: true };
   let port: Port | null = null;
@@ -44,9 +40,11 @@ export function connectLive(
     });
     port = p;
     post();
-    if (keepAwakeMs !== null) {
+    // Firefox: ask for the stream and keep the event page that runs it awake (lib/stream/keep-awake);
+    // the Chrome build leaves this out.
+    if (import.meta.env.FIREFOX) {
       stopAwake?.();
-      stopAwake = keepPortAwake(p, timers, keepAwakeMs);
+      stopAwake = keepPortAwake(p, timers, KEEP_AWAKE_MS);
     }
   };
   document.addEventListener('visibilitychange', post);

@@ -7,6 +7,7 @@
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultRecord } from '../vault/crypto';
 import type { VaultNotice } from '../vault/keeper';
@@ -108,10 +109,22 @@ export function lazyItem<T, M extends Record<string, unknown>>(
   });
 }
 
+/** Keys and versions of the items pages read before defining them (lib/settings/read-stored.ts). */
+export const PREFS_STORED = { key: 'prefs', version: 2 } as const;
+export const RECENT_LOOKUPS_STORED = { key: 'recentLookups', version: 2 } as const;
+
+/**
+ * Calls back with each new stored value of a key ('local:prefs'), without defining its item: watching
+ * through an item defines it, which reads it (twice, when versioned) before the page's first paint.
+ */
+export function watchStored<T>(key: `local:${string}` | `session:${string}`, fallback: T, cb: (value: T) => void) {
+  return storage.watch<T>(key, (value) => cb(value ?? fallback));
+}
+
 export const prefs = lazyItem(() =>
-  storage.defineItem<Prefs>('local:prefs', {
+  storage.defineItem<Prefs>(`local:${PREFS_STORED.key}`, {
     fallback: defaultPrefs,
-    version: 2,
+    version: PREFS_STORED.version,
     migrations: { 2: (old: unknown) => migratePrefs(old, defaultPrefs) },
   }),
 );
@@ -144,11 +157,20 @@ export const sessionTokens = lazyItem(() =>
 );
 
 export const recentLookups = lazyItem(() =>
-  storage.defineItem<RecentLookup[]>('local:recentLookups', {
+  storage.defineItem<RecentLookup[]>(`local:${RECENT_LOOKUPS_STORED.key}`, {
     fallback: [],
-    version: 2,
+    version: RECENT_LOOKUPS_STORED.version,
     migrations: { 2: migrateRecent },
   }),
+);
+
+/**
+ * What the popup's and the side panel's first screens show, copied from the cache by the background
+ * (lib/background/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
+ */
+export const FIRST_PAINT_KEY = 'firstPaint';
+export const firstPaintSnapshot = lazyItem(() =>
+  storage.defineItem<FirstPaintSnapshot | null>(`session:${FIRST_PAINT_KEY}`, { fallback: null }),
 );
 
 /** The market whose change the toolbar badge shows. */

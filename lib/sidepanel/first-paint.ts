@@ -1,13 +1,17 @@
 // What the side panel paints first, read as soon as its script runs, while its first render runs: the
-// route, the preferences, the account's watchlists and the chosen one with its cached prices. The reads
-// run side by side (the chosen list is read by the id the preferences remember, without waiting for the
-// list of lists), instead of one after another as each view mounts.
+// route, the preferences, the account's watchlists and the chosen one with its cached prices. One
+// storage.session read (the route and the background's first-paint snapshot) and one storage.local read
+// (the preferences) run side by side; the cache's IndexedDB is read only for what the snapshot does not hold.
+import { emptySnapshot, type FirstPaintSnapshot } from '../cache/first-paint-snapshot';
+import { pickList, snapshotLists, snapshotWatchlist } from '../cache/first-paint-watchlist';
 import { readWatchlist, readWatchlists } from '../cache/read';
-import { cacheStore } from '../cache/stores';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, WatchlistSummary } from '../model';
-import { defaultPrefs, type Prefs, prefs } from '../settings/registry';
-import { readRoute, type SidepanelRoute } from './route';
+import { readStored } from '../settings/read-stored';
+import { defaultPrefs, FIRST_PAINT_KEY, PREFS_STORED, type Prefs, prefs } from '../settings/registry';
+import { parseRoute, readRoute, SIDEPANEL_ROUTE_KEY, type SidepanelRoute } from './route';
+
+export { pickList };
 
 export interface PanelFirstPaint {
   route: SidepanelRoute;
@@ -17,24 +21,25 @@ export interface PanelFirstPaint {
   list: Fresh<WatchlistView> | null;
 }
 
-/** The watchlist to show: the one last chosen, else the first the user can edit, else the first. */
-export function pickList(lists: WatchlistSummary[], wanted: string | null): WatchlistSummary | null {
-  return lists.find((l) => l.id === wanted) ?? lists.find((l) => l.editable) ?? lists[0] ?? null;
-}
-
 export async function readPanelFirstPaint(): Promise<PanelFirstPaint> {
-  // Opened now, so that it is open when the chosen list's epics are known.
-  cacheStore('snapshots')('readonly', () => undefined).catch(() => undefined);
-  const routeRead = readRoute().catch((): SidepanelRoute => ({ view: 'watchlists' }));
-  const prefsRead = prefs.getValue().catch(() => defaultPrefs);
-  const listsRead = readWatchlists().catch(() => null);
-  const rememberedRead = prefsRead.then((p) =>
-    p.selectedWatchlistId ? readWatchlist(p.selectedWatchlistId).catch(() => null) : null,
-  );
-  const [route, stored, lists, remembered] = await Promise.all([routeRead, prefsRead, listsRead, rememberedRead]);
+  const [session, local] = await Promise.all([
+    readStored('session', [{ key: SIDEPANEL_ROUTE_KEY }, { key: FIRST_PAINT_KEY }]).catch(() => null),
+    readStored('local', [PREFS_STORED]).catch(() => null),
+  ]);
+  const routeStored = session?.get(SIDEPANEL_ROUTE_KEY);
+  const route = routeStored
+    ? parseRoute(routeStored.value ?? null)
+    : await readRoute().catch((): SidepanelRoute => ({ view: 'watchlists' }));
+  const prefsStored = local?.get(PREFS_STORED.key);
+  const stored = prefsStored?.current
+    ? ((prefsStored.value as Prefs | undefined) ?? defaultPrefs)
+    : await prefs.getValue().catch(() => defaultPrefs);
+  const snapshot = (session?.get(FIRST_PAINT_KEY)?.value as FirstPaintSnapshot | undefined) ?? emptySnapshot;
+  const now = Date.now();
+  const lists = snapshotLists(snapshot, now) ?? (await readWatchlists().catch(() => null));
   const chosen = lists ? pickList(lists.value, stored.selectedWatchlistId) : null;
-  let list: Fresh<WatchlistView> | null = null;
-  if (chosen)
-    list = remembered?.value.summary.id === chosen.id ? remembered : await readWatchlist(chosen.id).catch(() => null);
+  const list = chosen
+    ? (snapshotWatchlist(snapshot, chosen.id, now) ?? (await readWatchlist(chosen.id).catch(() => null)))
+    : null;
   return { route, prefs: stored, lists, list };
 }

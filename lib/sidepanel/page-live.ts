@@ -4,11 +4,14 @@ import { browser } from 'wxt/browser';
 import { LIVE_PORT } from '../messages/contract';
 import { LiveLink } from './live';
 
-/** `keepAwakeMs`: the page shows prices and asks for the stream (Firefox, lib/stream/keep-awake). */
-export function openPageLive(keepAwakeMs: number | null = null): LiveLink {
+/** `keepAwakeMs`: the page shows prices and asks for the stream (Firefox, lib/stream/keep-awake).
+ * `after`: connect once it settles (the side panel's first paint), so the background's answers to a new
+ * port (status, the watched rows' refresh) do not compete with it. */
+export function openPageLive(keepAwakeMs: number | null = null, after?: Promise<unknown>): LiveLink {
   const live = new LiveLink(() => browser.runtime.connect({ name: LIVE_PORT }), undefined, keepAwakeMs);
   live.setVisible(document.visibilityState === 'visible');
-  live.start();
+  if (after) void after.finally(() => live.start());
+  else live.start();
   document.addEventListener('visibilitychange', () => live.setVisible(document.visibilityState === 'visible'));
   addEventListener('pagehide', () => live.close());
   return live;

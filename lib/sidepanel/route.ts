@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { storage } from 'wxt/utils/storage';
 import { epic } from '../messages/schemas';
-import { lazyItem } from '../settings/registry';
+import { lazyItem, watchStored } from '../settings/registry';
 
 export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts';
 
@@ -30,8 +30,9 @@ export const defaultRoute: SidepanelRoute = { view: 'watchlists' };
  * The wanted route. Writers stamp `at` (epoch ms) so that asking twice for the same market still
  * reads as a change to listeners.
  */
+export const SIDEPANEL_ROUTE_KEY = 'sidepanelRoute';
 export const sidepanelRoute = lazyItem(() =>
-  storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null }),
+  storage.defineItem<SidepanelRoute | null>(`session:${SIDEPANEL_ROUTE_KEY}`, { fallback: null }),
 );
 
 /** A stored value as a route, or the default when it is missing or not one we understand. */
@@ -56,5 +57,5 @@ export async function readRoute(): Promise<SidepanelRoute> {
 
 /** Calls back with each new route written by anyone (this panel, the popup, the omnibox). */
 export function watchRoute(callback: (route: SidepanelRoute) => void): () => void {
-  return sidepanelRoute.watch((value) => callback(parseRoute(value)));
+  return watchStored<unknown>(`session:${SIDEPANEL_ROUTE_KEY}`, null, (value) => callback(parseRoute(value)));
 }

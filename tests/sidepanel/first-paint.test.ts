@@ -1,9 +1,10 @@
 // The side panel's first paint reads everything it shows before its first render: the route, the
 // preferences, the watchlists and the chosen list with its cached prices.
 import { clear, set } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { keys } from '../../lib/cache/entry';
+import type { FirstPaintSnapshot } from '../../lib/cache/first-paint-snapshot';
 import { cacheStore } from '../../lib/cache/stores';
 import type { WatchlistSummary } from '../../lib/model';
 import { defaultPrefs, prefs } from '../../lib/settings/registry';
@@ -67,5 +68,43 @@ describe('the side panel’s first paint', () => {
   it('has nothing to show from an empty cache, and says so rather than guessing', async () => {
     const first = await readPanelFirstPaint();
     expect(first).toEqual({ route: { view: 'watchlists' }, prefs: defaultPrefs, lists: null, list: null });
+  });
+});
+
+describe('the side panel’s first paint from the background’s snapshot', () => {
+  it('paints the chosen list from one read of storage.session and one of storage.local, without the cache', async () => {
+    const summary = lists[2]!;
+    const snapshot: FirstPaintSnapshot = {
+      quotes: { 'IX.D.FTSE.DAILY.IP': { value: quote('IX.D.FTSE.DAILY.IP'), fetchedAt: now } },
+      search: null,
+      lists: { value: lists, fetchedAt: now },
+      watchlist: { value: { summary, epics: ['IX.D.FTSE.DAILY.IP', 'IX.D.DAX.DAILY.IP'] }, fetchedAt: now },
+    };
+    await fakeBrowser.storage.session.set({ firstPaint: snapshot });
+    await fakeBrowser.storage.local.set({ prefs: { ...defaultPrefs, selectedWatchlistId: 'W2' }, prefs$: { v: 2 } });
+    const local = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const session = vi.spyOn(fakeBrowser.storage.session, 'get');
+
+    const first = await readPanelFirstPaint();
+    expect(first.lists?.value.map((l) => l.id)).toEqual(['SYS', 'W1', 'W2']);
+    expect(first.list?.value.summary.id).toBe('W2');
+    expect(first.list?.value.markets.map((m) => m.epic)).toEqual(['IX.D.FTSE.DAILY.IP']);
+    expect(first.list?.stale).toBe(false);
+    expect(local).toHaveBeenCalledTimes(1);
+    expect(session).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the cache for a list the snapshot does not hold', async () => {
+    await cacheList('W1', ['CS.D.EURUSD.CFD.IP']);
+    const snapshot: FirstPaintSnapshot = {
+      quotes: {},
+      search: null,
+      lists: { value: lists, fetchedAt: now },
+      watchlist: { value: { summary: lists[2]!, epics: [] }, fetchedAt: now },
+    };
+    await fakeBrowser.storage.session.set({ firstPaint: snapshot });
+    await prefs.setValue({ ...defaultPrefs, selectedWatchlistId: 'W1' });
+    const first = await readPanelFirstPaint();
+    expect(first.list?.value.markets.map((m) => m.epic)).toEqual(['CS.D.EURUSD.CFD.IP']);
   });
 });

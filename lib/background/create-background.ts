@@ -104,7 +104,14 @@ export function createBackground(options: BackgroundOptions): Background {
       void stream?.update(hub.connected > 0).catch(reportError);
     },
   });
-  const cache = new CacheWriterImpl({ now, open: options.openStore, onChange: (s, k) => hub.announce(s, k) });
+  const cache = new CacheWriterImpl({
+    now,
+    open: options.openStore,
+    onChange: (s, k) => {
+      if (s === 'snapshots') stream?.cacheChanged(k);
+      hub.announce(s, k);
+    },
+  });
 
   const accountId = async () => (await clients.signedIn()).info.accountId;
   const data = async (): Promise<MarketData> => {
@@ -226,6 +233,7 @@ export function createBackground(options: BackgroundOptions): Background {
         cache,
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
+        announceQuotes: (quotes) => hub.announceQuotes(quotes),
         onTrade: (changed) => void accountLive.trade(changed).catch(reportError),
         stateChanged: (view) => {
           if (view.mode !== 'live') accountLive.forget();

@@ -377,8 +377,17 @@ export const LIVE_PORT = 'marketside-live';
 
 export type LiveFromPage = { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean };
 
+/** A streamed quote as the background merged it, sent before the cache holds it (its trail for the sparkline). */
+export interface StreamedQuote {
+  quote: MarketQuote;
+  fetchedAt: number;
+  trail: (number | null)[];
+}
+
 export type LiveToPage =
   | { kind: 'changed'; store: CacheStoreName; keys: string[] }
+  /** Streamed prices, sent the moment they arrive; the cache holds them soon after ('changed' follows). */
+  | { kind: 'quotes'; quotes: StreamedQuote[] }
   | { kind: 'status'; status: StatusView }
   /** The stream moved a position or a working order: the page asks for the list again (no REST poll). */
   | { kind: 'account'; what: 'positions' | 'orders' };

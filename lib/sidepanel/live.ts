@@ -31,6 +31,7 @@ function isLiveToPage(message: unknown): message is LiveToPage {
     const m = message as { store?: unknown; keys?: unknown };
     return typeof m.store === 'string' && Array.isArray(m.keys);
   }
+  if (kind === 'quotes') return Array.isArray((message as { quotes?: unknown }).quotes);
   if (kind === 'account') {
     const what = (message as { what?: unknown }).what;
     return what === 'positions' || what === 'orders';

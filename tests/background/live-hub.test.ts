@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LiveHub, type LivePort } from '../../lib/background/live-hub';
 import { LIVE_PORT, type LiveToPage, type StatusView } from '../../lib/messages/contract';
+import type { MarketQuote } from '../../lib/model';
 
 const ORIGIN = 'chrome-extension://me/';
 
@@ -68,6 +69,34 @@ describe('live hub', () => {
     expect(unions.at(-1)).toEqual({ epics: ['CS.D.EURUSD.MINI.IP'], marketIds: ['EURUSD'] });
     a.close();
     expect(unions.at(-1)).toEqual({ epics: [], marketIds: [] });
+  });
+
+  it('sends streamed quotes once the queued updates are taken: one message, the newest per market', async () => {
+    const queued: (() => void)[] = [];
+    const h = new LiveHub({
+      isOwnPage: (s) => !!s?.url?.startsWith(ORIGIN),
+      status: async () => ({ state: 'signed-in' }) as StatusView,
+      onWatchChange: () => {},
+      afterQueued: (fn) => void queued.push(fn),
+    });
+    const a = port({ url: `${ORIGIN}sidepanel.html` });
+    h.accept(a.p);
+    await vi.waitFor(() => expect(a.received[0]).toMatchObject({ kind: 'status' }), { timeout: 10_000 });
+    a.received.length = 0;
+    const q = (epic: string, bid: number) => ({
+      quote: { epic, bid } as MarketQuote,
+      fetchedAt: 1,
+      trail: [bid],
+    });
+    h.announceQuotes([q('A', 1)]);
+    h.announceQuotes([q('B', 2), q('A', 3)]);
+    expect(a.received).toEqual([]);
+    expect(queued).toHaveLength(1);
+    queued[0]?.();
+    expect(a.received).toEqual([{ kind: 'quotes', quotes: [q('A', 3), q('B', 2)] }]);
+    h.announceQuotes([q('C', 4)]);
+    queued[1]?.();
+    expect(a.received.at(-1)).toEqual({ kind: 'quotes', quotes: [q('C', 4)] });
   });
 
   it('gathers announcements into one message per store', async () => {

@@ -93,7 +93,7 @@ export class LiveHub {
     if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.gatherMs ?? 30);
   }
 
-  /** Streamed quotes, newest per market, to every page (their values: no cache read before the paint). */
+  /** Streamed quotes, newest per market, to each page that shows them (values: no cache read before the paint). */
   announceQuotes(quotes: StreamedQuote[]): void {
     if (this.ports.size === 0 || quotes.length === 0) return;
     for (const q of quotes) this.quotes.set(q.quote.epic, q);
@@ -103,7 +103,12 @@ export class LiveHub {
       this.quotesQueued = false;
       const all = [...this.quotes.values()];
       this.quotes = new Map();
-      if (all.length) this.broadcast({ kind: 'quotes', quotes: all });
+      for (const [port, watch] of this.ports) {
+        if (!watch.visible) continue;
+        const shown = new Set(watch.epics);
+        const quotes = all.filter((q) => shown.has(q.quote.epic));
+        if (quotes.length) this.post(port, { kind: 'quotes', quotes });
+      }
     });
   }
 

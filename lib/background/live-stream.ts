@@ -119,6 +119,9 @@ export class LiveStream {
     // An open page streams (its prices, and positions and orders through TRADE) even with no market shown;
     // with no page open only the pinned market and the alert targets are worth a connection.
     const run = pagesOpen || (this.deps.withoutPages && targets.epics.length > 0);
+    // What is known of markets no longer streamed is dropped (kept, it would only grow).
+    const wanted = new Set(run ? targets.epics : []);
+    for (const epic of this.known.keys()) if (!wanted.has(epic)) this.known.delete(epic);
     if (!run) {
       this.supervisor.stop();
       this.groups = [];

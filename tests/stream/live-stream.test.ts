@@ -188,6 +188,26 @@ describe('the background stream owner', () => {
     expect(t.early.map((q) => [q.quote.instrumentName, q.quote.bid])).toEqual([['Renamed', 2.7]]);
   });
 
+  it('forgets a market it stops streaming: back on screen, its first price is announced once written', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const sub = () => [...t.last().subs.values()].find((s) => s.items.includes(`PRICE:ACC1:${A}`))?.id as string;
+    t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
+    await flush();
+    t.setTargets([B]);
+    await t.stream.update(true);
+    t.setTargets([A, B]);
+    await t.stream.update(true);
+    await flush();
+    t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.6' });
+    expect(t.early).toEqual([]);
+    await flush();
+    t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.7' });
+    expect(t.early.map((q) => q.quote.bid)).toEqual([2.7]);
+  });
+
   it('an update for a market the cache does not know writes nothing', async () => {
     const t = await setup();
     await t.stream.update(true);

@@ -4,7 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists } from '../../lib/cache/read';
-import { type ErrorView, send, type WatchlistView } from '../../lib/messages/contract';
+import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
 import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
 import { buildRows, mergeQuotes, mergeTrails, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
@@ -160,10 +160,27 @@ export function WatchlistsView({
     }
   });
 
-  // Streamed prices paint at once, from the values the background sends (the cache read above follows).
+  // Streamed prices paint from the values the background sends (the cache read above follows), at most
+  // once a frame: a burst of messages is one render, so rendering never falls behind the stream.
+  const arriving = useRef(new Map<string, StreamedQuote>());
+  const frame = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
   useLiveQuotes((streamed) => {
-    const mine = streamed.filter((s) => inList.has(s.quote.epic));
-    if (mine.length === 0) return;
+    for (const s of streamed) if (inList.has(s.quote.epic)) arriving.current.set(s.quote.epic, s);
+    if (frame.current !== null || arriving.current.size === 0) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      const mine = [...arriving.current.values()];
+      arriving.current.clear();
+      paintStreamed(mine);
+    });
+  });
+  const paintStreamed = (mine: StreamedQuote[]) => {
     setQuotes((current) =>
       mergeQuotes(
         current,
@@ -175,7 +192,7 @@ export function WatchlistsView({
       const trails = mine.filter((s) => shown.has(s.quote.epic)).map((s) => [s.quote.epic, s.trail] as const);
       if (trails.length) setSparks((current) => mergeTrails(current, trails));
     }
-  });
+  };
 
   const select = (id: string) => {
     setActionError(null);

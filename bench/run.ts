@@ -102,3 +102,6 @@ async function main() {
 }
 
 await main();
+// The official Node Lightstreamer client (live-prices' baseline) keeps an interval running after it
+// disconnects, which would hold the process open once everything is done.
+process.exit();

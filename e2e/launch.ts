@@ -53,6 +53,8 @@ export interface LaunchOptions {
   extensionDir?: string;
   /** The profile folder, kept after the browser closes (default: a fresh one Playwright removes). */
   userDataDir?: string;
+  /** More Chromium switches (a benchmark's `--remote-debugging-port=0`, to reach every extension context). */
+  args?: string[];
 }
 
 export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
@@ -80,7 +82,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Launche
   const context = await chromium.launchPersistentContext(opts.userDataDir ?? '', {
     executablePath: CHROMIUM,
     headless,
-    args: chromiumArgs(extensionDir, headless),
+    args: [...chromiumArgs(extensionDir, headless), ...(opts.args ?? [])],
     viewport: headless ? { width: 1280, height: 800 } : null,
   });
   try {

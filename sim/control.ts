@@ -207,6 +207,11 @@ export async function handleControl(
       case 'POST /__control/stream/maintenance':
         control.stream.maintenance(body.on !== false);
         return send(res, 200, control.stream.state());
+      case 'POST /__control/stream/record':
+        control.stream.recordSends(body.on !== false);
+        return send(res, 200, { recording: body.on !== false });
+      case 'GET /__control/stream/sends':
+        return send(res, 200, control.stream.sends());
       case 'GET /__control/credentials':
         return send(res, 200, credentials());
       default:

@@ -4,15 +4,15 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists } from '../../lib/cache/read';
-import { type ErrorView, send, type WatchlistView } from '../../lib/messages/contract';
+import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
 import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
-import { buildRows, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
+import { buildRows, mergeQuotes, mergeTrails, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
 import { ErrorState } from '../ErrorState';
 import { usePanel } from './context';
 import { settle } from './errors';
 import { MarketSearch } from './MarketSearch';
-import { useLiveChanges, useWatch } from './useLiveChanges';
+import { useLiveChanges, useLiveQuotes, useWatch } from './useLiveChanges';
 import { WatchlistTable } from './WatchlistTable';
 import { WatchlistToolbar } from './WatchlistToolbar';
 
@@ -142,16 +142,12 @@ export function WatchlistsView({
     if (store === 'snapshots') {
       const mine = keys.filter((k) => inList.has(k));
       if (mine.length === 0) return;
-      void readQuotes(mine).then((found) => setQuotes((current) => new Map([...current, ...found])));
+      void readQuotes(mine).then((found) => setQuotes((current) => mergeQuotes(current, found)));
       if (prefs.sparklines) {
         const shown = new Set(watch.epics);
         const visible = mine.filter((k) => shown.has(k));
-        void Promise.all(visible.map(async (e) => [e, await readSparkline(e)] as const)).then((found) =>
-          setSparks((current) => {
-            const next = new Map(current);
-            for (const [epic, values] of found) next.set(epic, values ?? []);
-            return next;
-          }),
+        void Promise.all(visible.map(async (e) => [e, (await readSparkline(e)) ?? []] as const)).then((found) =>
+          setSparks((current) => mergeTrails(current, found)),
         );
       }
     } else if (store === 'sentiment') {
@@ -163,6 +159,40 @@ export function WatchlistsView({
       if (selectedId && keys.includes(`wl:${selectedId}`)) void loadList(selectedId, false);
     }
   });
+
+  // Streamed prices paint from the values the background sends (the cache read above follows), at most
+  // once a frame: a burst of messages is one render, so rendering never falls behind the stream.
+  const arriving = useRef(new Map<string, StreamedQuote>());
+  const frame = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+  useLiveQuotes((streamed) => {
+    for (const s of streamed) if (inList.has(s.quote.epic)) arriving.current.set(s.quote.epic, s);
+    if (frame.current !== null || arriving.current.size === 0) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      const mine = [...arriving.current.values()];
+      arriving.current.clear();
+      paintStreamed(mine);
+    });
+  });
+  const paintStreamed = (mine: StreamedQuote[]) => {
+    setQuotes((current) =>
+      mergeQuotes(
+        current,
+        mine.map((s) => [s.quote.epic, { value: s.quote, fetchedAt: s.fetchedAt, stale: false }]),
+      ),
+    );
+    if (prefs.sparklines) {
+      const shown = new Set(watch.epics);
+      const trails = mine.filter((s) => shown.has(s.quote.epic)).map((s) => [s.quote.epic, s.trail] as const);
+      if (trails.length) setSparks((current) => mergeTrails(current, trails));
+    }
+  };
 
   const select = (id: string) => {
     setActionError(null);

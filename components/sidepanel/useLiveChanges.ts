@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { CacheStoreName } from '../../lib/messages/contract';
+import type { CacheStoreName, StreamedQuote } from '../../lib/messages/contract';
 import { usePanel } from './context';
 
 /** Calls back when the background announces new data in one of the given cache stores. */
@@ -14,6 +14,14 @@ export function useLiveChanges(stores: CacheStoreName[], onChange: (store: Cache
       if (message.kind === 'changed' && set.has(message.store)) callback.current(message.store, message.keys);
     });
   }, [live, wanted]);
+}
+
+/** Calls back with streamed quotes the moment the background has them (before the cache holds them). */
+export function useLiveQuotes(onQuotes: (quotes: StreamedQuote[]) => void) {
+  const { live } = usePanel();
+  const callback = useRef(onQuotes);
+  callback.current = onQuotes;
+  useEffect(() => live.subscribe((message) => message.kind === 'quotes' && callback.current(message.quotes)), [live]);
 }
 
 /** Tells the background which markets this view shows; cleared when the view goes away. */

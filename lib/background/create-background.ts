@@ -129,6 +129,7 @@ export function createBackground(options: BackgroundOptions): Background {
     now,
     open: options.openStore,
     onChange: (s, k) => {
+      if (s === 'snapshots') stream?.cacheChanged(k);
       hub.announce(s, k);
       firstPaint.cacheChanged(s, k);
     },
@@ -265,6 +266,7 @@ export function createBackground(options: BackgroundOptions): Background {
         cache,
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
+        announceQuotes: (quotes) => hub.announceQuotes(quotes),
         onTrade: (changed) => void accountLive.trade(changed).catch(reportError),
         charts: () => hub.charts(),
         onBar: (message) => hub.toCharts(message),

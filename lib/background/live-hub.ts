@@ -1,6 +1,7 @@
 // The open pages' live ports: what each visible page shows (for the refresh engine), and the channel
 // the background announces cache changes and status on. Announcements are gathered for a moment so a
-// refresh of many markets is one message per store.
+// refresh of many markets is one message per store; streamed quotes only until the updates already
+// waiting are taken (one task), so a burst is one message and none waits on a clock.
 import * as v from 'valibot';
 import { unionOfVisible, type Watch, type WatchUnion } from '../engine/watch-set';
 import {
@@ -9,6 +10,7 @@ import {
   LIVE_PORT,
   type LiveToPage,
   type StatusView,
+  type StreamedQuote,
 } from '../messages/contract';
 import { epic, marketId, resolution } from '../messages/schemas';
 
@@ -39,6 +41,8 @@ export interface LiveHubOptions {
   onWatchChange(union: WatchUnion): void;
   /** How long announcements gather before they are sent. */
   gatherMs?: number;
+  /** Runs `fn` once the tasks already queued have run (default: a zero-delay timer). */
+  afterQueued?(fn: () => void): void;
 }
 
 export class LiveHub {
@@ -47,6 +51,8 @@ export class LiveHub {
   private readonly awake = new Set<LivePort>();
   private pending = new Map<CacheStoreName, Set<string>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private quotes = new Map<string, StreamedQuote>();
+  private quotesQueued = false;
 
   constructor(private readonly options: LiveHubOptions) {}
 
@@ -113,6 +119,25 @@ export class LiveHub {
     }
     for (const k of keys) set.add(k);
     if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.gatherMs ?? 30);
+  }
+
+  /** Streamed quotes, newest per market, to each page that shows them (values: no cache read before the paint). */
+  announceQuotes(quotes: StreamedQuote[]): void {
+    if (this.ports.size === 0 || quotes.length === 0) return;
+    for (const q of quotes) this.quotes.set(q.quote.epic, q);
+    if (this.quotesQueued) return;
+    this.quotesQueued = true;
+    (this.options.afterQueued ?? ((fn) => setTimeout(fn, 0)))(() => {
+      this.quotesQueued = false;
+      const all = [...this.quotes.values()];
+      this.quotes = new Map();
+      for (const [port, watch] of this.ports) {
+        if (!watch.visible) continue;
+        const shown = new Set(watch.epics);
+        const quotes = all.filter((q) => shown.has(q.quote.epic));
+        if (quotes.length) this.post(port, { kind: 'quotes', quotes });
+      }
+    });
   }
 
   flush(): void {

@@ -2,9 +2,14 @@
 // market, the alert targets), merges streamed prices into the cache it alone writes (the cache's
 // change callback announces them to the pages), runs the alert and badge hooks on streamed prices, and
 // says how the stream is doing. While the stream is live the refresh engine leaves its markets alone.
+// A streamed price of a market already written once is announced with its values the moment it arrives,
+// merged into the entry last written, while the write to the cache follows: a page paints it without
+// waiting for IndexedDB. A failed write is tried again with the next one, and until a write succeeds
+// nothing more is announced ahead of the cache.
 import type { SnapshotEntry } from '../cache/entry';
 import type { CacheWriterImpl } from '../cache/writer';
 import type { WatchUnion } from '../engine/watch-set';
+import type { StreamedQuote } from '../messages/contract';
 import type { Fresh, MarketQuote } from '../model';
 import type { ChartKey } from '../stream/chart-bars';
 import {
@@ -46,6 +51,8 @@ export interface LiveStreamDeps {
   withoutPages: boolean;
   /** Streamed quotes after they reached the cache (badge, alerts). */
   afterStreamed(quotes: Fresh<MarketQuote>[]): Promise<void>;
+  /** Streamed quotes as merged, before they reach the cache: the pages paint them at once. */
+  announceQuotes(quotes: StreamedQuote[]): void;
   /** A TRADE update (OPU, WOU, CONFIRMS as JSON strings). */
   onTrade?(changed: Record<string, string | null>): void;
   /** The charts pages show; their last bars are streamed where the stream has the resolution. */
@@ -65,6 +72,8 @@ export class LiveStream {
   private groups: PriceGroup[] = [];
   private accountId: string | null = null;
   private pending = new Map<string, Record<string, string | null>>();
+  /** Each streamed market's entry as last written, with what arrived since merged in; none until written once. */
+  private readonly known = new Map<string, SnapshotEntry>();
   private writing: Promise<void> | null = null;
   private hooks: Promise<void> = Promise.resolve();
   private nextId = 1;
@@ -123,6 +132,9 @@ export class LiveStream {
     // An open page streams (its prices, and positions and orders through TRADE) even with no market shown;
     // with no page open only the pinned market and the alert targets are worth a connection.
     const run = pagesOpen || (this.deps.withoutPages && targets.epics.length > 0);
+    // What is known of markets no longer streamed is dropped (kept, it would only grow).
+    const wanted = new Set(run ? targets.epics : []);
+    for (const epic of this.known.keys()) if (!wanted.has(epic)) this.known.delete(epic);
     if (!run) {
       this.supervisor.stop();
       this.groups = [];
@@ -181,7 +193,20 @@ export class LiveStream {
     const epic = epicOfPriceItem(u.item);
     if (!epic) return;
     this.pending.set(epic, { ...this.pending.get(epic), ...u.changed });
+    const entry = this.known.get(epic);
+    if (entry) {
+      const next = advance(entry, u.changed, this.deps.now());
+      if (next) {
+        this.known.set(epic, next);
+        this.deps.announceQuotes([{ quote: next.value, fetchedAt: next.fetchedAt, trail: next.trail }]);
+      }
+    }
     if (!this.writing) this.writing = this.write();
+  }
+
+  /** The cache changed these snapshots (any writer): what was known of them is no longer the truth. */
+  cacheChanged(epics: string[]): void {
+    for (const e of epics) this.known.delete(e);
   }
 
   /** Writes what arrived, in one transaction; what arrives meanwhile goes in the next one. */
@@ -192,13 +217,34 @@ export class LiveStream {
         this.pending = new Map();
         const now = this.deps.now();
         const written: Fresh<MarketQuote>[] = [];
-        await this.deps.cache.update<MarketQuote, SnapshotEntry>('snapshots', [...batch.keys()], (epic, current) => {
-          if (!current) return undefined;
-          const next = mergePrice(current.value, batch.get(epic) ?? {});
-          if (!next) return undefined;
-          written.push({ value: next, fetchedAt: now, stale: false });
-          return nextSnapshot(current, next, now, now);
-        });
+        const stored = new Map<string, SnapshotEntry>();
+        try {
+          await this.deps.cache.update<MarketQuote, SnapshotEntry>('snapshots', [...batch.keys()], (epic, current) => {
+            if (!current) return undefined;
+            const next = mergePrice(current.value, batch.get(epic) ?? {});
+            if (!next) {
+              stored.set(epic, current);
+              return undefined;
+            }
+            written.push({ value: next, fetchedAt: now, stale: false });
+            const entry = nextSnapshot(current, next, now, now);
+            stored.set(epic, entry);
+            return entry;
+          });
+        } catch {
+          // Nothing of the batch reached the cache: it goes again with the next write, under what came
+          // since, and its markets are announced only once written.
+          for (const [epic, changed] of batch) {
+            this.pending.set(epic, { ...changed, ...this.pending.get(epic) });
+            this.known.delete(epic);
+          }
+          return;
+        }
+        // What is known from here on: the entry as stored, with what arrived during the write merged in.
+        for (const [epic, entry] of stored) {
+          const since = this.pending.get(epic);
+          this.known.set(epic, (since && advance(entry, since, this.deps.now())) || entry);
+        }
         // The badge and alerts run one batch at a time, beside the writes, never holding the next write up.
         if (written.length) this.hooks = this.hooks.then(() => this.deps.afterStreamed(written)).catch(() => undefined);
       }
@@ -206,4 +252,10 @@ export class LiveStream {
       this.writing = null;
     }
   }
+}
+
+/** The entry after a streamed update, or null when the update changes nothing the quote shows. */
+function advance(entry: SnapshotEntry, changed: Record<string, string | null>, now: number): SnapshotEntry | null {
+  const next = mergePrice(entry.value, changed);
+  return next ? nextSnapshot(entry, next, now, now) : null;
 }

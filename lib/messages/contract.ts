@@ -389,8 +389,17 @@ export type LiveFromPage =
   /** A page that shows prices asks for the stream; repeated, it keeps Firefox's event page awake (lib/stream/keep-awake). */
   | { kind: 'awake' };
 
+/** A streamed quote as the background merged it, sent before the cache holds it (its trail for the sparkline). */
+export interface StreamedQuote {
+  quote: MarketQuote;
+  fetchedAt: number;
+  trail: (number | null)[];
+}
+
 export type LiveToPage =
   | { kind: 'changed'; store: CacheStoreName; keys: string[] }
+  /** Streamed prices, sent the moment they arrive; the cache holds them soon after ('changed' follows). */
+  | { kind: 'quotes'; quotes: StreamedQuote[] }
   | { kind: 'status'; status: StatusView }
   /** The stream moved a position or a working order: the page asks for the list again (no REST poll). */
   | { kind: 'account'; what: 'positions' | 'orders' }

@@ -51,6 +51,7 @@ function isLiveToPage(message: unknown): message is LiveToPage {
     );
   }
   if (kind === 'funds') return v.is(fundsView, (message as { funds?: unknown }).funds);
+  if (kind === 'quotes') return Array.isArray((message as { quotes?: unknown }).quotes);
   if (kind === 'account') {
     const what = (message as { what?: unknown }).what;
     return what === 'positions' || what === 'orders';

@@ -113,3 +113,46 @@ export function watchedSlice(
   for (const row of slice) if (row.quote.marketId) marketIds.add(row.quote.marketId);
   return { epics: slice.map((r) => r.epic), marketIds: [...marketIds] };
 }
+
+/**
+ * The quotes held after some arrived (streamed, or read from the cache): one older than the quote held is
+ * not taken, so a cache read the stream overtook never turns a row back; the same map when nothing changes.
+ */
+export function mergeQuotes(
+  current: Map<string, Fresh<MarketQuote>>,
+  incoming: Iterable<readonly [string, Fresh<MarketQuote>]>,
+): Map<string, Fresh<MarketQuote>> {
+  let next: Map<string, Fresh<MarketQuote>> | null = null;
+  for (const [epic, fresh] of incoming) {
+    const held = (next ?? current).get(epic);
+    if (
+      held &&
+      (held.fetchedAt > fresh.fetchedAt || (held.stale === fresh.stale && sameQuote(held.value, fresh.value)))
+    )
+      continue;
+    next ??= new Map(current);
+    next.set(epic, fresh);
+  }
+  return next ?? current;
+}
+
+function sameQuote(a: MarketQuote, b: MarketQuote): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof MarketQuote>;
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** Sparkline points after some arrived; the same map when none differ. */
+export function mergeTrails(
+  current: Map<string, (number | null)[]>,
+  incoming: Iterable<readonly [string, (number | null)[]]>,
+): Map<string, (number | null)[]> {
+  let next: Map<string, (number | null)[]> | null = null;
+  for (const [epic, trail] of incoming) {
+    const held = (next ?? current).get(epic);
+    if (held && held.length === trail.length && held.every((v, i) => v === trail[i])) continue;
+    next ??= new Map(current);
+    next.set(epic, trail);
+  }
+  return next ?? current;
+}

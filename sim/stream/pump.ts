@@ -1,5 +1,6 @@
 import { tickStart } from '../prices/series';
 import type { World } from '../world';
+import type { Value } from './encode';
 import type { Item } from './items';
 import type { StreamSession } from './session';
 import type { TradeEvent, TradeWatcher } from './trades';
@@ -25,6 +26,22 @@ export class TickWatch {
 
 const epicOf = (item: Item) => ('epic' in item ? item.epic : undefined);
 
+/** One item's update as it went onto a socket: when (epoch ms), on which session, and the fields it changed. */
+export interface SentUpdate {
+  at: number;
+  session: string;
+  item: string;
+  changed: Record<string, Value>;
+}
+
+function changedFields(names: readonly string[], before: readonly Value[] | undefined, after: readonly Value[]) {
+  const changed: Record<string, Value> = {};
+  names.forEach((name, i) => {
+    if (!before || before[i] !== after[i]) changed[name] = after[i] ?? null;
+  });
+  return changed;
+}
+
 /** One pass over every session: markets that ticked, the 1 s beat (heartbeat, account), TRADE events, PROBE. */
 export class Pump {
   private lastBeat = 0;
@@ -34,6 +51,9 @@ export class Pump {
     private readonly ticks: TickWatch,
     private readonly trades: TradeWatcher,
   ) {}
+
+  /** Called with each MERGE update written to a socket in a pass, once written (the benchmarks' send times). */
+  record: ((sent: SentUpdate[]) => void) | null = null;
 
   /** Runs one pass; returns the number of `U` lines sent. */
   pass(sessions: Iterable<StreamSession>, real = Date.now()): number {
@@ -63,6 +83,8 @@ export class Pump {
     for (const s of sessions) {
       if (s.closed || !s.socket) continue;
       const lines: string[] = [];
+      const record = this.record && !s.stalled ? this.record : null;
+      const written: Omit<SentUpdate, 'at'>[] = [];
       for (const sub of s.subscriptions.values()) {
         sub.items.forEach((item, i) => {
           if (item.kind === 'trade') {
@@ -74,12 +96,27 @@ export class Pump {
           const epic = epicOf(item);
           const go = epic === undefined ? beat : due(epic);
           if (!go) return;
+          const before = sub.last[i];
           const line = s.update(sub, i, fieldsOf(item));
-          if (line) lines.push(line);
+          if (!line) return;
+          lines.push(line);
+          if (record)
+            written.push({
+              session: s.id,
+              item: item.name,
+              changed: changedFields(sub.fields, before, sub.last[i] ?? []),
+            });
         });
       }
-      if (!s.stalled) sent += lines.length;
+      if (!s.stalled) {
+        sent += lines.length;
+        s.updatesSent += lines.length;
+      }
       s.send(...lines);
+      if (record && written.length) {
+        const at = Date.now();
+        record(written.map((w) => ({ at, ...w })));
+      }
       s.probe(real);
     }
     return sent;

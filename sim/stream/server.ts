@@ -7,7 +7,7 @@ import type { World } from '../world';
 import { parseWsRequest } from './encode';
 import { clientIp, handleStreamHttp, STREAM_PATH } from './http';
 import { conok, control, keepalive, type OpenEnv, openSession, protocolError, tokensValid } from './protocol';
-import { Pump, TickWatch } from './pump';
+import { Pump, type SentUpdate, TickWatch } from './pump';
 import type { SessionInfo, StreamSession } from './session';
 import { TradeWatcher } from './trades';
 
@@ -31,6 +31,10 @@ export interface StreamControl {
   endSessions(code?: number, message?: string): number;
   /** Maintenance (IG's Saturdays): new sessions are refused with `CONERR,10`. */
   maintenance(on: boolean): void;
+  /** Starts (afresh) or stops recording each MERGE update the passes write to a socket, with its send time. */
+  recordSends(on: boolean): void;
+  /** What was recorded since recording started (empty when not recording). */
+  sends(): SentUpdate[];
   state(): StreamState;
 }
 
@@ -59,6 +63,7 @@ export class StreamServer {
   private stalled = false;
   private counter = 0;
   private readonly keepaliveMs: number;
+  private sent: SentUpdate[] = [];
 
   constructor(
     private readonly world: World,
@@ -97,6 +102,11 @@ export class StreamServer {
     maintenance: (on) => {
       this.inMaintenance = on;
     },
+    recordSends: (on) => {
+      this.sent = [];
+      this.pump.record = on ? (sent) => this.sent.push(...sent) : null;
+    },
+    sends: () => [...this.sent],
     state: () => ({
       maintenance: this.inMaintenance,
       stalled: this.stalled,
@@ -109,6 +119,7 @@ export class StreamServer {
     this.control.endSessions();
     this.stalled = false;
     this.inMaintenance = false;
+    this.control.recordSends(false);
     this.trades.rebase();
   }
 

@@ -17,6 +17,8 @@ export interface SessionInfo {
   accountId: string;
   bound: boolean;
   stalled: boolean;
+  /** `U` lines the update passes have sent on this session. */
+  updatesSent: number;
   subscriptions: { subId: number; mode: Mode; items: string[]; fields: string[] }[];
 }
 
@@ -30,6 +32,7 @@ export class StreamSession {
   /** Real time of the last line sent (for PROBE). */
   lastSent = Date.now();
   closed = false;
+  updatesSent = 0;
 
   constructor(
     readonly id: string,
@@ -104,6 +107,7 @@ export class StreamSession {
       accountId: this.accountId,
       bound: this.socket !== undefined,
       stalled: this.stalled,
+      updatesSent: this.updatesSent,
       subscriptions: [...this.subscriptions.values()].map((s) => ({
         subId: s.subId,
         mode: s.mode,

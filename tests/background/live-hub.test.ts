@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LiveHub, type LivePort } from '../../lib/background/live-hub';
 import { LIVE_PORT, type LiveToPage, type StatusView } from '../../lib/messages/contract';
+import type { MarketQuote } from '../../lib/model';
 
 const ORIGIN = 'chrome-extension://me/';
 
@@ -101,6 +102,46 @@ describe('live hub', () => {
     h.toCharts({ kind: 'bar', epic: EUR, resolution: 'HOUR', bar, closed: false });
     expect(a.received).toEqual([{ kind: 'bar', epic: EUR, resolution: 'MINUTE', bar, closed: false }]);
     expect(b.received).toEqual([]);
+  });
+
+  it('sends streamed quotes once the queued updates are taken: one message, the newest per market shown', async () => {
+    const [A, B, C, D] = ['CS.D.AAA.IP', 'CS.D.BBB.IP', 'CS.D.CCC.IP', 'CS.D.DDD.IP'];
+    const queued: (() => void)[] = [];
+    const h = new LiveHub({
+      isOwnPage: (s) => !!s?.url?.startsWith(ORIGIN),
+      status: async () => ({ state: 'signed-in' }) as StatusView,
+      onWatchChange: () => {},
+      afterQueued: (fn) => void queued.push(fn),
+    });
+    const a = port({ url: `${ORIGIN}sidepanel.html` });
+    h.accept(a.p);
+    await vi.waitFor(() => expect(a.received[0]).toMatchObject({ kind: 'status' }), { timeout: 10_000 });
+    const b = port({ url: `${ORIGIN}popup.html` });
+    h.accept(b.p);
+    a.send({ kind: 'watch', epics: [A, B, C], marketIds: [], visible: true });
+    b.send({ kind: 'watch', epics: [B], marketIds: [], visible: false });
+    a.received.length = 0;
+    const q = (epic: string, bid: number) => ({
+      quote: { epic, bid } as MarketQuote,
+      fetchedAt: 1,
+      trail: [bid],
+    });
+    h.announceQuotes([q(A, 1)]);
+    h.announceQuotes([q(B, 2), q(A, 3)]);
+    expect(a.received).toEqual([]);
+    expect(queued).toHaveLength(1);
+    queued[0]?.();
+    expect(a.received).toEqual([{ kind: 'quotes', quotes: [q(A, 3), q(B, 2)] }]);
+    h.announceQuotes([q(C, 4)]);
+    queued[1]?.();
+    expect(a.received.at(-1)).toEqual({ kind: 'quotes', quotes: [q(C, 4)] });
+    // A page hears only what it shows, and nothing while hidden.
+    expect(b.received.filter((m) => m.kind === 'quotes')).toEqual([]);
+    b.send({ kind: 'watch', epics: [B], marketIds: [], visible: true });
+    h.announceQuotes([q(B, 5), q(D, 6)]);
+    queued[2]?.();
+    expect(b.received.filter((m) => m.kind === 'quotes')).toEqual([{ kind: 'quotes', quotes: [q(B, 5)] }]);
+    expect(a.received.at(-1)).toEqual({ kind: 'quotes', quotes: [q(B, 5)] });
   });
 
   it('gathers announcements into one message per store', async () => {

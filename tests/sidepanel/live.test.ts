@@ -155,9 +155,12 @@ describe('LiveLink', () => {
     ports[0]!.receive('hello');
     ports[0]!.receive({ kind: 'account', what: 'positions' });
     ports[0]!.receive({ kind: 'account', what: 'everything' });
+    ports[0]!.receive({ kind: 'quotes', quotes: [] });
+    ports[0]!.receive({ kind: 'quotes', quotes: 'A' });
     expect(seen).toEqual([
       { kind: 'changed', store: 'snapshots', keys: ['A'] },
       { kind: 'account', what: 'positions' },
+      { kind: 'quotes', quotes: [] },
     ]);
   });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Fresh, MarketQuote, Sentiment } from '../../lib/model';
-import { buildRows, nextSort, priceMoves, sortRows, watchedSlice } from '../../lib/sidepanel/rows';
+import {
+  buildRows,
+  mergeQuotes,
+  mergeTrails,
+  nextSort,
+  priceMoves,
+  sortRows,
+  watchedSlice,
+} from '../../lib/sidepanel/rows';
 import { quote, row, sentiment } from './fixtures';
 
 const rows = [
@@ -124,5 +132,34 @@ describe('buildRows', () => {
     expect(a).toMatchObject({ fetchedAt: 2_000, stale: true, quote: { bid: 1.5, marketId: 'ABC' } });
     expect(a?.sentiment?.longPositionPercentage).toBe(62);
     expect(e).toMatchObject({ fetchedAt: 1_000, stale: false, quote: { bid: 2 }, sentiment: null });
+  });
+});
+
+describe('mergeQuotes', () => {
+  const fresh = (bid: number, fetchedAt: number, stale = false): Fresh<MarketQuote> => ({
+    value: quote('A', { bid }),
+    fetchedAt,
+    stale,
+  });
+
+  it('takes a newer quote, and never an older one over it (a cache read the stream overtook)', () => {
+    const held = new Map([['A', fresh(1.5, 200)]]);
+    expect(mergeQuotes(held, [['A', fresh(1.4, 100)]]).get('A')?.value.bid).toBe(1.5);
+    expect(mergeQuotes(held, [['A', fresh(1.6, 300)]]).get('A')?.value.bid).toBe(1.6);
+    expect(mergeQuotes(new Map(), [['A', fresh(1.4, 100)]]).get('A')?.value.bid).toBe(1.4);
+  });
+
+  it('keeps the same map when nothing shown changes, so the rows do not render again', () => {
+    const held = new Map([['A', fresh(1.5, 200)]]);
+    expect(mergeQuotes(held, [['A', fresh(1.5, 210)]])).toBe(held);
+    expect(mergeQuotes(held, [['A', fresh(1.5, 210, true)]])).not.toBe(held);
+  });
+});
+
+describe('mergeTrails', () => {
+  it('keeps the same map when no trail differs', () => {
+    const held = new Map([['A', [1, 2, null]]]);
+    expect(mergeTrails(held, [['A', [1, 2, null]]])).toBe(held);
+    expect(mergeTrails(held, [['A', [1, 2, 3]]]).get('A')).toEqual([1, 2, 3]);
   });
 });

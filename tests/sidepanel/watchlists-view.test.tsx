@@ -40,11 +40,15 @@ function view(id: string): WatchlistView {
   };
 }
 
+/** What the background says on the live channel, once a test started the link. */
+let fromBackground: ((message: unknown) => void)[] = [];
+
 function renderView(prefs: Partial<Prefs> = {}) {
   let current: Prefs = { ...defaultPrefs, ...prefs };
+  fromBackground = [];
   const live = new LiveLink(() => ({
     postMessage() {},
-    onMessage: { addListener() {} },
+    onMessage: { addListener: (fn: (message: unknown) => void) => void fromBackground.push(fn) },
     onDisconnect: { addListener() {} },
     disconnect() {},
   }));
@@ -62,7 +66,7 @@ function renderView(prefs: Partial<Prefs> = {}) {
     theme: 'light',
   });
   const utils = render(<PanelContext.Provider value={env()}>{<WatchlistsView />}</PanelContext.Provider>);
-  return utils;
+  return Object.assign(utils, { live });
 }
 
 beforeEach(() => {
@@ -100,6 +104,18 @@ describe('WatchlistsView', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add GBP/USD to Majors' }));
     await waitFor(() => expect(rowEpics()).toContain('CS.D.GBPUSD.TODAY.IP'));
     expect(background.calls).toContainEqual(['watchlists.addMarket', { id: 'W1', epic: 'CS.D.GBPUSD.TODAY.IP' }]);
+  });
+
+  it('paints a streamed price from the values the background sends, with no cache read', async () => {
+    const { live } = renderView();
+    live.start();
+    await waitFor(() => expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']));
+    const row = () => screen.getAllByTestId('panel-row')[0] as HTMLElement;
+    expect(row().textContent).not.toContain('1.23457');
+    const streamed = quote('CS.D.EURUSD.TODAY.IP', { instrumentName: 'EURUSD', bid: 1.23456, offer: 1.23457 });
+    for (const deliver of fromBackground)
+      deliver({ kind: 'quotes', quotes: [{ quote: streamed, fetchedAt: Date.now() + 1000, trail: [1.2] }] });
+    await waitFor(() => expect(row().textContent).toContain('1.23457'));
   });
 
   it('keeps the list exactly as it was when adding fails, and says why', async () => {

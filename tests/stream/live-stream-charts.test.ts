@@ -43,6 +43,7 @@ async function setup(opts: { epics?: string[]; charts?: ChartWatch[] } = {}) {
     targets: async () => ({ epics: opts.epics ?? [A], marketIds: [] }),
     withoutPages: true,
     afterStreamed: async () => {},
+    announceQuotes: () => {},
     stateChanged: () => {},
     charts: () => charts,
     onBar: (m) => bars.push(m),

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveStream, type StreamView } from '../../lib/background/live-stream';
 import { MarketWatch } from '../../lib/background/market-watch';
 import type { SnapshotEntry } from '../../lib/cache/entry';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
-import type { CacheStoreName } from '../../lib/messages/contract';
+import type { CacheStoreName, StreamedQuote } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import { FakeMarketData } from '../background/fake-market-data';
 import { FakeClock, FakeLink, flush } from './fakes';
@@ -32,6 +32,7 @@ async function setup(opts: { targets?: string[]; withoutPages?: boolean } = {}) 
   const links: FakeLink[] = [];
   const states: StreamView[] = [];
   const streamedQuotes: Fresh<MarketQuote>[] = [];
+  const early: StreamedQuote[] = [];
   let targets = opts.targets ?? [A, B];
   const stream: LiveStream = new LiveStream({
     createLink: async () => {
@@ -45,6 +46,9 @@ async function setup(opts: { targets?: string[]; withoutPages?: boolean } = {}) 
     withoutPages: opts.withoutPages ?? true,
     afterStreamed: async (q) => {
       streamedQuotes.push(...q);
+    },
+    announceQuotes: (q) => {
+      early.push(...q);
     },
     stateChanged: (s) => states.push(s),
     now: clock.now,
@@ -64,6 +68,7 @@ async function setup(opts: { targets?: string[]; withoutPages?: boolean } = {}) 
     states,
     changes,
     streamedQuotes,
+    early,
     requests,
     setTargets: (t: string[]) => {
       targets = t;
@@ -113,6 +118,94 @@ describe('the background stream owner', () => {
     expect(quotes.every((q) => !q.stale)).toBe(true);
     await flush();
     expect(t.requests()).toBe(before);
+  });
+
+  it("announces a written market's next price with its values at once, before the cache has it", async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing')?.id as string;
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
+    await flush();
+    expect(t.early).toEqual([]);
+    const written = (await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry;
+
+    let writes = 0;
+    const update = t.cache.update.bind(t.cache);
+    vi.spyOn(t.cache, 'update').mockImplementation(async (...args: Parameters<typeof update>) => {
+      writes++;
+      return update(...args);
+    });
+    t.last().push(sub, `PRICE:ACC1:${A}`, { ASKPRICE1: '2.7' });
+    // Told synchronously, on arrival: no cache read or write stands before it.
+    expect(t.early.map((q) => q.quote)).toEqual([{ ...written.value, bid: 2.5, offer: 2.7 }]);
+    expect(t.early[0]?.trail.length).toBe(written.trail.length);
+    expect(t.early[0]?.trail.at(-1)).toBeCloseTo(2.6);
+    await flush();
+    expect(writes).toBe(1);
+    expect(((await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry).value).toEqual(t.early[0]?.quote);
+  });
+
+  it('a failed write goes again with the next one, and nothing is announced ahead of the cache until then', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing')?.id as string;
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
+    await flush();
+    vi.spyOn(t.cache, 'update').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    t.last().push(sub, `PRICE:ACC1:${A}`, { ASKPRICE1: '2.7' });
+    await flush();
+    expect(t.early).toHaveLength(1);
+    expect(((await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry).value.offer).not.toBe(2.7);
+
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.4' });
+    expect(t.early).toHaveLength(1);
+    await flush();
+    const stored = ((await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry).value;
+    expect([stored.bid, stored.offer]).toEqual([2.4, 2.7]);
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.3' });
+    expect(t.early.at(-1)?.quote).toEqual({ ...stored, bid: 2.3 });
+  });
+
+  it('after another writer changed a market, its next price is announced only once written over that', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing')?.id as string;
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
+    await flush();
+    const entry = (await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry;
+    await t.cache.put('snapshots', A, { ...entry.value, instrumentName: 'Renamed' });
+    t.stream.cacheChanged([A]);
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.6' });
+    expect(t.early).toEqual([]);
+    await flush();
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.7' });
+    expect(t.early.map((q) => [q.quote.instrumentName, q.quote.bid])).toEqual([['Renamed', 2.7]]);
+  });
+
+  it('forgets a market it stops streaming: back on screen, its first price is announced once written', async () => {
+    const t = await setup();
+    await t.stream.update(true);
+    await flush();
+    t.last().goLive();
+    const sub = () => [...t.last().subs.values()].find((s) => s.items.includes(`PRICE:ACC1:${A}`))?.id as string;
+    t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
+    await flush();
+    t.setTargets([B]);
+    await t.stream.update(true);
+    t.setTargets([A, B]);
+    await t.stream.update(true);
+    await flush();
+    t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.6' });
+    expect(t.early).toEqual([]);
+    await flush();
+    t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.7' });
+    expect(t.early.map((q) => q.quote.bid)).toEqual([2.7]);
   });
 
   it('an update for a market the cache does not know writes nothing', async () => {

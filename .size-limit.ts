@@ -11,8 +11,9 @@ export default [
   { name: 'popup JS up front', path: page('popup'), limit: '25 KB', gzip: true },
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   { name: 'options JS up front', path: page('options'), limit: '40 KB', gzip: true },
-  // The goal is 40 KB; Chromium refuses import() and late importScripts() in a service worker, so what a
-  // message needs cannot load when it comes. The budget is today's size (66.0 KB: live prices, dealing, PIN
-  // vault and encrypted login included, no webextension-polyfill) with a little headroom, so a regression fails.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '69 KB', gzip: true },
+  // The goal is 40 KB, missed: Chromium refuses import() and late importScripts() in a service worker, so
+  // what a message needs cannot load when it comes. The budget is today's size (70.1 KB: live prices with
+  // charts and account funds, dealing, PIN vault, encrypted login, the first-paint snapshot; no
+  // webextension-polyfill) with a little headroom, so a regression fails.
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '72 KB', gzip: true },
 ];

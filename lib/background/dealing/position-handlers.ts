@@ -4,6 +4,7 @@ import { ApiError, ValidationError } from '../../api/errors';
 import { amendWorkingOrderRequest, createWorkingOrderRequest } from '../../dealing/to-service';
 import { accountTypeOf, closeQuoteView, positionView, workingOrderView } from '../../dealing/views';
 import { validateWorkingOrder } from '../../dealing/working-order';
+import type { ApiClient } from '../api-client';
 import type { Handlers } from '../handlers';
 import { dealingAccess } from './access';
 import { mutateAndConfirm } from './outcome';
@@ -19,12 +20,29 @@ type Names =
   | 'workingOrders.amend'
   | 'workingOrders.delete';
 
+/** Account types learnt from GET /accounts, for sessions whose login reply names none (v3, OAuth). */
+const listedTypes = new WeakMap<ApiClient, Map<string, string | null>>();
+
+/** The signed-in account's type: from the login reply, else from GET /accounts once per session and account. */
+async function accountTypeFor(client: ApiClient): Promise<string | null> {
+  const info = client.sessionInfo();
+  const named = accountTypeOf(info);
+  if (named || !info) return named;
+  let known = listedTypes.get(client);
+  if (!known) listedTypes.set(client, (known = new Map()));
+  if (!known.has(info.accountId)) {
+    const { accounts } = await client.accounts.list();
+    known.set(info.accountId, accounts.find((a) => a.accountId === info.accountId)?.accountType ?? null);
+  }
+  return known.get(info.accountId) ?? null;
+}
+
 export const positionHandlers: Pick<Handlers, Names> = {
   async 'positions.list'(_request, ctx) {
     const fetch = async () => {
       const client = await ctx.getClient();
       const { positions } = await client.positions.list();
-      const accountType = accountTypeOf(client.sessionInfo());
+      const accountType = positions.length ? await accountTypeFor(client) : null;
       return positions.map((p) => positionView(p, accountType));
     };
     return ctx.accountLive ? ctx.accountLive.positionsList(fetch) : fetch();

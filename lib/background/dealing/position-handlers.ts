@@ -28,8 +28,8 @@ async function accountTypeFor(client: ApiClient): Promise<string | null> {
   const info = client.sessionInfo();
   const named = accountTypeOf(info);
   if (named || !info) return named;
-  let known = listedTypes.get(client);
-  if (!known) listedTypes.set(client, (known = new Map()));
+  const known = listedTypes.get(client) ?? new Map<string, string | null>();
+  listedTypes.set(client, known);
   if (!known.has(info.accountId)) {
     const { accounts } = await client.accounts.list();
     known.set(info.accountId, accounts.find((a) => a.accountId === info.accountId)?.accountType ?? null);

@@ -47,6 +47,7 @@ export function backgroundParts(): VitePlugin {
       const files = Object.values(output as unknown as Record<string, Emitted>);
       const worker = files.find((f) => f.type === 'chunk' && f.fileName === WORKER_SCRIPT);
       if (!worker?.code) throw new Error(`The background build made no ${WORKER_SCRIPT}`);
+      if (process.env.PARTS_REPORT) (await import('node:fs')).writeFileSync(process.env.PARTS_REPORT, JSON.stringify(files.map((f: any) => ({ file: f.fileName, modules: Object.fromEntries(Object.entries(f.modules ?? {}).map(([k, m]: any) => [k, m.renderedLength])) }))));
       const parts = files.filter((f) => f.type === 'chunk' && f !== worker).map((f) => f.fileName);
       const source = readFileSync(LOADER, 'utf8');
       const filled = source.replace('/* parts */ []', JSON.stringify(parts));

@@ -1,12 +1,13 @@
 // Alerts and watchlist files in the background. Wiring (entrypoints/background.ts and the handler table):
-// - merge `alertHandlers` into the handler table (rules and files load when their first message comes);
+// - merge `alertHandlers` into the handler table;
 // - call `registerAlertNotifications()` synchronously at worker start;
-// - the refresh engine adds `alertTargets()` to what it fetches on each alarm and passes what it fetched to
-//   `checkAlerts({ quotes, sentiment })`; `runAlertCheck(markets)` does both in one call.
+// - the refresh engine runs `alertHooks`: it adds the alerts' markets to what it fetches (so alert epics
+//   ride in the same ≤50-epic batches) and hands what it fetched to the check.
+// Rules, files and the check are parts that load when first needed (lazy-part.ts).
+import type { EngineHooks } from '../../engine/hooks';
 import type { Handlers } from '../handlers';
 import { lazyHandlers, lazyPart } from '../lazy-part';
 
-export { alertTargets, type CheckInput, checkAlerts, MAX_READING_AGE_MS, runAlertCheck } from './check';
 export {
   type AlertNotifier,
   browserNotifier,
@@ -15,10 +16,10 @@ export {
   onAlertNotificationClicked,
   registerAlertNotifications,
 } from './notify';
-export { readAlerts, updateAlerts } from './store';
 
 const rules = lazyPart('alert rules', () => import('./handlers'));
 const files = lazyPart('watchlist files', () => import('./watchlist-io'));
+const checks = lazyPart('alert checks', () => import('./check'));
 
 export const alertHandlers: Partial<Handlers> = {
   ...lazyHandlers(
@@ -26,4 +27,11 @@ export const alertHandlers: Partial<Handlers> = {
     async () => (await rules()).alertRuleHandlers,
   ),
   ...lazyHandlers(['watchlists.import', 'watchlists.export'], async () => (await files()).watchlistFileHandlers),
+};
+
+export const alertHooks: EngineHooks = {
+  extraTargets: async () => (await checks()).alertTargets(),
+  afterRefresh: async ({ quotes, sentiment, now }) => {
+    await (await checks()).checkAlerts({ quotes, sentiment, now });
+  },
 };

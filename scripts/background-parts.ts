@@ -19,14 +19,25 @@ export const WORKER_SCRIPT = 'background.js';
 export const PARTS_DIR = 'background-parts';
 const LOADER = join(import.meta.dirname, '..', 'lib', 'background', 'part-loader.js');
 
+/** The loader's source with the list of parts its install event imports. */
+export function loaderFor(parts: string[]): string {
+  const source = readFileSync(LOADER, 'utf8');
+  const filled = source.replace('/* parts */ []', JSON.stringify(parts));
+  if (filled === source) throw new Error(`${LOADER} has no place for the list of parts`);
+  return filled;
+}
+
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
 export function backgroundParts(): VitePlugin {
   let building = false;
   return {
     name: 'marketside:background-parts',
+    enforce: 'pre',
     config(config) {
       const lib = config.build?.lib;
-      if (!lib || !String(lib.entry).startsWith('virtual:wxt-background-entrypoint')) return;
-      building = true;
+      building = !!lib && String(lib.entry).startsWith('virtual:wxt-background-entrypoint');
+      if (!lib || !building) return;
       const build = config.build ?? {};
       build.lib = false;
       build.modulePreload = false;
@@ -42,17 +53,17 @@ export function backgroundParts(): VitePlugin {
         },
       };
     },
+    // Vite wraps each import() in its helper for preloading a page's chunks and styles; a worker has none.
+    load(id) {
+      if (building && id === PRELOAD_HELPER) return 'export const __vitePreload = (load) => load();';
+    },
     async generateBundle(_, output) {
       if (!building) return;
       const files = Object.values(output as unknown as Record<string, Emitted>);
       const worker = files.find((f) => f.type === 'chunk' && f.fileName === WORKER_SCRIPT);
       if (!worker?.code) throw new Error(`The background build made no ${WORKER_SCRIPT}`);
-      if (process.env.PARTS_REPORT) (await import('node:fs')).writeFileSync(process.env.PARTS_REPORT, JSON.stringify(files.map((f: any) => ({ file: f.fileName, modules: Object.fromEntries(Object.entries(f.modules ?? {}).map(([k, m]: any) => [k, m.renderedLength])) }))));
       const parts = files.filter((f) => f.type === 'chunk' && f !== worker).map((f) => f.fileName);
-      const source = readFileSync(LOADER, 'utf8');
-      const filled = source.replace('/* parts */ []', JSON.stringify(parts));
-      if (filled === source) throw new Error(`${LOADER} has no place for the list of parts`);
-      const loader = await transformWithEsbuild(filled, LOADER, { minify: true, loader: 'js' });
+      const loader = await transformWithEsbuild(loaderFor(parts), LOADER, { minify: true, loader: 'js' });
       worker.code = `${loader.code}${worker.code}`;
     },
   };

@@ -6,19 +6,23 @@ import { ask } from './extension-calls';
 import { expect, test } from './harness';
 import { configureConnection, openExtensionPage } from './launch';
 
-/** Stops the extension's service worker through DevTools and returns once it has stopped. */
+/**
+ * Stops the extension's service worker through DevTools and returns once it has stopped (an open page's
+ * live Port may wake it again at once: that is a woken worker too).
+ */
 async function stopWorker(context: BrowserContext, extensionId: string): Promise<void> {
   const probe = await context.newPage();
   try {
     const cdp = await context.newCDPSession(probe);
-    let status = 'running';
+    let stopped = false;
     cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
       for (const v of event.versions)
-        if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) status = v.runningStatus;
+        if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) && v.runningStatus === 'stopped')
+          stopped = true;
     });
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    await expect.poll(() => status, { timeout: 10_000 }).toBe('stopped');
+    await expect.poll(() => stopped, { timeout: 10_000 }).toBe(true);
   } finally {
     await probe.close();
   }

@@ -11,9 +11,8 @@ export default [
   { name: 'popup JS up front', path: page('popup'), limit: '25 KB', gzip: true },
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   { name: 'options JS up front', path: page('options'), limit: '40 KB', gzip: true },
-  // The goal is 40 KB, missed: Chromium refuses import() and late importScripts() in a service worker, so
-  // what a message needs cannot load when it comes. The budget is today's size (70.1 KB: live prices with
-  // charts and account funds, dealing, PIN vault, encrypted login, the first-paint snapshot; no
-  // webextension-polyfill) with a little headroom, so a regression fails.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '72 KB', gzip: true },
+  // The worker's own script and what it imports at once; its parts (background-parts/) load when first
+  // needed. The goal is 40 KB, missed: this is today's size (49.0 KB) with a little headroom, so a
+  // regression fails.
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '50 KB', gzip: true },
 ];

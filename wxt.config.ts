@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { backgroundParts } from './scripts/background-parts';
 import { inlinePageCss } from './scripts/inline-page-css';
 
 // Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
@@ -10,7 +11,10 @@ export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'http
 
 export default defineConfig({
   manifestVersion: 3,
-  vite: () => ({ plugins: [inlinePageCss(['popup', 'sidepanel'])] }),
+  // Firefox's event page keeps WXT's one script (its background is a page, not a service worker).
+  vite: ({ browser }) => ({
+    plugins: [inlinePageCss(['popup', 'sidepanel']), ...(browser === 'firefox' ? [] : [backgroundParts()])],
+  }),
   manifest: ({ browser }) => ({
     name: 'Marketside',
     description: 'Watch markets on your IG account: quick lookup, watchlists, price history and client sentiment.',

@@ -1,14 +1,15 @@
 // Live prices end to end: the built extension in Chromium streams from the simulated Lightstreamer
 // server through its offscreen document. A visible watchlist moves with no price polling; a dropped
 // socket shows Reconnecting… then Live; a refused stream falls back to polling and says so; an alert
-// fires from a streamed price with no page open.
+// fires from a streamed price with no page open; the popup's market view and the pinned market's badge
+// move with the stream.
 import type { Page } from '@playwright/test';
 import { formatChange } from '../lib/format';
 import { profit } from '../sim/money';
 import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
 import { ask, notifications } from './extension-calls';
-import { expect, test } from './harness';
+import { badgeText, expect, test } from './harness';
 import { playwrightPage } from './journeys/playwright-page';
 import { marketPolls, recordStreamStates, streamedEpics, twentyMarkets } from './journeys/stream';
 
@@ -158,4 +159,28 @@ test("a deal made outside Marketside appears in positions from the stream's OPU,
     .slice(from)
     .filter((r) => r.method === 'GET' && r.path.startsWith('/positions'));
   expect(polls).toEqual([]);
+});
+
+test("the popup's market and the toolbar badge's pinned market move with the stream, with no price poll", async ({
+  configure,
+  openPage,
+  sim,
+  serviceWorker,
+}) => {
+  await configure();
+  const popup = await openPage(`popup.html?epic=${EURUSD}`);
+  const prices = popup.getByTestId('popup-market').locator('.market__prices');
+  await expect(prices).toContainText(/Bid\s*\d\.\d{4}/);
+  await ask(popup, 'badge.pin', { epic: EURUSD });
+  await expect.poll(() => badgeText(serviceWorker), { timeout: 15_000 }).not.toBe('');
+  await expect.poll(() => streamedEpics(sim).has(EURUSD), { timeout: 20_000 }).toBe(true);
+  const badgeBefore = await badgeText(serviceWorker);
+
+  const [quote] = await ask<{ value: { bid: number } }[]>(popup, 'markets.quotes', { epics: [EURUSD] });
+  const bid = Number(((quote?.value.bid ?? 1) * 1.2).toFixed(4));
+  const from = sim.control.requestLog().length;
+  sim.control.setMarket(EURUSD, { bid, offer: Number((bid + 0.0002).toFixed(4)) });
+  await expect(prices).toContainText(bid.toFixed(4), { timeout: 15_000 });
+  await expect.poll(() => badgeText(serviceWorker), { timeout: 15_000 }).not.toBe(badgeBefore);
+  expect(marketPolls(sim, from)).toEqual([]);
 });

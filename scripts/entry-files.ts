@@ -4,12 +4,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** Static imports of a built chunk (`import ... from "./x.js"` / `"/chunks/x.js"`), resolved to files. */
+/**
+ * Static imports of a built chunk (`import ... from "./x.js"` / `"/chunks/x.js"`, or the dependencies of
+ * an AMD `define([...])`, as the Chrome worker is built), resolved to files.
+ */
 function staticImports(dir: string, file: string): string[] {
   const code = readFileSync(join(dir, file), 'utf8');
   const found = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)].map(
     (m) => m[1] as string,
   );
+  const amd = /(?:^|[;\s})])define\(\[([^\]]*)\]/.exec(code);
+  for (const dep of amd?.[1]?.matchAll(/["']([^"']+\.js)["']/g) ?? []) found.push(dep[1] as string);
   return found.map((spec) =>
     spec.startsWith('/') ? spec.slice(1) : relative(dir, join(dir, file, '..', spec)).replace(/\\/g, '/'),
   );

@@ -10,6 +10,8 @@ export const RELOGIN_CODES = new Set([
   'error.security.account-token-missing',
 ]);
 export const OAUTH_INVALID = 'error.security.oauth-token-invalid';
+/** The gateway wants this account's password encrypted (login-encryption.ts). */
+export const ENCRYPTION_REQUIRED = 'error.public-api.failure.encryption.required';
 
 /** The errorCode of an error reply, or `http.<status>` when the body carries none. */
 export function errorCodeOf(text: string, status: number): string {

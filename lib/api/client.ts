@@ -6,19 +6,12 @@ import { attachCore, type ClientCore } from './core';
 import { type Environment, environmentOf } from './environment';
 import { ValidationError } from './errors';
 import { accountsGroup } from './groups/accounts';
-import { applicationsReads } from './groups/applications';
-import { indicativeCostsGroup } from './groups/costs';
-import {
-  confirmationsGroup,
-  positionsReads,
-  repeatDealingWindowGroup,
-  workingOrdersReads,
-} from './groups/dealing-reads';
 import { categoriesGroup, marketsGroup } from './groups/markets';
 import { pricesGroup } from './groups/prices';
 import { clientSentimentGroup } from './groups/sentiment';
 import { sessionGroup } from './groups/session';
 import { watchlistsReads } from './groups/watchlists';
+import { lazyGroup } from './lazy-group';
 import { DEMO_ALLOWANCES, RateBudget } from './rate-budget';
 import { type Logger, Redactor } from './redact';
 import { SessionManager } from './session-manager';
@@ -61,6 +54,11 @@ function requireText(value: unknown, field: string): void {
     throw new ValidationError(field, `Missing ${field} in the client configuration`);
   }
 }
+
+// Groups only dealing uses load with their first call (in Chrome's worker, as a part of their own).
+const dealingReads = () => import('./groups/dealing-reads');
+const costs = () => import('./groups/costs');
+const applications = () => import('./groups/applications');
 
 export function createClient(config: ClientConfig) {
   requireText(config.baseUrl, 'baseUrl');
@@ -130,18 +128,35 @@ export function createClient(config: ClientConfig) {
     /** The pending reconciliation lock, if any (dealing is blocked while there is one). */
     pendingReconciliation: () => core.lockStore.get(),
     accounts: accountsGroup(core),
-    confirmations: confirmationsGroup(core),
-    positions: positionsReads(core),
-    repeatDealingWindow: repeatDealingWindowGroup(core),
-    workingOrders: workingOrdersReads(core),
+    confirmations: lazyGroup(core, async () => (await dealingReads()).confirmationsGroup, {
+      get: 'confirmations.get',
+    }),
+    positions: lazyGroup(core, async () => (await dealingReads()).positionsReads, {
+      list: 'positions.list',
+      get: 'positions.get',
+    }),
+    repeatDealingWindow: lazyGroup(core, async () => (await dealingReads()).repeatDealingWindowGroup, {
+      get: 'repeat_dealing_window.get',
+    }),
+    workingOrders: lazyGroup(core, async () => (await dealingReads()).workingOrdersReads, {
+      list: 'working_orders.list',
+    }),
     categories: categoriesGroup(core),
     markets: marketsGroup(core),
     prices: pricesGroup(core),
-    indicativeCosts: indicativeCostsGroup(core),
+    indicativeCosts: lazyGroup(core, async () => (await costs()).indicativeCostsGroup, {
+      quoteOpen: 'indicative_costs.quote_open',
+      quoteClose: 'indicative_costs.quote_close',
+      quoteEdit: 'indicative_costs.quote_edit',
+      getDurableMedium: 'indicative_costs.get_durable_medium',
+      history: 'indicative_costs.history',
+    }),
     watchlists: watchlistsReads(core),
     session: sessionGroup(core),
     clientSentiment: clientSentimentGroup(core),
-    applications: applicationsReads(core),
+    applications: lazyGroup(core, async () => (await applications()).applicationsReads, {
+      list: 'applications.list',
+    }),
   };
   attachCore(client, core);
   return client;

@@ -3,8 +3,6 @@
 import { ApiError } from './errors';
 import { rsaPkcs1Encrypt } from './rsa-pkcs1';
 
-export const ENCRYPTION_REQUIRED = 'error.public-api.failure.encryption.required';
-
 export interface EncryptionKeyReply {
   encryptionKey: string;
   timeStamp: number;

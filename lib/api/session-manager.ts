@@ -5,10 +5,9 @@
 // (reference §1.6) when asked to, or once the gateway answers that it must (then the login is tried
 // again encrypted, once, and the caller is told so it can remember it for the account).
 
-import { OAUTH_INVALID } from './classify';
+import { ENCRYPTION_REQUIRED, OAUTH_INVALID } from './classify';
 import { endpointByLabel } from './endpoints';
 import { AuthError, isApiError } from './errors';
-import { ENCRYPTION_REQUIRED, encryptPassword } from './login-encryption';
 import { check, malformed } from './parse';
 import type { Logger, Redactor } from './redact';
 import { EncryptionKeySchema, LoginV2BodySchema, LoginV3BodySchema, RefreshBodySchema } from './schemas/session';
@@ -188,6 +187,7 @@ export class SessionManager implements AuthProvider {
       status: reply.status,
       requestId: reply.requestId,
     });
+    const { encryptPassword } = await import('./login-encryption');
     const encrypted = await encryptPassword(this.config.password, key, label);
     this.redactor.add(encrypted);
     return encrypted;

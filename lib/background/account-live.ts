@@ -2,7 +2,10 @@
 // lists the pages ask for come from here (no REST poll); OPU and WOU change them the moment they arrive
 // and the pages are told. When the stream is not live the lists are forgotten, since updates may be missed.
 import type { MarketQuote, PositionView, WorkingOrderView } from '../model';
-import { applyOpu, applyWou, parseTrade } from '../stream/trade-merge';
+import { lazyPart } from './lazy-part';
+
+// Merging TRADE updates loads with the first one (a part of its own in Chrome's worker).
+const tradeMerge = lazyPart('account updates', () => import('../stream/trade-merge'));
 
 export interface AccountLiveDeps {
   live(): boolean;
@@ -43,6 +46,8 @@ export class AccountLive {
   async trade(changed: Record<string, string | null>): Promise<void> {
     const opu = changed.OPU ?? null;
     const wou = changed.WOU ?? null;
+    if (!opu && !wou) return;
+    const { applyOpu, applyWou, parseTrade } = await tradeMerge();
     if (opu && this.positions) {
       const epic = parseTrade(opu)?.epic;
       // The quote first: reading an uncached market caches its facts too.

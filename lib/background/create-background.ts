@@ -6,14 +6,14 @@ import { type Client, createGuard } from '../api';
 import { streamLogin } from '../api/stream-login';
 import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
-import { accountTypeOf } from '../dealing/views';
+import { accountTypeOf } from '../dealing/account-type';
 import { RefreshEngine } from '../engine/refresh-engine';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
 import { popupLastQuery } from '../popup/last-query';
 import { firstPaintSnapshot, registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
-import { StreamUnavailable } from '../stream/supervisor';
+import { StreamUnavailable } from '../stream/unavailable';
 import type { VaultOptions } from '../vault/crypto';
 import { AccountFundsLive } from './account-funds';
 import { AccountLive } from './account-live';
@@ -25,8 +25,8 @@ import { SignedOutError } from './errors';
 import { createFirstPaintKeeper } from './first-paint-keeper';
 import type { HandlerContext, Handlers } from './handlers';
 import { igMarketData } from './ig-market-data';
+import { LazyLiveStream, type LiveStreamApi } from './lazy-live-stream';
 import { LiveHub } from './live-hub';
-import { LiveStream } from './live-stream';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
 import { type BackgroundPlugin, plugins as defaultPlugins, mergeHandlers } from './plugins';
@@ -71,7 +71,7 @@ export interface Background {
   markets: MarketWatch;
   engine: RefreshEngine;
   hub: LiveHub;
-  stream: LiveStream | null;
+  stream: LiveStreamApi | null;
   cache: CacheWriterImpl;
   clients: ClientHolder;
   route(message: unknown, sender: Sender): Promise<Reply<unknown>> | undefined;
@@ -251,8 +251,8 @@ export function createBackground(options: BackgroundOptions): Background {
     now,
   });
 
-  const stream: LiveStream | null = options.stream
-    ? new LiveStream({
+  const stream: LazyLiveStream | null = options.stream
+    ? new LazyLiveStream({
         createLink: options.stream.createLink,
         withoutPages: options.stream.withoutPages,
         credentials: async (relogin) => {

@@ -1,8 +1,9 @@
 // The market-data port over the typed client: each method one request (markets in the batches the
 // caller chose), replies turned into view models. Watchlist edits cross the guard with a 'watchlists'
 // permit that the signed-in account holds implicitly.
-import { type Client, createWatchlistEditor, type Guard, type Permit } from '../api';
+import type { Client, Guard, Permit } from '../api';
 import type { Candle, Sentiment } from '../model';
+import { lazyPart } from './lazy-part';
 import type { MarketData, MarketDetailsView } from './market-data';
 import {
   allowanceView,
@@ -22,6 +23,9 @@ function watchlistPermit(client: Client, accountId: string, guard: Guard, now: (
   return guard.issue({ scope: 'watchlists', environment: client.environment, accountId });
 }
 
+// Watchlist edits go through the guarded clients, which load with the first edit.
+const guardedClients = lazyPart('watchlist editing', () => import('../api/guarded'));
+
 export function igMarketData(
   client: Client,
   guard: Guard,
@@ -30,6 +34,7 @@ export function igMarketData(
 ): MarketData {
   const editor = async () => {
     const permit = watchlistPermit(client, await accountId(), guard, now);
+    const { createWatchlistEditor } = await guardedClients();
     return createWatchlistEditor(client, permit, guard).watchlists;
   };
   return {

@@ -1,7 +1,7 @@
 // The parts that answer messages and join the refresh. A part exports its handlers (a Partial<Handlers>)
 // and, when it watches markets, engine hooks; it is plugged in here with one line.
 import type { EngineHooks } from '../engine/hooks';
-import { alertHandlers, alertTargets, checkAlerts } from './alerts';
+import { alertHandlers, alertHooks } from './alerts';
 import { accountHandlers } from './core-handlers/account';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
@@ -34,12 +34,7 @@ export const corePlugin: BackgroundPlugin = {
 export const alertsPlugin: BackgroundPlugin = {
   name: 'alerts',
   handlers: alertHandlers,
-  hooks: {
-    extraTargets: alertTargets,
-    afterRefresh: async ({ quotes, sentiment, now }) => {
-      await checkAlerts({ quotes, sentiment, now });
-    },
-  },
+  hooks: alertHooks,
 };
 
 export const plugins: BackgroundPlugin[] = [corePlugin, alertsPlugin, { ...dealingPlugin, start: startDealing }];

@@ -18,10 +18,7 @@ export function parseServiceTime(text: string | null | undefined): number | null
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0), +(m[7] ?? 0));
 }
 
-/** The signed-in account's type (CFD, SPREADBET, …) as the login reply named it; null when it did not. */
-export function accountTypeOf(info: SessionInfo | null | undefined): string | null {
-  return info?.accounts.find((a) => a.accountId === info.accountId)?.accountType ?? null;
-}
+export { accountTypeOf } from './account-type';
 
 /** A GET /positions entry as the pages show it; `accountType` is the login reply's (CFD or SPREADBET). */
 export function positionView(p: Position, accountType: string | null | undefined): PositionView {

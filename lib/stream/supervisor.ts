@@ -3,8 +3,10 @@
 // heartbeat) arrived for 30 s or the client sits disconnected; a refused session (CONERR 1) logs in
 // again over REST first; a refused protocol (CONERR 65) or repeated failures fall back to polling and
 // try streaming again later. Clock and timers are injected: tests drive them by hand.
+
 import type { StreamLink, StreamSubscription, StreamUpdate } from './link';
 import { diffSubscriptions } from './plan';
+import { StreamUnavailable } from './unavailable';
 
 export type StreamState =
   | { mode: 'off' }
@@ -19,16 +21,7 @@ export interface StreamCredentials {
   password: string;
 }
 
-/** Thrown by the credentials provider when streaming cannot start at all (no endpoint, signed out). */
-export class StreamUnavailable extends Error {
-  /** `quiet`: nothing to say to the user (signed out); the stream is simply off until asked again. */
-  constructor(
-    message: string,
-    readonly quiet = false,
-  ) {
-    super(message);
-  }
-}
+export { StreamUnavailable };
 
 export const SILENCE_MS = 30_000;
 export const STUCK_MS = 20_000;

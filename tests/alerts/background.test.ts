@@ -1,13 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  alertHandlers,
-  alertTargets,
-  checkAlerts,
-  epicOfNotification,
-  onAlertNotificationClicked,
-  runAlertCheck,
-} from '../../lib/background/alerts';
+import { alertHandlers, epicOfNotification, onAlertNotificationClicked } from '../../lib/background/alerts';
+import { alertTargets, checkAlerts, runAlertCheck } from '../../lib/background/alerts/check';
 import type { Handlers } from '../../lib/background/handlers';
 import type { AlertRule } from '../../lib/model';
 import { alerts } from '../../lib/settings/registry';

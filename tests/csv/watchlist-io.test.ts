@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportWatchlist, importIntoWatchlist, verifyEpics } from '../../lib/background/alerts';
+import { exportWatchlist, importIntoWatchlist, verifyEpics } from '../../lib/background/alerts/watchlist-io';
 import { parseEpicList, watchlistCsv } from '../../lib/csv';
 import { fakeContext, invalidEpic, market, offline } from '../alerts/fake-context';
 

@@ -1,0 +1,69 @@
+// The worker's parts (background-parts/, loaded when a message first needs one) in Chromium: each loads in
+// a worker woken after it stopped, and after the browser started again on the same profile, which only
+// works because the worker imported every part when it installed (Chrome refuses later new imports).
+import type { BrowserContext, Page } from '@playwright/test';
+import { ask } from './extension-calls';
+import { expect, test } from './harness';
+import { configureConnection, openExtensionPage } from './launch';
+
+/**
+ * Stops the extension's service worker through DevTools and returns once it has stopped (an open page's
+ * live Port may wake it again at once: that is a woken worker too).
+ */
+async function stopWorker(context: BrowserContext, extensionId: string): Promise<void> {
+  const probe = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(probe);
+    let stopped = false;
+    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+      for (const v of event.versions)
+        if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) && v.runningStatus === 'stopped')
+          stopped = true;
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await expect.poll(() => stopped, { timeout: 10_000 }).toBe(true);
+  } finally {
+    await probe.close();
+  }
+}
+
+/** What a trader does that needs each part, each in a worker just woken. */
+async function useEveryPart(context: BrowserContext, extensionId: string, page: Page) {
+  const lists = await ask<{ value: { id: string; editable: boolean }[] }>(page, 'watchlists.list', {});
+  const mine = lists.value.find((w) => w.editable) ?? lists.value[0];
+  if (!mine) throw new Error('The simulated account has no watchlist');
+  const steps: [string, () => Promise<unknown>][] = [
+    ['alert rules', () => ask(page, 'alerts.list', {})],
+    ['settings file', () => ask(page, 'settings.export', {})],
+    ['watchlist file', () => ask(page, 'watchlists.export', { id: mine.id })],
+    ['dealing', () => ask(page, 'permit.get', {})],
+    ['positions', () => ask(page, 'positions.list', {})],
+  ];
+  for (const [part, step] of steps) {
+    await stopWorker(context, extensionId);
+    await expect(step(), `the ${part} part in a woken worker`).resolves.toBeDefined();
+  }
+}
+
+test('every part loads in a worker woken after it stopped, and after the browser starts again', async ({
+  configure,
+  context,
+  extensionId,
+  openPage,
+  relaunch,
+  sim,
+}) => {
+  await configure();
+  const page = await openPage('options.html');
+  await useEveryPart(context, extensionId, page);
+
+  const exported = await ask<{ filename: string; json: string }>(page, 'settings.export', {});
+  expect(exported.filename).toMatch(/^marketside-settings-\d{4}-\d{2}-\d{2}\.json$/);
+
+  await context.close();
+  const again = await relaunch();
+  await configureConnection(again.serviceWorker, sim);
+  const reopened = await openExtensionPage(again.context, again.extensionId, 'options.html');
+  await useEveryPart(again.context, again.extensionId, reopened);
+});

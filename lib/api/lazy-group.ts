@@ -1,0 +1,31 @@
+// A resource group whose code (its checks and reply schemas) loads with its first call, for groups only
+// dealing needs: the client keeps its shape, each method with its spec label and answering with a promise.
+import { type ClientCore, labelled } from './core';
+
+type Method = (...args: never[]) => Promise<unknown>;
+
+export function lazyGroup<G extends Record<string, Method>>(
+  core: ClientCore,
+  load: () => Promise<(core: ClientCore) => G>,
+  labels: { [K in keyof G]: string },
+): G {
+  let group: Promise<G> | null = null;
+  const real = () => {
+    group ??= load().then(
+      (make) => make(core),
+      (err: unknown) => {
+        group = null;
+        throw err;
+      },
+    );
+    return group;
+  };
+  const methods = Object.entries(labels).map(([name, label]) => [
+    name,
+    labelled(label as string, async (...args: unknown[]) => {
+      const method = (await real())[name] as unknown as (...a: unknown[]) => Promise<unknown>;
+      return method(...args);
+    }),
+  ]);
+  return Object.fromEntries(methods) as G;
+}

@@ -1,0 +1,35 @@
+// Parts of the background that only some messages need, loaded when the first of them comes (in Chrome's
+// worker a separate script, see scripts/background-parts.ts; in Firefox and in tests an ordinary module).
+import type { MessageName } from '../messages/contract';
+import { UnavailableError } from './errors';
+import type { HandlerContext, Handlers } from './handlers';
+
+/** Loads a part once; a load that failed is tried again when next asked. */
+export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= load().catch((err: unknown) => {
+      loading = null;
+      const why = err instanceof Error ? err.message : String(err);
+      throw new UnavailableError(`Marketside's ${name} could not be loaded (${why}); reload the extension`);
+    });
+    return loading;
+  };
+}
+
+/** The handlers of `names`, each loading the part's table first and answering with its handler. */
+export function lazyHandlers(
+  names: readonly MessageName[],
+  table: () => Promise<Partial<Handlers>>,
+): Partial<Handlers> {
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      async (request: unknown, ctx: HandlerContext) => {
+        const handler = (await table())[name] as ((r: unknown, c: HandlerContext) => Promise<unknown>) | undefined;
+        if (!handler) throw new UnavailableError(`No part of the background answers ${name}`);
+        return handler(request, ctx);
+      },
+    ]),
+  ) as Partial<Handlers>;
+}

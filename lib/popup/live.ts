@@ -23,12 +23,22 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
   let stopAwake: (() => void) | null = null;
 
   const post = () => {
-    port?.postMessage({ kind: 'watch', ...last, visible: document.visibilityState !== 'hidden' });
+    try {
+      port?.postMessage({ kind: 'watch', ...last, visible: document.visibilityState !== 'hidden' });
+    } catch {
+      // The background went away under the Port: its onDisconnect opens a new one, which posts again.
+    }
   };
   const open = () => {
     retry = null;
     if (closed) return;
-    const p = ext.runtime.connect({ name: LIVE_PORT });
+    let p: Port;
+    try {
+      p = ext.runtime.connect({ name: LIVE_PORT });
+    } catch {
+      retry = setTimeout(open, RECONNECT_MS);
+      return;
+    }
     p.onMessage.addListener((message: unknown) => onMessage(message as LiveToPage));
     p.onDisconnect.addListener(() => {
       // Reading lastError marks it handled (no "Unchecked runtime.lastError" in the console).

@@ -32,13 +32,7 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
   const open = () => {
     retry = null;
     if (closed) return;
-    let p: Port;
-    try {
-      p = ext.runtime.connect({ name: LIVE_PORT });
-    } catch {
-      retry = setTimeout(open, RECONNECT_MS);
-      return;
-    }
+    const p = ext.runtime.connect({ name: LIVE_PORT });
     p.onMessage.addListener((message: unknown) => onMessage(message as LiveToPage));
     p.onDisconnect.addListener(() => {
       // Reading lastError marks it handled (no "Unchecked runtime.lastError" in the console).

@@ -50,23 +50,4 @@ describe("the popup's live Port", () => {
     expect(ports[1]!.posted).toEqual([{ kind: 'watch', ...watched }]);
     live.close();
   });
-
-  it('tries again later when the browser refuses to open the Port', async () => {
-    vi.useFakeTimers();
-    let refuse = true;
-    const ports: DyingPort[] = [];
-    const connect = () => {
-      if (refuse) throw new Error('Could not establish connection. Receiving end does not exist.');
-      const port = new DyingPort();
-      ports.push(port);
-      return port;
-    };
-    vi.stubGlobal('browser', { runtime: { id: 'marketside', connect, lastError: undefined } });
-    const { connectLive } = await import('../../lib/popup/live');
-    const live = connectLive(() => undefined);
-    refuse = false;
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(ports).toHaveLength(1);
-    live.close();
-  });
 });

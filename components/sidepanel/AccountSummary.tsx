@@ -6,11 +6,12 @@ import type { FundsView } from '../../lib/model';
 import { fundsAge, fundsFigures, fundsPollDelay, nextFunds } from '../../lib/sidepanel/account-summary';
 import { usePanel } from './context';
 import { settle } from './errors';
+import { useReloadAfterDeal } from './useReloadAfterDeal';
 
 const AGE_TICK_MS = 5_000;
 
 export function AccountSummary() {
-  const { live, status, dealing } = usePanel();
+  const { live, status } = usePanel();
   const [view, setView] = useState<FundsView | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
   const [now, setNow] = useState(Date.now());
@@ -42,12 +43,7 @@ export function AccountSummary() {
     [live, load],
   );
 
-  useEffect(() => {
-    if (!dealing) return;
-    const reload = () => void load();
-    window.addEventListener(dealing.DEALT_EVENT, reload);
-    return () => window.removeEventListener(dealing.DEALT_EVENT, reload);
-  }, [dealing, load]);
+  useReloadAfterDeal(load);
 
   // Not streamed: read again when the last read is FUNDS_POLL_MS old, and not while the panel is hidden.
   useEffect(() => {

@@ -19,6 +19,7 @@ import { AccountSummary } from './AccountSummary';
 import { usePanel } from './context';
 import { settle } from './errors';
 import { useLiveChanges, useWatch } from './useLiveChanges';
+import { useReloadAfterDeal } from './useReloadAfterDeal';
 
 /** A table's header row: the market, then right-aligned numeric columns. */
 function HeadRow({ numeric }: { numeric: string[] }) {
@@ -91,12 +92,7 @@ export function PositionsView() {
   useEffect(() => live.subscribe((message) => message.kind === 'account' && void load()), [live, load]);
 
   // A deal finished anywhere in this panel: the lists are read again.
-  useEffect(() => {
-    if (!dealing) return;
-    const reload = () => void load();
-    window.addEventListener(dealing.DEALT_EVENT, reload);
-    return () => window.removeEventListener(dealing.DEALT_EVENT, reload);
-  }, [dealing, load]);
+  useReloadAfterDeal(load);
 
   const epics = useMemo(
     () => [...new Set([...(positions ?? []).map((p) => p.epic), ...(orders ?? []).map((o) => o.epic)])],

@@ -3,7 +3,6 @@ import './popup.css';
 import { render } from 'preact';
 import { send } from '../../lib/messages/contract';
 import { ext } from '../../lib/popup/browser';
-import { settledSend } from '../../lib/popup/deps';
 import { startFirstPaint } from '../../lib/popup/first-paint';
 import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
@@ -29,7 +28,7 @@ void ext.windows.getCurrent().then((w) => {
 render(
   <App
     deps={{
-      send: settledSend(send),
+      send,
       connectLive,
       openOptions: () => void ext.runtime.openOptionsPage(),
       openSidePanel: (epic) => openMarketInSidePanel(epic, windowId),

@@ -27,6 +27,7 @@ import type {
   WorkingOrderView,
 } from '../model';
 import * as s from './schemas';
+import { settledSend } from './settled-send';
 
 const none = v.optional(v.object({}), {});
 /** Entries one import may carry (the background adds at most MAX_IMPORT and reports the rest). */
@@ -371,9 +372,11 @@ export type ProtocolMap = { [N in MessageName]: (request: RequestOf<N>) => Reply
 // Pure: the background, which never sends, leaves the messaging library out of its bundle.
 export const messenger = /* @__PURE__ */ defineExtensionMessaging<ProtocolMap>();
 
-/** Pages call the background through this one function. */
+/** Pages call the background through this one function; it always resolves (lib/messages/settled-send). */
 export function send<N extends MessageName>(name: N, request: RequestOf<N>): Promise<Reply<Replies[N]>> {
-  return (messenger.sendMessage as (n: N, r: RequestOf<N>) => Promise<Reply<Replies[N]>>)(name, request);
+  return settledSend(() =>
+    (messenger.sendMessage as (n: N, r: RequestOf<N>) => Promise<Reply<Replies[N]>>)(name, request),
+  );
 }
 
 // The live channel: a page opens a Port with this name while it is visible and says what it shows;

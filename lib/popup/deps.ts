@@ -16,18 +16,3 @@ export interface PopupDeps {
   /** Must run inside the click handler: the browser opens the panel only for a user gesture. */
   openSidePanel: (epic: string) => Promise<void>;
 }
-
-/**
- * `send` whose promise always resolves: a background that cannot be reached (still starting, being
- * restarted) becomes an error reply the page shows, never an unhandled rejection.
- */
-export function settledSend(send: Send): Send {
-  return ((name, request) =>
-    send(name, request).catch((err: unknown) => ({
-      ok: false,
-      error: {
-        kind: 'internal',
-        message: `Marketside's background did not answer${err instanceof Error ? `: ${err.message}` : ''}`,
-      },
-    }))) as Send;
-}

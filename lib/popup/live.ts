@@ -23,7 +23,11 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
   let stopAwake: (() => void) | null = null;
 
   const post = () => {
-    port?.postMessage({ kind: 'watch', ...last, visible: document.visibilityState !== 'hidden' });
+    try {
+      port?.postMessage({ kind: 'watch', ...last, visible: document.visibilityState !== 'hidden' });
+    } catch {
+      // The background went away under the Port: its onDisconnect opens a new one, which posts again.
+    }
   };
   const open = () => {
     retry = null;

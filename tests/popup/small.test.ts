@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { epic as epicSchema } from '../../lib/messages/schemas';
 import type { Fresh, MarketQuote } from '../../lib/model';
-import { type Send, settledSend } from '../../lib/popup/deps';
 import { rememberSeen } from '../../lib/popup/last-seen';
 import { EPIC_PATTERN, parsePopupParams } from '../../lib/popup/params';
 import { priceDecimals } from '../../lib/popup/price';
@@ -78,24 +77,6 @@ describe('rows', () => {
   it('lists recent lookups by their stored name until a price is known', () => {
     const rows = recentRows([{ epic: 'A.B.C.D', instrumentName: 'Stored', at: 1 }], new Map());
     expect(rows[0]).toMatchObject({ instrumentName: 'Stored', quote: null, fetchedAt: null });
-  });
-});
-
-describe('settledSend', () => {
-  it('turns an unreachable background into an error reply', async () => {
-    const failing = (() => Promise.reject(new Error('Could not establish connection'))) as unknown as Send;
-    const reply = await settledSend(failing)('status.get', {});
-    expect(reply).toEqual({
-      ok: false,
-      error: { kind: 'internal', message: "Marketside's background did not answer: Could not establish connection" },
-    });
-  });
-  it('passes replies through', async () => {
-    const answering = (() => Promise.resolve({ ok: true, data: null })) as unknown as Send;
-    expect(await settledSend(answering)('recent.add', { epic: 'CS.D.EURUSD.CFD.IP' })).toEqual({
-      ok: true,
-      data: null,
-    });
   });
 });
 

@@ -15,6 +15,7 @@ vi.mock('../../lib/messages/contract', async (importOriginal) => ({
   send: (await import('../helpers/scripted-background')).scriptedSend,
 }));
 
+import { DEALT_EVENT } from '../../components/dealing/dealingState';
 import { AccountSummary } from '../../components/sidepanel/AccountSummary';
 import { PanelContext, type PanelEnv } from '../../components/sidepanel/context';
 
@@ -32,7 +33,7 @@ const funds = (profitLoss: number, streamed: boolean, currency = 'GBP'): FundsVi
   streamed,
 });
 
-function renderSummary(mode: StatusView['stream']['mode']) {
+function renderSummary(mode: StatusView['stream']['mode'], dealing: PanelEnv['dealing'] = null) {
   let push: (m: unknown) => void = () => {};
   const live = new LiveLink(() => ({
     postMessage() {},
@@ -52,7 +53,7 @@ function renderSummary(mode: StatusView['stream']['mode']) {
     live,
     navigate: () => {},
     openSettings: () => {},
-    dealing: null,
+    dealing,
     theme: 'light',
   };
   render(
@@ -125,5 +126,20 @@ describe('the account summary in the positions view', () => {
     expect(reads()).toBe(1);
     await advance(2_000);
     expect(reads()).toBe(2);
+  });
+
+  it('a deal finished in the panel reads the figures again at once (while streamed too)', async () => {
+    let pnl = -5;
+    background.handlers = { 'account.funds': () => ({ ok: true, data: funds(pnl, false) }) };
+    renderSummary('live', { DEALT_EVENT } as NonNullable<PanelEnv['dealing']>);
+    await advance(0);
+    expect(reads()).toBe(1);
+    pnl = 20;
+    await act(async () => {
+      window.dispatchEvent(new CustomEvent(DEALT_EVENT));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(reads()).toBe(2);
+    expect(text('funds-Profit/loss')).toBe('+20.00 GBP');
   });
 });

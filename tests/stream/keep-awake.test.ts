@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepAwake } from '../../lib/stream/keep-awake';
+import { AWAKE, keepAwake, keepPortAwake } from '../../lib/stream/keep-awake';
 
 function manualTimers() {
   const queue = new Map<number, { at: number; fn: () => void }>();
@@ -47,5 +47,25 @@ describe('keepAwake', () => {
     timers.advance(60_000);
     expect(sent).toBe(2);
     expect(timers.pending()).toBe(0);
+  });
+});
+
+describe('keepPortAwake', () => {
+  it('does not throw when the Port died before its onDisconnect stopped it, and posts again on a live one', () => {
+    const timers = manualTimers();
+    let dead = false;
+    const posted: unknown[] = [];
+    const port = {
+      postMessage(message: unknown) {
+        if (dead) throw new Error('Attempt to postMessage on disconnected port');
+        posted.push(message);
+      },
+    };
+    keepPortAwake(port, timers, 10_000);
+    dead = true;
+    expect(() => timers.advance(10_000)).not.toThrow();
+    dead = false;
+    timers.advance(10_000);
+    expect(posted).toEqual([AWAKE, AWAKE]);
   });
 });

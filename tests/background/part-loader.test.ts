@@ -58,7 +58,7 @@ function worker(installed: Set<string> | null, files = FILES) {
       new Function('self', 'define', text)(scope, scope.define);
     },
     addEventListener(type: string, fn: () => void) {
-      (listeners[type] ??= []).push(fn);
+      listeners[type] = [...(listeners[type] ?? []), fn];
     },
   };
   new Function('self', LOADER)(scope);

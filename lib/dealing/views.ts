@@ -2,7 +2,7 @@
 import type { Application } from '../api/schemas/applications';
 import type { CloseQuote, CostsHistory, OpenQuote } from '../api/schemas/costs';
 import type { Confirmation, Position, RepeatDealingWindow, WorkingOrder } from '../api/schemas/dealing';
-import type { ReconciliationLock, SessionInfo } from '../api/stores';
+import type { ReconciliationLock } from '../api/stores';
 import type { ApplicationView, CostsQuote, QuoteHistoryItem, RepeatWindowView } from '../messages/contract';
 import type { DealOutcome, Direction, LockView, PositionView, WorkingOrderView } from '../model';
 import { finite, marketStatus } from '../reply-values';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
-import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
 import { StreamState } from '../../components/StreamState';
 import { lazyComponent } from '../../components/sidepanel/lazy';
@@ -21,6 +20,8 @@ import { wantsPrompt } from '../../lib/vault/wants-prompt';
 
 /** Loaded only while there is something to say about the remembered credentials (rarely). */
 const VaultPrompt = lazyComponent(() => import('../../components/VaultPrompt').then((m) => m.VaultPrompt));
+/** A market's view: loaded once the list has painted (it opens from a row), so it is not on the first paint's path. */
+const MarketView = lazyComponent(() => import('../../components/popup/MarketView').then((m) => m.MarketView));
 
 const LIST_ID = 'popup-list';
 /** Rows the live Port keeps fresh while the list is on screen. */
@@ -177,6 +178,11 @@ export function App({ deps, params, firstPaint }: Props) {
       live = false;
     };
   }, [showingRecent, recentEpics, send]);
+
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (hasRows) MarketView.preload();
+  }, [hasRows]);
 
   const rowEpics = rows
     .slice(0, WATCH_ROWS)

@@ -12,7 +12,10 @@ export const EARLY_KEYS = {
 
 export type EarlyArea = keyof typeof EARLY_KEYS;
 type Values = Record<string, unknown>;
-type Reads = Partial<Record<EarlyArea, Promise<Values>>>;
+type Reads = Partial<Record<EarlyArea, Promise<Values>>> & {
+  /** The popup's early screen (lib/popup/first-screen.ts): true once painted, false when it paints nothing. */
+  painted?: Promise<boolean>;
+};
 
 interface StorageArea {
   get(keys: string[]): Promise<Values>;
@@ -25,8 +28,8 @@ export interface EarlyStorage {
 const GLOBAL = '__marketsideEarlyRead';
 type Scope = { [GLOBAL]?: Reads };
 
-/** Starts both reads and leaves them for the page (the early script's whole work). */
-export function startEarlyRead(storage: EarlyStorage, scope: object = globalThis): void {
+/** Starts both reads and leaves them for the page; also returns them (the popup paints from them too). */
+export function startEarlyRead(storage: EarlyStorage, scope: object = globalThis): Reads {
   const reads: Reads = {};
   for (const area of ['session', 'local'] as const) {
     const api = storage[area];
@@ -41,6 +44,12 @@ export function startEarlyRead(storage: EarlyStorage, scope: object = globalThis
     }
   }
   (scope as Scope)[GLOBAL] = reads;
+  return { ...reads };
+}
+
+/** The early script's own reads (it paints from them): the page takes them through takeEarlyRead. */
+export function earlyReads(scope: object = globalThis): Reads | null {
+  return (scope as Scope)[GLOBAL] ?? null;
 }
 
 /** The early read of an area when it holds every name wanted; each area's read is taken at most once. */

@@ -175,9 +175,10 @@ export function screenElement(screen: FirstScreen): HTMLElement {
     'aria-keyshortcuts': '/',
     placeholder: 'Search markets (press / )',
     autocomplete: 'off',
-    spellcheck: 'false',
     maxlength: '100',
   }) as HTMLInputElement;
+  // Properties, as Preact sets them.
+  input.spellcheck = false;
   input.value = screen.text;
   return el(
     'main',

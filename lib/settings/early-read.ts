@@ -1,6 +1,7 @@
-// The popup's and the side panel's first storage reads, started by a tiny classic script
-// (entrypoints/first-read.ts) that their HTML runs as it is parsed, before the page's main bundle has
-// loaded and compiled: the reads' round trips then overlap the bundle's loading instead of following it.
+// The popup's and the side panel's first storage reads, started by a tiny classic script that their HTML
+// runs as it is parsed (the side panel's entrypoints/first-read.ts; the popup's
+// entrypoints/popup-first-paint.ts, which also paints from them), before the page's main bundle has loaded
+// and compiled: the reads' round trips then overlap the bundle's loading instead of following it.
 // The page takes each read once (lib/settings/read-stored.ts); a read that does not cover the names a
 // page asks for is ignored and the page reads for itself. No imports: this goes into that tiny script.
 

@@ -107,7 +107,12 @@ describe('WatchlistsView', () => {
           status: null,
           prefs: defaultPrefs,
           updatePrefs: () => {},
-          live: new LiveLink(() => null),
+          live: new LiveLink(() => ({
+            postMessage() {},
+            onMessage: { addListener() {} },
+            onDisconnect: { addListener() {} },
+            disconnect() {},
+          })),
           navigate: () => {},
           openSettings: () => {},
           dealing: null,

@@ -48,15 +48,17 @@ interface Props {
    * run while it renders; read here when absent.
    */
   first?: Promise<PanelFirstPaint | null>;
+  /** What `first` resolved to, when the page waited for it: the first render shows it at once. */
+  ready?: PanelFirstPaint | null;
 }
 
-export function Panel({ live, slots = {}, first }: Props) {
-  const [route, setRoute] = useState<SidepanelRoute | null>(null);
+export function Panel({ live, slots = {}, first, ready }: Props) {
+  const [route, setRoute] = useState<SidepanelRoute | null>(ready?.route ?? null);
   const [status, setStatus] = useState<StatusView | null>(null);
-  const [prefs, setPrefs] = useState<Prefs>(defaultPrefs);
+  const [prefs, setPrefs] = useState<Prefs>(ready?.prefs ?? defaultPrefs);
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
-  const current = useRef<SidepanelRoute | null>(null);
+  const current = useRef<SidepanelRoute | null>(ready?.route ?? null);
   const drawn = useRef<SidepanelRoute | null>(null);
   // Only the first watchlists view takes the reads started with the page; a later one reads afresh.
   const firstView = useRef<Promise<PanelFirstPaint | null> | null>(first ?? null);
@@ -173,7 +175,11 @@ export function Panel({ live, slots = {}, first }: Props) {
             {slots.alertsList()}
           </section>
         ) : route ? (
-          <WatchlistsView importExport={slots.importExport} first={firstView.current} />
+          <WatchlistsView
+            importExport={slots.importExport}
+            first={firstView.current}
+            ready={firstView.current ? ready : undefined}
+          />
         ) : null}
       </main>
     </PanelContext.Provider>

@@ -22,15 +22,18 @@ const WATCH_MARGIN = 15;
 export function WatchlistsView({
   importExport,
   first,
+  ready,
 }: {
   importExport?: (id: string | null, done: () => void) => ComponentChildren;
   /** The watchlists and the chosen list from the reads started with the page, when this view takes them. */
   first?: Promise<Pick<PanelFirstPaint, 'lists' | 'list'> | null> | null;
+  /** What `first` resolved to, when the page waited for it: the first render shows it at once. */
+  ready?: Pick<PanelFirstPaint, 'lists' | 'list'> | null;
 }) {
   const { prefs, updatePrefs, navigate, openSettings } = usePanel();
-  const [lists, setLists] = useState<Fresh<WatchlistSummary[]> | null>(null);
+  const [lists, setLists] = useState<Fresh<WatchlistSummary[]> | null>(ready?.lists ?? null);
   const [listsError, setListsError] = useState<ErrorView | null>(null);
-  const [list, setList] = useState<Fresh<WatchlistView> | null>(null);
+  const [list, setList] = useState<Fresh<WatchlistView> | null>(ready?.list ?? null);
   const [listError, setListError] = useState<ErrorView | null>(null);
   const [quotes, setQuotes] = useState(new Map<string, Fresh<MarketQuote>>());
   const [sentiment, setSentiment] = useState(new Map<string, Fresh<Sentiment>>());

@@ -2,20 +2,28 @@
 import type { ComponentType, FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): FunctionComponent<P> {
+export type LazyComponent<P extends object> = FunctionComponent<P> & {
+  /** Starts loading it before it is shown (once the first paint is done), so it shows at once when asked for. */
+  preload(): void;
+};
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
-  return function Lazy(props: P) {
+  const start = () => {
+    loading ??= load().then((c) => {
+      loaded = c;
+      return c;
+    });
+    return loading;
+  };
+  function Lazy(props: P) {
     const [component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
     const [failed, setFailed] = useState<string | null>(null);
     useEffect(() => {
       if (component) return;
       let cancelled = false;
-      loading ??= load().then((c) => {
-        loaded = c;
-        return c;
-      });
-      loading.then(
+      start().then(
         (c) => {
           if (!cancelled) setComponent(() => c);
         },
@@ -37,5 +45,13 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     if (!component) return <p class="muted">Loading…</p>;
     const Component = component;
     return <Component {...props} />;
-  };
+  }
+  return Object.assign(Lazy, {
+    preload() {
+      start().catch(() => {
+        // Shown (with the reason) when the part is asked for and still cannot load.
+        loading = null;
+      });
+    },
+  });
 }

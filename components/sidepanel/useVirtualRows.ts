@@ -32,6 +32,9 @@ export function useVirtualRows(opts: {
     scrollPaddingStart: opts.scrollMargin ?? 0,
     scrollToFn: elementScroll,
     observeElementRect: observeRect,
+    // Until the list is measured (after its first render), assume a panel's height: the first render then
+    // has its rows already, rather than an empty table and a second render once measured.
+    initialRect: { width: 0, height: (typeof window === 'undefined' ? 0 : window.innerHeight) || 600 },
     observeElementOffset,
     onChange: () => rerender(undefined),
   };

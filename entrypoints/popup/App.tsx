@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ErrorState } from '../../components/ErrorState';
 import { MarketList, rowId } from '../../components/popup/MarketList';
-import { MarketView } from '../../components/popup/MarketView';
 import { SearchBox } from '../../components/popup/SearchBox';
 import { StreamState } from '../../components/StreamState';
 import { lazyComponent } from '../../components/sidepanel/lazy';
-import { readQuotes } from '../../lib/cache/read';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import type { LiveLink, PopupDeps } from '../../lib/popup/deps';
 import { type FirstPaint, recentWithQuotes, startFirstPaint } from '../../lib/popup/first-paint';
+import { handOverFirstScreen } from '../../lib/popup/first-screen';
 import { createChangeHub } from '../../lib/popup/hub';
 import { isListKey, isSearchShortcut, moveActive } from '../../lib/popup/keyboard';
 import { popupLastQuery } from '../../lib/popup/last-query';
@@ -21,6 +19,10 @@ import { wantsPrompt } from '../../lib/vault/wants-prompt';
 
 /** Loaded only while there is something to say about the remembered credentials (rarely). */
 const VaultPrompt = lazyComponent(() => import('../../components/VaultPrompt').then((m) => m.VaultPrompt));
+/** What went wrong and what to do: rare, so not on the first paint's path. */
+const ErrorState = lazyComponent(() => import('../../components/ErrorState').then((m) => m.ErrorState));
+/** A market's view: loaded once the list has painted (it opens from a row), so it is not on the first paint's path. */
+const MarketView = lazyComponent(() => import('../../components/popup/MarketView').then((m) => m.MarketView));
 
 const LIST_ID = 'popup-list';
 /** Rows the live Port keeps fresh while the list is on screen. */
@@ -142,6 +144,8 @@ export function App({ deps, params, firstPaint }: Props) {
   }, [controller, params, send, first]);
 
   useEffect(() => {
+    // By now the popup shows itself even if its rows are still to come (the early screen stood in for them).
+    handOverFirstScreen();
     inputRef.current?.focus();
   }, []);
 
@@ -150,7 +154,9 @@ export function App({ deps, params, firstPaint }: Props) {
     () =>
       hub.subscribe((store, keys) => {
         if (store !== 'snapshots' || keys.length === 0) return;
-        void readQuotes(keys).then((found) => setQuotes((q) => mergeQuotes(q, found.values())));
+        void import('../../lib/cache/read')
+          .then((c) => c.readQuotes(keys))
+          .then((found) => setQuotes((q) => mergeQuotes(q, found.values())));
       }),
     [hub],
   );
@@ -177,6 +183,16 @@ export function App({ deps, params, firstPaint }: Props) {
       live = false;
     };
   }, [showingRecent, recentEpics, send]);
+
+  const hasRows = rows.length > 0;
+  // The rows the early script painted (lib/popup/first-screen.ts) are now the popup's own: they swap
+  // before the browser paints again.
+  useLayoutEffect(() => {
+    if (hasRows) handOverFirstScreen();
+  }, [hasRows]);
+  useEffect(() => {
+    if (hasRows) MarketView.preload();
+  }, [hasRows]);
 
   const rowEpics = rows
     .slice(0, WATCH_ROWS)

@@ -4,6 +4,7 @@ import { render } from 'preact';
 import { send } from '../../lib/messages/contract';
 import { ext } from '../../lib/popup/browser';
 import { startFirstPaint } from '../../lib/popup/first-paint';
+import { afterEarlyScreen } from '../../lib/popup/first-screen';
 import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
 import { openMarketInSidePanel } from '../../lib/popup/side-panel';
@@ -25,16 +26,20 @@ void ext.windows.getCurrent().then((w) => {
   windowId = w.id ?? null;
 });
 
-render(
-  <App
-    deps={{
-      send,
-      connectLive,
-      openOptions: () => void ext.runtime.openOptionsPage(),
-      openSidePanel: (epic) => openMarketInSidePanel(epic, windowId),
-    }}
-    params={params}
-    firstPaint={firstPaint}
-  />,
-  document.getElementById('app')!,
+// The early script may be painting the first screen from the same reads (lib/popup/first-screen.ts): the
+// popup renders after that frame, hidden, and takes over when its rows are in.
+afterEarlyScreen(() =>
+  render(
+    <App
+      deps={{
+        send,
+        connectLive,
+        openOptions: () => void ext.runtime.openOptionsPage(),
+        openSidePanel: (epic) => openMarketInSidePanel(epic, windowId),
+      }}
+      params={params}
+      firstPaint={firstPaint}
+    />,
+    document.getElementById('app')!,
+  ),
 );

@@ -16,6 +16,14 @@ const slots: PanelSlots = {
   importExport: (watchlistId, onDone) => <ImportExport watchlistId={watchlistId} onDone={onDone} />,
 };
 
-export function App({ live, first }: { live: LiveLink; first?: Promise<PanelFirstPaint | null> }) {
-  return <Panel live={live} slots={slots} first={first} />;
+export function App({
+  live,
+  first,
+  ready,
+}: {
+  live: LiveLink;
+  first?: Promise<PanelFirstPaint | null>;
+  ready?: PanelFirstPaint | null;
+}) {
+  return <Panel live={live} slots={slots} first={first} ready={ready} />;
 }

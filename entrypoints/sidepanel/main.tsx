@@ -1,7 +1,7 @@
 import '../../components/base.css';
 import '../../components/sidepanel/sidepanel.css';
 import { render } from 'preact';
-import { readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
+import { type PanelFirstPaint, readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { openPageLive } from '../../lib/sidepanel/page-live';
 import { KEEP_AWAKE_MS } from '../../lib/stream/keep-awake';
 import { App } from './App';
@@ -18,4 +18,15 @@ const painted = first.then(
 );
 // Firefox streams in its event page only while a page asks for it, and would suspend it otherwise.
 const live = openPageLive(import.meta.env.FIREFOX ? KEEP_AWAKE_MS : null, painted);
-render(<App live={live} first={first} />, document.getElementById('app')!);
+// The first render waits for those reads (started by the page's early script, they are usually in by
+// now), so that it shows the list at once rather than rendering again as each read comes in; it renders
+// regardless after a moment.
+const FIRST_WAIT_MS = 100;
+let rendered = false;
+const renderPanel = (ready?: PanelFirstPaint | null) => {
+  if (rendered) return;
+  rendered = true;
+  render(<App live={live} first={first} ready={ready} />, document.getElementById('app')!);
+};
+void first.then(renderPanel);
+setTimeout(renderPanel, FIRST_WAIT_MS);

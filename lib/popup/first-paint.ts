@@ -2,9 +2,9 @@
 // lookups with their cached prices, and the cached results of the search it opens with (`?q=`, else this
 // session's last search). One storage.session read (the background's first-paint snapshot and the last
 // search) and one storage.local read (the recent lookups and the preferences) run side by side; the cache's
-// IndexedDB is opened only for what the snapshot does not hold.
+// IndexedDB is opened only for what the snapshot does not hold (its reader loads then: the first paint
+// from the snapshot does not wait for it).
 import { emptySnapshot, type FirstPaintSnapshot, snapshotQuotes, snapshotSearch } from '../cache/first-paint-snapshot';
-import { readQuotes, readSearch } from '../cache/read';
 import type { Fresh, MarketQuote } from '../model';
 import { readStored } from '../settings/read-stored';
 import {
@@ -20,6 +20,10 @@ import {
 import { POPUP_LAST_QUERY_KEY } from './last-query';
 import type { PopupParams } from './params';
 import { normaliseTerm } from './search';
+
+const cache = () => import('../cache/read');
+const readQuotes = (epics: string[]) => cache().then((c) => c.readQuotes(epics));
+const readSearch = (term: string) => cache().then((c) => c.readSearch(term));
 
 export interface RecentWithQuotes {
   list: RecentLookup[];

@@ -93,6 +93,39 @@ afterEach(cleanup);
 const rowEpics = () => screen.queryAllByTestId('panel-row').map((r) => r.dataset.epic);
 
 describe('WatchlistsView', () => {
+  it('shows the list read with the page in its very first render, before any answer', () => {
+    // The background never answers: only what the page read before rendering can show.
+    background.handlers = {};
+    const now = Date.now();
+    const ready = {
+      lists: { value: summaries, fetchedAt: now, stale: false },
+      list: { value: view('W1'), fetchedAt: now, stale: false },
+    };
+    render(
+      <PanelContext.Provider
+        value={{
+          status: null,
+          prefs: defaultPrefs,
+          updatePrefs: () => {},
+          live: new LiveLink(() => ({
+            postMessage() {},
+            onMessage: { addListener() {} },
+            onDisconnect: { addListener() {} },
+            disconnect() {},
+          })),
+          navigate: () => {},
+          openSettings: () => {},
+          dealing: null,
+          theme: 'light',
+        }}
+      >
+        <WatchlistsView first={Promise.resolve(ready)} ready={ready} />
+      </PanelContext.Provider>,
+    );
+    // Synchronously: no promise has settled yet.
+    expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']);
+  });
+
   it('lists the chosen watchlist and adds a market the service accepted', async () => {
     background.handlers['watchlists.addMarket'] = (req) => {
       members.W1!.push((req as { epic: string }).epic);

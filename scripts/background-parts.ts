@@ -4,7 +4,6 @@
 // defines the AMD loader and imports every part at install, which lets a later wake load them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { transformWithEsbuild } from 'vite';
 import type { WxtViteConfig } from 'wxt';
 
 type VitePlugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
@@ -57,14 +56,15 @@ export function backgroundParts(): VitePlugin {
     load(id) {
       if (building && id === PRELOAD_HELPER) return 'export const __vitePreload = (load) => load();';
     },
-    async generateBundle(_, output) {
+    generateBundle(_, output) {
       if (!building) return;
       const files = Object.values(output as unknown as Record<string, Emitted>);
       const worker = files.find((f) => f.type === 'chunk' && f.fileName === WORKER_SCRIPT);
       if (!worker?.code) throw new Error(`The background build made no ${WORKER_SCRIPT}`);
       const parts = files.filter((f) => f.type === 'chunk' && f !== worker).map((f) => f.fileName);
-      const loader = await transformWithEsbuild(loaderFor(parts), LOADER, { minify: true, loader: 'js' });
-      worker.code = `${loader.code}${worker.code}`;
+      // Its comments say why it exists; the worker does not need them.
+      const loader = loaderFor(parts).replace(/^\s*\/\/.*\n/gm, '');
+      worker.code = `${loader}${worker.code}`;
     },
   };
 }

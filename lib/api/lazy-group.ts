@@ -1,5 +1,6 @@
 // A resource group whose code (its checks and reply schemas) loads with its first call, for groups only
 // dealing needs: the client keeps its shape, each method with its spec label and answering with a promise.
+import { loadOnce } from '../load-once';
 import { type ClientCore, labelled } from './core';
 
 type Method = (...args: never[]) => Promise<unknown>;
@@ -9,17 +10,7 @@ export function lazyGroup<G extends Record<string, Method>>(
   load: () => Promise<(core: ClientCore) => G>,
   labels: { [K in keyof G]: string },
 ): G {
-  let group: Promise<G> | null = null;
-  const real = () => {
-    group ??= load().then(
-      (make) => make(core),
-      (err: unknown) => {
-        group = null;
-        throw err;
-      },
-    );
-    return group;
-  };
+  const real = loadOnce(async () => (await load())(core));
   const methods = Object.entries(labels).map(([name, label]) => [
     name,
     labelled(label as string, async (...args: unknown[]) => {

@@ -3,15 +3,12 @@
 // (lib/popup/first-screen.ts) while the main bundle loads.
 import { firstScreen, paintFirstScreen } from '../lib/popup/first-screen';
 import { parsePopupParams } from '../lib/popup/params';
-import { type EarlyStorage, earlyReads, startEarlyRead } from '../lib/settings/early-read';
-
-type Ext = { runtime?: { id?: string }; storage?: EarlyStorage };
+import { earlyReads, extensionStorage, startEarlyRead } from '../lib/settings/early-read';
 
 export default defineUnlistedScript(() => {
-  const scope = globalThis as unknown as { browser?: Ext; chrome?: Ext };
-  const api = scope.browser?.runtime?.id ? scope.browser : scope.chrome;
-  if (!api?.storage) return;
-  const reads = startEarlyRead(api.storage);
+  const storage = extensionStorage();
+  if (!storage) return;
+  const reads = startEarlyRead(storage);
   const shared = earlyReads();
   if (!reads.session || !reads.local || !shared) return;
   shared.painted = Promise.all([reads.session, reads.local])

@@ -26,6 +26,14 @@ export interface EarlyStorage {
   session?: StorageArea;
 }
 
+type Ext = { runtime?: { id?: string }; storage?: EarlyStorage };
+
+/** The extension's storage as a classic script sees it: Firefox's `browser`, else Chrome's `chrome`. */
+export function extensionStorage(scope: object = globalThis): EarlyStorage | null {
+  const { browser, chrome } = scope as { browser?: Ext; chrome?: Ext };
+  return (browser?.runtime?.id ? browser : chrome)?.storage ?? null;
+}
+
 const GLOBAL = '__marketsideEarlyRead';
 type Scope = { [GLOBAL]?: Reads };
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { FirstPaintSnapshot } from '../../lib/cache/first-paint-snapshot';
 import { startFirstPaint } from '../../lib/popup/first-paint';
-import { startEarlyRead, takeEarlyRead } from '../../lib/settings/early-read';
+import { extensionStorage, startEarlyRead, takeEarlyRead } from '../../lib/settings/early-read';
 import { readStored } from '../../lib/settings/read-stored';
 import { defaultPrefs } from '../../lib/settings/registry';
 import { readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
@@ -96,5 +96,17 @@ describe('the early storage reads', () => {
     await fakeBrowser.storage.local.set({ prefs$: { v: 1 } });
     startEarlyRead(fakeBrowser.storage);
     expect((await readStored('local', [{ key: 'prefs', version: 2 }])).get('prefs')?.current).toBe(false);
+  });
+});
+
+describe("the early scripts' storage", () => {
+  it("is Firefox's browser.storage when that is the extension's, else Chrome's chrome.storage", () => {
+    const firefox = { local: { get: async () => ({}) } };
+    const chrome = { local: { get: async () => ({}) } };
+    expect(extensionStorage({ browser: { runtime: { id: 'x' }, storage: firefox }, chrome: { storage: chrome } })).toBe(
+      firefox,
+    );
+    expect(extensionStorage({ browser: { storage: firefox }, chrome: { storage: chrome } })).toBe(chrome);
+    expect(extensionStorage({})).toBeNull();
   });
 });

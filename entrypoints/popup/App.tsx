@@ -7,7 +7,7 @@ import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import type { LiveLink, PopupDeps } from '../../lib/popup/deps';
 import { type FirstPaint, recentWithQuotes, startFirstPaint } from '../../lib/popup/first-paint';
-import { handOverFirstScreen } from '../../lib/popup/first-screen';
+import { handOverFirstScreen, LIST_ID } from '../../lib/popup/first-screen';
 import { createChangeHub } from '../../lib/popup/hub';
 import { isListKey, isSearchShortcut, moveActive } from '../../lib/popup/keyboard';
 import { popupLastQuery } from '../../lib/popup/last-query';
@@ -24,7 +24,6 @@ const ErrorState = lazyComponent(() => import('../../components/ErrorState').the
 /** A market's view: loaded once the list has painted (it opens from a row), so it is not on the first paint's path. */
 const MarketView = lazyComponent(() => import('../../components/popup/MarketView').then((m) => m.MarketView));
 
-const LIST_ID = 'popup-list';
 /** Rows the live Port keeps fresh while the list is on screen. */
 const WATCH_ROWS = 20;
 

@@ -9,6 +9,7 @@ import { snapshotQuotes, snapshotSearch } from '../cache/first-paint-snapshot';
 import { formatAge, formatChange, formatPct, formatPrice, statusLabel, trendOf } from '../format';
 import { earlyReads } from '../settings/early-read';
 import type { RecentLookup, Theme } from '../settings/registry';
+import { PREFS_STORED, RECENT_LOOKUPS_STORED } from '../settings/stored-items';
 import { applyTheme } from '../settings/theme';
 import type { PopupParams } from './params';
 import { priceDecimals } from './price';
@@ -18,8 +19,6 @@ import { normaliseTerm, SEARCH_MIN_LENGTH } from './search';
 /** The ids and labels the popup's components use (entrypoints/popup/App.tsx, components/popup). */
 export const LIST_ID = 'popup-list';
 export const FIRST_SCREEN_ID = 'first-screen';
-const RECENT_VERSION = 2;
-const PREFS_VERSION = 2;
 
 export interface FirstScreen {
   /** The search box's text. */
@@ -35,7 +34,7 @@ export interface FirstScreen {
 type Values = Record<string, unknown>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const storedAt = (values: Values, key: string, version: number) =>
+const storedAt = (values: Values, { key, version }: { key: string; version: number }) =>
   values[key] === undefined || (isRecord(values[`${key}$`]) ? (values[`${key}$`] as { v?: unknown }).v : 1) === version;
 
 /** What the popup's first render shows from these reads, or null when it would show something else. */
@@ -49,7 +48,7 @@ export function firstScreen(
   if (!online || params.epic) return null;
   const snapshot = session.firstPaint as FirstPaintSnapshot | undefined;
   if (!isRecord(snapshot) || !isRecord(snapshot.quotes)) return null;
-  if (!storedAt(local, 'recentLookups', RECENT_VERSION) || !storedAt(local, 'prefs', PREFS_VERSION)) return null;
+  if (!storedAt(local, RECENT_LOOKUPS_STORED) || !storedAt(local, PREFS_STORED)) return null;
   const recent = (local.recentLookups ?? []) as RecentLookup[];
   if (!Array.isArray(recent)) return null;
   const { found, missing } = snapshotQuotes(

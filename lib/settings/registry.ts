@@ -12,6 +12,7 @@ import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultRecord } from '../vault/crypto';
 import type { VaultNotice } from '../vault/keeper';
 import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent, splitRememberedSecrets } from './migrations';
+import { PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
 
 export type Theme = 'system' | 'light' | 'dark';
 export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';
@@ -109,9 +110,8 @@ export function lazyItem<T, M extends Record<string, unknown>>(
   });
 }
 
-/** Keys and versions of the items pages read before defining them (lib/settings/read-stored.ts). */
-export const PREFS_STORED = { key: 'prefs', version: 2 } as const;
-export const RECENT_LOOKUPS_STORED = { key: 'recentLookups', version: 2 } as const;
+/** Keys and versions of the items pages read before defining them (lib/settings/stored-items.ts). */
+export { PREFS_STORED, RECENT_LOOKUPS_STORED };
 
 /**
  * Calls back with each new stored value of a key ('local:prefs'), without defining its item: watching

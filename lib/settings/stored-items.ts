@@ -1,0 +1,4 @@
+// Keys and versions of the items pages read before defining them (lib/settings/read-stored.ts), kept apart
+// from the registry, which re-exports them, so the pages' tiny early scripts can use them without it.
+export const PREFS_STORED = { key: 'prefs', version: 2 } as const;
+export const RECENT_LOOKUPS_STORED = { key: 'recentLookups', version: 2 } as const;

@@ -46,6 +46,7 @@ export function backgroundParts(): VitePlugin {
         preserveEntrySignatures: false,
         output: {
           format: 'amd',
+          minifyInternalExports: true,
           amd: { forceJsExtensionForImports: true },
           entryFileNames: WORKER_SCRIPT,
           chunkFileNames: `${PARTS_DIR}/[name]-[hash].js`,

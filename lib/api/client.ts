@@ -7,7 +7,6 @@ import { type Environment, environmentOf } from './environment';
 import { ValidationError } from './errors';
 import { accountsGroup } from './groups/accounts';
 import { categoriesGroup, marketsGroup } from './groups/markets';
-import { pricesGroup } from './groups/prices';
 import { clientSentimentGroup } from './groups/sentiment';
 import { sessionGroup } from './groups/session';
 import { watchlistsReads } from './groups/watchlists';
@@ -55,8 +54,10 @@ function requireText(value: unknown, field: string): void {
   }
 }
 
-// Groups only dealing uses load with their first call (in Chrome's worker, as a part of their own).
+// Groups only dealing or a chart's history use load with their first call (in Chrome's worker, as a part
+// of their own).
 const dealingReads = () => import('./groups/dealing-reads');
+const prices = () => import('./groups/prices');
 const costs = () => import('./groups/costs');
 const applications = () => import('./groups/applications');
 
@@ -143,7 +144,11 @@ export function createClient(config: ClientConfig) {
     }),
     categories: categoriesGroup(core),
     markets: marketsGroup(core),
-    prices: pricesGroup(core),
+    prices: lazyGroup(core, async () => (await prices()).pricesGroup, {
+      list: 'prices.list',
+      listPoints: 'prices.list_points',
+      listDateRange: 'prices.list_date_range',
+    }),
     indicativeCosts: lazyGroup(core, async () => (await costs()).indicativeCostsGroup, {
       quoteOpen: 'indicative_costs.quote_open',
       quoteClose: 'indicative_costs.quote_close',

@@ -2,18 +2,11 @@
 // caller chose), replies turned into view models. Watchlist edits cross the guard with a 'watchlists'
 // permit that the signed-in account holds implicitly.
 import type { Client, Guard, Permit } from '../api';
-import type { Candle, Sentiment } from '../model';
+import type { Sentiment } from '../model';
+import { historyPart } from './lazy-history';
 import { lazyPart } from './lazy-part';
 import type { MarketData, MarketDetailsView } from './market-data';
-import {
-  allowanceView,
-  candleFromPoint,
-  factsFromDetails,
-  quoteFromDetails,
-  quoteFromSummary,
-  sentimentView,
-  watchlistSummary,
-} from './views';
+import { factsFromDetails, quoteFromDetails, quoteFromSummary, sentimentView, watchlistSummary } from './views';
 
 /** The signed-in account's implicit watchlist permit: reused while in force, issued when not. */
 function watchlistPermit(client: Client, accountId: string, guard: Guard, now: () => number): Permit {
@@ -60,8 +53,7 @@ export function igMarketData(
     },
     async prices(epic, resolution, from, to) {
       const reply = await client.prices.list(epic, { resolution, from: new Date(from), to: new Date(to), pageSize: 0 });
-      const candles = reply.prices.map(candleFromPoint).filter((c): c is Candle => c !== null);
-      return { candles, allowance: allowanceView(reply.metadata?.allowance, now()) };
+      return (await historyPart()).historyOf(reply, now());
     },
     async categories() {
       const reply = await client.categories.list();

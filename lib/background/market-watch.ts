@@ -4,8 +4,9 @@
 import type { CacheWriterImpl } from '../cache/writer';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Resolution, Sentiment, WatchlistSummary } from '../model';
-import { HistorySource } from './history-source';
+import type { HistorySource } from './history-source';
 import { Inflight } from './inflight';
+import { historyPart } from './lazy-history';
 import type { MarketData } from './market-data';
 import type { MarketWatchApi, ReadOptions } from './ports';
 import { QuoteSource } from './quote-source';
@@ -26,10 +27,11 @@ export interface MarketWatchOptions {
 export class MarketWatch implements MarketWatchApi {
   readonly quoteSource: QuoteSource;
   private readonly sentimentSource: SentimentSource;
-  private readonly historySource: HistorySource;
+  private historySource: HistorySource | null = null;
   private readonly watchlistSource: WatchlistSource;
   private readonly searchSource: SearchSource;
   readonly inflight = new Inflight();
+  private readonly deps: SourceDeps;
 
   constructor(options: MarketWatchOptions) {
     const deps: SourceDeps = {
@@ -40,9 +42,9 @@ export class MarketWatch implements MarketWatchApi {
       revalidationFailed: options.revalidationFailed ?? (() => {}),
       streamed: options.streamed,
     };
+    this.deps = deps;
     this.quoteSource = new QuoteSource(deps);
     this.sentimentSource = new SentimentSource(deps);
-    this.historySource = new HistorySource(deps);
     this.watchlistSource = new WatchlistSource(deps, this.quoteSource);
     this.searchSource = new SearchSource(deps, this.quoteSource);
   }
@@ -69,7 +71,8 @@ export class MarketWatch implements MarketWatchApi {
   sentimentHistory(marketId: string) {
     return this.sentimentSource.history(marketId);
   }
-  history(epic: string, resolution: Resolution, from: number, to: number) {
+  async history(epic: string, resolution: Resolution, from: number, to: number) {
+    this.historySource ??= new (await historyPart()).HistorySource(this.deps);
     return this.historySource.history(epic, resolution, from, to);
   }
   categories() {

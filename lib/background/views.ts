@@ -1,19 +1,10 @@
 // The service's replies (as lib/api parses them) turned into the view models the pages and the cache
 // use. Pure; tolerant of missing fields and null prices.
 import type { MarketDetails, MarketSummary } from '../api/schemas/market';
-import type { PriceAllowance, PricePoint } from '../api/schemas/prices';
 import type { ClientSentiment } from '../api/schemas/sentiment';
 import type { Watchlist } from '../api/schemas/watchlists';
 import { positive } from '../dealing/profit';
-import type {
-  Candle,
-  HistoricalAllowance,
-  MarketFacts,
-  MarketQuote,
-  Sentiment,
-  StepRule,
-  WatchlistSummary,
-} from '../model';
+import type { MarketFacts, MarketQuote, Sentiment, StepRule, WatchlistSummary } from '../model';
 import { finite, marketStatus } from '../reply-values';
 
 const str = (x: string | null | undefined, fallback = ''): string => (typeof x === 'string' ? x : fallback);
@@ -120,48 +111,6 @@ export function sentimentView(s: ClientSentiment): Sentiment | null {
     marketId: s.marketId,
     longPositionPercentage: long ?? 100 - (short as number),
     shortPositionPercentage: short ?? 100 - (long as number),
-  };
-}
-
-function mid(p: { bid?: number | null; ask?: number | null; lastTraded?: number | null } | null | undefined) {
-  if (!p) return null;
-  const bid = finite(p.bid);
-  const ask = finite(p.ask);
-  if (bid !== null && ask !== null) return (bid + ask) / 2;
-  return bid ?? ask ?? finite(p.lastTraded);
-}
-
-/** `2021-10-13T07:13:00` (UTC) or `2021/10/13 07:13:00` as epoch ms. */
-export function parseSnapshotTime(p: PricePoint): number | null {
-  const utc = p.snapshotTimeUTC;
-  if (typeof utc === 'string') {
-    const t = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(utc) ? utc : `${utc}Z`);
-    if (Number.isFinite(t)) return t;
-  }
-  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(p.snapshotTime);
-  if (!m) return null;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
-}
-
-export function candleFromPoint(p: PricePoint): Candle | null {
-  const t = parseSnapshotTime(p);
-  if (t === null) return null;
-  return {
-    t,
-    open: mid(p.openPrice),
-    high: mid(p.highPrice),
-    low: mid(p.lowPrice),
-    close: mid(p.closePrice),
-    volume: finite(p.lastTradedVolume),
-  };
-}
-
-export function allowanceView(a: PriceAllowance | null | undefined, now: number): HistoricalAllowance | null {
-  if (!a || typeof a.remainingAllowance !== 'number' || typeof a.totalAllowance !== 'number') return null;
-  return {
-    remainingAllowance: a.remainingAllowance,
-    totalAllowance: a.totalAllowance,
-    resetsAt: now + (finite(a.allowanceExpiry) ?? 0) * 1000,
   };
 }
 

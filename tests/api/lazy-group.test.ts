@@ -9,6 +9,7 @@ import {
   repeatDealingWindowGroup,
   workingOrdersReads,
 } from '../../lib/api/groups/dealing-reads';
+import { pricesGroup } from '../../lib/api/groups/prices';
 import { lazyGroup } from '../../lib/api/lazy-group';
 
 function client(fetch: typeof globalThis.fetch = () => Promise.reject(new Error('no network in this test'))) {
@@ -35,6 +36,7 @@ describe('groups that load with their first call', () => {
     expect(labels(c.workingOrders)).toEqual(labels(workingOrdersReads(core)));
     expect(labels(c.indicativeCosts)).toEqual(labels(indicativeCostsGroup(core)));
     expect(labels(c.applications)).toEqual(labels(applicationsReads(core)));
+    expect(labels(c.prices)).toEqual(labels(pricesGroup(core)));
   });
 
   it('refuse bad input with a rejected promise and send nothing', async () => {
@@ -47,6 +49,7 @@ describe('groups that load with their first call', () => {
     expect(reply).toBeInstanceOf(Promise);
     await expect(reply).rejects.toBeInstanceOf(ValidationError);
     await expect(c.confirmations.get('ref with spaces')).rejects.toBeInstanceOf(ValidationError);
+    await expect(c.prices.listPoints('IX.D.FTSE.DAILY.IP', 'SECOND', 10)).rejects.toBeInstanceOf(ValidationError);
     expect(sent).toBe(0);
   });
 

@@ -30,7 +30,7 @@ import { LiveHub } from './live-hub';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
 import { type BackgroundPlugin, plugins as defaultPlugins, mergeHandlers } from './plugins';
-import { createKeeper, vaultView } from './remembered';
+import { vaultReader, vaultView } from './remembered';
 import { createRouter, isOwnPage, type Sender } from './router';
 import { heldSecrets } from './secrets';
 import { accountsOf, buildStatus } from './status';
@@ -310,7 +310,8 @@ export function createBackground(options: BackgroundOptions): Background {
     refreshBadge,
     reportError,
     registry,
-    vault: createKeeper(options.vault),
+    vault: vaultReader,
+    vaultOptions: options.vault,
     now,
     accountLive: options.stream ? accountLive : undefined,
     accountFunds,

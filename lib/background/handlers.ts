@@ -5,7 +5,8 @@
 import type { Guard, LockStore } from '../api';
 import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../messages/contract';
 import type { registry } from '../settings/registry';
-import type { VaultKeeper } from '../vault/keeper';
+import type { VaultOptions } from '../vault/crypto';
+import type { VaultReader } from '../vault/reader';
 import type { AccountFundsLive } from './account-funds';
 import type { AccountLive } from './account-live';
 import type { ApiClient } from './api-client';
@@ -35,8 +36,10 @@ export interface HandlerContext {
   /** Remember an error for the status (what the pages show as the last problem); null clears it. */
   reportError(err: unknown): void;
   registry: typeof registry;
-  /** The remembered credentials, encrypted under the user's PIN (lib/vault). */
-  vault: VaultKeeper;
+  /** The remembered credentials, encrypted under the user's PIN (lib/vault), as read. */
+  vault: VaultReader;
+  /** Parameters of new vault records (tests lower the PBKDF2 iterations); production uses the default. */
+  vaultOptions?: VaultOptions;
   now(): number;
   /** Positions and working orders the stream keeps current, when it runs. */
   accountLive?: AccountLive;

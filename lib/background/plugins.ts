@@ -6,7 +6,6 @@ import { accountHandlers } from './core-handlers/account';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
 import { settingsHandlers } from './core-handlers/settings';
-import { vaultHandlers } from './core-handlers/vault';
 import { watchlistHandlers } from './core-handlers/watchlists';
 import { dealingPlugin, startDealing } from './dealing';
 import type { HandlerContext, Handlers } from './handlers';
@@ -24,7 +23,6 @@ export const corePlugin: BackgroundPlugin = {
   handlers: {
     ...connectionHandlers,
     ...accountHandlers,
-    ...vaultHandlers,
     ...marketHandlers,
     ...watchlistHandlers,
     ...settingsHandlers,

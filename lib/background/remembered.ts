@@ -3,16 +3,12 @@
 // and waiting for a PIN). What the pages see of it is the VaultView.
 import type { VaultView } from '../messages/contract';
 import { connection, sessionSecrets, vault, vaultFailures, vaultKey, vaultNotice } from '../settings/registry';
-import type { VaultOptions } from '../vault/crypto';
-import { MAX_PIN_TRIES, VaultKeeper, type VaultStores } from '../vault/keeper';
+import { MAX_PIN_TRIES, VaultReader, type VaultStores } from '../vault/reader';
 
-const vaultStores: VaultStores = { record: vault, failures: vaultFailures, notice: vaultNotice, key: vaultKey };
+export const vaultStores: VaultStores = { record: vault, failures: vaultFailures, notice: vaultNotice, key: vaultKey };
 
-export function createKeeper(options?: VaultOptions): VaultKeeper {
-  return new VaultKeeper(vaultStores, options);
-}
-
-const reader = createKeeper();
+/** The vault as read on every wake; changing it is the credentials part's (core-handlers/vault.ts). */
+export const vaultReader = new VaultReader(vaultStores);
 
 export interface SecretsInUse {
   apiKey: string | null;
@@ -20,7 +16,7 @@ export interface SecretsInUse {
 }
 
 export async function secretsInUse(): Promise<SecretsInUse> {
-  const remembered = await reader.secrets().catch(() => null);
+  const remembered = await vaultReader.secrets().catch(() => null);
   if (remembered) return remembered;
   const session = await sessionSecrets.getValue();
   return { apiKey: session.apiKey, password: session.password };
@@ -28,9 +24,9 @@ export async function secretsInUse(): Promise<SecretsInUse> {
 
 export async function vaultView(): Promise<VaultView> {
   const [state, failures, notice, conn, session] = await Promise.all([
-    reader.state(),
-    reader.failures(),
-    reader.notice(),
+    vaultReader.state(),
+    vaultReader.failures(),
+    vaultReader.notice(),
     connection.getValue(),
     sessionSecrets.getValue(),
   ]);

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import * as P from '../api/patterns';
 import { RESOLUTIONS } from '../api/requests';
-import { MIN_PIN_LENGTH } from '../vault/crypto';
+import { MIN_PIN_LENGTH } from '../vault/record';
 
 export const epic = v.pipe(v.string(), v.regex(P.EPIC, 'Epic must be 6–30 letters, digits, dots or underscores'));
 export const marketId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Market id is not valid'));

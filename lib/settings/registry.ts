@@ -9,8 +9,8 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
-import type { VaultRecord } from '../vault/crypto';
-import type { VaultNotice } from '../vault/keeper';
+import type { VaultNotice } from '../vault/reader';
+import type { VaultRecord } from '../vault/record';
 import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent, splitRememberedSecrets } from './migrations';
 import { PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
 

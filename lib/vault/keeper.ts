@@ -1,38 +1,13 @@
-// The vault over storage: the encrypted record, the count of wrong PINs and the notice in
-// storage.local; the derived key in storage.session (memory only) while unlocked. Every change runs
-// one at a time, so wrong PINs sent together are all counted.
+// Changing the vault: unlocking with the PIN (wrong PINs counted, erased at the last one), remembering
+// secrets, changing the PIN, forgetting. The record, the count of wrong PINs and the notice are in
+// storage.local; the derived key in storage.session (memory only) while unlocked. Every change runs one
+// at a time, so wrong PINs sent together are all counted.
 import { fromBase64, toBase64 } from '../base64';
-import {
-  createVault,
-  open,
-  readRecord,
-  seal,
-  unlockVault,
-  type VaultOptions,
-  type VaultRecord,
-  type VaultSecrets,
-  WrongPinError,
-} from './crypto';
+import { createVault, seal, unlockVault, type VaultOptions } from './crypto';
+import { MAX_PIN_TRIES, type VaultNotice, VaultReader, type VaultStores } from './reader';
+import { type VaultRecord, type VaultSecrets, WrongPinError } from './record';
 
-export const MAX_PIN_TRIES = 5;
-
-export type VaultNotice = 'locked-out';
-
-interface Item<T> {
-  getValue(): Promise<T>;
-  setValue(value: T): Promise<void>;
-}
-
-export interface VaultStores {
-  /** storage.local */
-  record: Item<VaultRecord | null>;
-  /** storage.local: wrong PINs in a row, so a worker restart does not reset the count. */
-  failures: Item<number>;
-  /** storage.local: why the remembered credentials were erased, until new ones are saved. */
-  notice: Item<VaultNotice | null>;
-  /** storage.session: the derived key's raw bytes, base64. */
-  key: Item<string | null>;
-}
+export { MAX_PIN_TRIES, type VaultNotice, type VaultState, type VaultStores } from './reader';
 
 /** A wrong PIN; says how many tries are left. */
 export class PinRejectedError extends WrongPinError {
@@ -65,51 +40,20 @@ export class PinNeededError extends Error {
   }
 }
 
-export type VaultState = 'none' | 'locked' | 'unlocked';
-
-export class VaultKeeper {
+export class VaultKeeper extends VaultReader {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly stores: VaultStores,
+    stores: VaultStores,
     private readonly options: VaultOptions = {},
-  ) {}
+  ) {
+    super(stores);
+  }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  private async record(): Promise<VaultRecord | null> {
-    const value = await this.stores.record.getValue();
-    return value === null ? null : readRecord(value);
-  }
-
-  async state(): Promise<VaultState> {
-    const [record, key] = await Promise.all([this.stores.record.getValue(), this.stores.key.getValue()]);
-    if (!record) return 'none';
-    return key ? 'unlocked' : 'locked';
-  }
-
-  async failures(): Promise<number> {
-    return this.stores.failures.getValue();
-  }
-
-  async notice(): Promise<VaultNotice | null> {
-    return this.stores.notice.getValue();
-  }
-
-  /** The secrets while unlocked; null when there are none or the vault is locked. */
-  async secrets(): Promise<VaultSecrets | null> {
-    const [record, key] = await Promise.all([this.record(), this.stores.key.getValue()]);
-    if (!record || !key) return null;
-    try {
-      return await open(record, fromBase64(key));
-    } catch (err) {
-      if (err instanceof WrongPinError) return null;
-      throw err;
-    }
   }
 
   /** Opens the vault for this browser session; counts a wrong PIN and erases at the last one. */

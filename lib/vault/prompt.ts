@@ -1,8 +1,8 @@
 // What a page says about the remembered credentials: an unlock form while locked, or a notice that
 // asks for a PIN or for the secrets again. Pure, from the status's VaultView.
 import type { VaultView } from '../messages/contract';
-import { MIN_PIN_LENGTH } from './crypto';
 import { MAX_PIN_TRIES } from './keeper';
+import { MIN_PIN_LENGTH } from './record';
 import { wantsPrompt } from './wants-prompt';
 
 export type VaultPromptView =

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { alertHandlers } from '../../lib/background/alerts';
 import { alertRuleHandlers } from '../../lib/background/alerts/handlers';
 import { watchlistFileHandlers } from '../../lib/background/alerts/watchlist-io';
+import { CREDENTIAL_MESSAGES, connectionHandlers } from '../../lib/background/core-handlers/connection';
+import { credentialHandlers } from '../../lib/background/core-handlers/credentials';
 import { DEALING_MESSAGES, dealingHandlers } from '../../lib/background/dealing';
 import { handlers as dealingPart } from '../../lib/background/dealing/part';
 import { toErrorView } from '../../lib/background/error-view';
@@ -17,6 +19,8 @@ describe('parts loaded when first needed', () => {
     expect(names(dealingHandlers)).toEqual(names(dealingPart));
     expect([...DEALING_MESSAGES].sort()).toEqual(names(dealingPart));
     expect(names(alertHandlers)).toEqual(names({ ...alertRuleHandlers, ...watchlistFileHandlers }));
+    expect([...CREDENTIAL_MESSAGES].sort()).toEqual(names(credentialHandlers));
+    expect(names(connectionHandlers)).toEqual([...CREDENTIAL_MESSAGES, 'connection.get', 'status.get'].sort());
   });
 
   it('load once, and say in plain words when a part cannot be loaded, trying again next time', async () => {

@@ -2,10 +2,22 @@
 // before the vault existed, change the PIN. Failures are validation errors on the PIN field; neither
 // the PIN nor anything derived from it is in a reply.
 import { ValidationError } from '../../api';
-import { VaultFormatError, WrongPinError } from '../../vault/crypto';
-import { PinNeededError, VaultErasedError } from '../../vault/keeper';
+import { PinNeededError, VaultErasedError, VaultKeeper } from '../../vault/keeper';
+import { VaultFormatError, WrongPinError } from '../../vault/record';
 import type { HandlerContext, Handlers } from '../handlers';
-import { vaultView } from '../remembered';
+import { vaultStores, vaultView } from '../remembered';
+
+const keepers = new WeakMap<HandlerContext, VaultKeeper>();
+
+/** The background's one keeper of the vault, so its changes run one at a time. */
+export function keeperFor(ctx: HandlerContext): VaultKeeper {
+  let keeper = keepers.get(ctx);
+  if (!keeper) {
+    keeper = new VaultKeeper(vaultStores, ctx.vaultOptions);
+    keepers.set(ctx, keeper);
+  }
+  return keeper;
+}
 
 /** Runs a vault operation; its failures become errors on the form's field, and the pages see the new state. */
 export async function withVault<T>(ctx: HandlerContext, field: string, task: () => Promise<T>): Promise<T> {
@@ -28,7 +40,7 @@ export function checkConfirmed(pin: string | null, confirm: string | null): void
 
 export const vaultHandlers: Pick<Handlers, 'vault.unlock' | 'vault.setPin'> = {
   'vault.unlock': async (req, ctx) => {
-    await withVault(ctx, 'pin', () => ctx.vault.unlock(req.pin));
+    await withVault(ctx, 'pin', () => keeperFor(ctx).unlock(req.pin));
     ctx.clients.invalidate();
     ctx.reportError(null);
     await ctx.clients.signedIn().catch((err: unknown) => ctx.reportError(err));
@@ -50,11 +62,11 @@ export const vaultHandlers: Pick<Handlers, 'vault.unlock' | 'vault.setPin'> = {
           'There are no remembered credentials to protect: save them with "Remember" ticked',
         );
       await withVault(ctx, 'pin', () =>
-        ctx.vault.remember({ apiKey: pending.apiKey as string, password: pending.password as string }, req.pin),
+        keeperFor(ctx).remember({ apiKey: pending.apiKey as string, password: pending.password as string }, req.pin),
       );
       await ctx.registry.sessionSecrets.setValue({ apiKey: null, password: null });
     } else {
-      await withVault(ctx, 'currentPin', () => ctx.vault.changePin(req.currentPin, req.pin));
+      await withVault(ctx, 'currentPin', () => keeperFor(ctx).changePin(req.currentPin, req.pin));
     }
     await ctx.statusChanged();
     return vaultView();

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { MENU_ID, onCommand, onLookupMenuClicked, onOmniboxEntered, registerLookup } from '../../lib/background/lookup';
+import { MENU_ID, onCommand, onLookupMenuClicked, registerLookup } from '../../lib/background/lookup';
+import { onOmniboxEntered } from '../../lib/background/lookup/omnibox';
 import { popupLastQuery } from '../../lib/popup/last-query';
 
 const url = (path: string) => `chrome-extension://test-extension-id${path}`;
@@ -145,5 +146,31 @@ describe('registerLookup', () => {
 
     commands.onCommand.fire('open-side-panel', { windowId: 3 });
     expect(sidePanelOpen).toHaveBeenCalledWith({ windowId: 3 });
+  });
+
+  it('hands omnibox events that come while its part loads to it in the order they came', async () => {
+    const omnibox = {
+      setDefaultSuggestion: vi.fn(),
+      onInputStarted: event(),
+      onInputChanged: event(),
+      onInputCancelled: event(),
+      onInputEntered: event(),
+    };
+    const contextMenus = { removeAll: vi.fn(async () => {}), create: vi.fn(), onClicked: event() };
+    Object.assign(fakeBrowser, { contextMenus, omnibox, commands: { onCommand: event() } });
+    const search = vi.fn(async () => []);
+    registerLookup({ search });
+
+    omnibox.onInputStarted.fire();
+    omnibox.onInputChanged.fire('germany', vi.fn());
+    omnibox.onInputCancelled.fire();
+    await vi.waitFor(() => expect(omnibox.setDefaultSuggestion).toHaveBeenCalledTimes(2), { timeout: 10_000 });
+    expect(omnibox.setDefaultSuggestion.mock.calls).toEqual([
+      [{ description: 'Type a market name or an epic' }],
+      [{ description: 'Look up <match>germany</match> in Marketside' }],
+    ]);
+    // Cancelled after the input: the pause passes with no search.
+    await new Promise((done) => setTimeout(done, 400));
+    expect(search).not.toHaveBeenCalled();
   });
 });

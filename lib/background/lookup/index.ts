@@ -5,7 +5,6 @@ export {
   MENU_ID,
   onCommand,
   onLookupMenuClicked,
-  onOmniboxEntered,
   registerLookup,
   SIDE_PANEL_COMMAND,
 } from './register';

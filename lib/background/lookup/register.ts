@@ -1,13 +1,15 @@
 // Quick lookup from anywhere: the "Look up in Marketside" menu on selected text, the `ms` omnibox
 // keyword, and the keyboard command that opens the side panel (Chrome; Firefox opens its sidebar
 // natively through `_execute_sidebar_action`). Listeners are added synchronously when the worker starts,
-// as Manifest V3 requires, and the functions they call are exported for tests.
+// as Manifest V3 requires, and the functions they call are exported for tests. What the omnibox does
+// loads with its first event (omnibox.ts); the menu and the command act at once, since the browser opens
+// the popup (Firefox) and the side panel only straight from the user's action.
 import { browser } from 'wxt/browser';
-import { lookupTargetOf, popupPath } from '../../lookup/query';
-import { defaultSuggestion, openIn, type Suggestion } from '../../lookup/suggest';
-import { createSuggester, type Suggester } from '../../lookup/suggester';
+import { lookupTargetOf } from '../../lookup/query';
 import type { MarketQuote } from '../../model';
-import { openLookup, openPage, openSidePanel } from './open';
+import { lazyPart } from '../lazy-part';
+import type { Omnibox } from './omnibox';
+import { openLookup, openSidePanel } from './open';
 
 export const MENU_ID = 'marketside-lookup';
 export const SIDE_PANEL_COMMAND = 'open-side-panel';
@@ -32,21 +34,9 @@ export async function onLookupMenuClicked(info: { menuItemId: string | number; s
   if (target) await openLookup(target);
 }
 
-/** Enter in the omnibox: a suggestion's epic opens its market, typed text opens the search. */
-export async function onOmniboxEntered(text: string, disposition: string): Promise<void> {
-  const target = lookupTargetOf(text);
-  if (!target) return;
-  await openPage(popupPath(target), openIn(disposition));
-}
-
 export function onCommand(command: string, tab?: { windowId?: number }): Promise<unknown> | undefined {
   if (command !== SIDE_PANEL_COMMAND) return undefined;
   return openSidePanel(tab?.windowId);
-}
-
-export function omniboxInputChanged(suggester: Suggester, text: string, suggest: (s: Suggestion[]) => void): void {
-  browser.omnibox.setDefaultSuggestion({ description: defaultSuggestion(text, !isFirefox) });
-  suggester.input(text, suggest);
 }
 
 export function registerLookup(deps: LookupDeps): void {
@@ -54,16 +44,16 @@ export function registerLookup(deps: LookupDeps): void {
   browser.runtime.onStartup?.addListener(() => void createLookupMenu().catch(() => undefined));
   browser.contextMenus.onClicked.addListener((info) => void onLookupMenuClicked(info).catch(() => undefined));
 
-  const suggester = createSuggester({ search: deps.search, markup: !isFirefox });
-  browser.omnibox.onInputStarted.addListener(() =>
-    browser.omnibox.setDefaultSuggestion({ description: defaultSuggestion('', !isFirefox) }),
-  );
-  browser.omnibox.onInputChanged.addListener((text, suggest) => omniboxInputChanged(suggester, text, suggest));
-  browser.omnibox.onInputCancelled.addListener(() => suggester.cancel());
-  browser.omnibox.onInputEntered.addListener((text, disposition) => {
-    suggester.cancel();
-    void onOmniboxEntered(text, disposition).catch(() => undefined);
-  });
+  // Every event waits for the same load, so they reach the omnibox in the order they came.
+  const omnibox = lazyPart('address bar lookup', async () => (await import('./omnibox')).createOmnibox(deps.search));
+  const then = (act: (o: Omnibox) => unknown) =>
+    void omnibox()
+      .then(act)
+      .catch(() => undefined);
+  browser.omnibox.onInputStarted.addListener(() => then((o) => o.started()));
+  browser.omnibox.onInputChanged.addListener((text, suggest) => then((o) => o.changed(text, suggest)));
+  browser.omnibox.onInputCancelled.addListener(() => then((o) => o.cancelled()));
+  browser.omnibox.onInputEntered.addListener((text, disposition) => then((o) => o.entered(text, disposition)));
 
   if (!isFirefox) {
     browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab)?.catch(() => undefined));

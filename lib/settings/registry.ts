@@ -8,11 +8,15 @@
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
+import { loadOnce } from '../load-once';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
-import { migrateAlerts, migrateConnection, migratePrefs, migrateRecent, splitRememberedSecrets } from './migrations';
 import { PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
+
+// A migration runs once, when a value an older version wrote is first read: its code loads then (in
+// Chrome's worker as a part of its own).
+const migrations = loadOnce(() => import('./migrations'));
 
 export type Theme = 'system' | 'light' | 'dark';
 export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';
@@ -125,7 +129,7 @@ export const prefs = lazyItem(() =>
   storage.defineItem<Prefs>(`local:${PREFS_STORED.key}`, {
     fallback: defaultPrefs,
     version: PREFS_STORED.version,
-    migrations: { 2: (old: unknown) => migratePrefs(old, defaultPrefs) },
+    migrations: { 2: async (old: unknown) => (await migrations()).migratePrefs(old, defaultPrefs) },
   }),
 );
 
@@ -134,11 +138,11 @@ export const connection = lazyItem(() =>
     fallback: defaultConnection,
     version: 3,
     migrations: {
-      2: (old: unknown) => migrateConnection(old, defaultConnection),
+      2: async (old: unknown) => (await migrations()).migrateConnection(old, defaultConnection),
       // Plain-text remembered secrets leave storage.local on first use after the update: they work for
       // this browser session (storage.session) until the user chooses a PIN to remember them encrypted.
       3: async (old: Connection) => {
-        const split = splitRememberedSecrets(old);
+        const split = (await migrations()).splitRememberedSecrets(old);
         if (split.secrets) await sessionSecrets.setValue(split.secrets);
         return split.connection;
       },
@@ -160,7 +164,7 @@ export const recentLookups = lazyItem(() =>
   storage.defineItem<RecentLookup[]>(`local:${RECENT_LOOKUPS_STORED.key}`, {
     fallback: [],
     version: RECENT_LOOKUPS_STORED.version,
-    migrations: { 2: migrateRecent },
+    migrations: { 2: async (old: unknown) => (await migrations()).migrateRecent(old) },
   }),
 );
 
@@ -182,7 +186,7 @@ export const alerts = lazyItem(() =>
   storage.defineItem<AlertRule[]>('local:alerts', {
     fallback: [],
     version: 2,
-    migrations: { 2: migrateAlerts },
+    migrations: { 2: async (old: unknown) => (await migrations()).migrateAlerts(old) },
   }),
 );
 

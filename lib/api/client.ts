@@ -8,7 +8,6 @@ import { ValidationError } from './errors';
 import { accountsGroup } from './groups/accounts';
 import { categoriesGroup, marketsGroup } from './groups/markets';
 import { clientSentimentGroup } from './groups/sentiment';
-import { sessionGroup } from './groups/session';
 import { watchlistsReads } from './groups/watchlists';
 import { lazyGroup } from './lazy-group';
 import { DEMO_ALLOWANCES, RateBudget } from './rate-budget';
@@ -54,10 +53,11 @@ function requireText(value: unknown, field: string): void {
   }
 }
 
-// Groups only dealing or a chart's history use load with their first call (in Chrome's worker, as a part
-// of their own).
+// Groups only dealing, a chart's history or a change of session use load with their first call (in
+// Chrome's worker, as a part of their own).
 const dealingReads = () => import('./groups/dealing-reads');
 const prices = () => import('./groups/prices');
+const sessionOps = () => import('./groups/session');
 const costs = () => import('./groups/costs');
 const applications = () => import('./groups/applications');
 
@@ -157,7 +157,12 @@ export function createClient(config: ClientConfig) {
       history: 'indicative_costs.history',
     }),
     watchlists: watchlistsReads(core),
-    session: sessionGroup(core),
+    session: lazyGroup(core, async () => (await sessionOps()).sessionGroup, {
+      get: 'session.get',
+      switchAccount: 'session.switch_account',
+      delete: 'session.delete',
+      getEncryptionKey: 'session.get_encryption_key',
+    }),
     clientSentiment: clientSentimentGroup(core),
     applications: lazyGroup(core, async () => (await applications()).applicationsReads, {
       list: 'applications.list',

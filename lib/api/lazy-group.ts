@@ -1,6 +1,6 @@
 // A resource group whose code (its checks and reply schemas) loads with its first call, for groups only
 // dealing needs: the client keeps its shape, each method with its spec label and answering with a promise.
-import { loadOnce } from '../load-once';
+import { loadPart } from '../load-once';
 import { type ClientCore, labelled } from './core';
 
 type Method = (...args: never[]) => Promise<unknown>;
@@ -10,7 +10,8 @@ export function lazyGroup<G extends Record<string, Method>>(
   load: () => Promise<(core: ClientCore) => G>,
   labels: { [K in keyof G]: string },
 ): G {
-  const real = loadOnce(async () => (await load())(core));
+  const group = String(Object.values(labels)[0]).split('.')[0];
+  const real = loadPart(`${group} requests`, async () => (await load())(core));
   const methods = Object.entries(labels).map(([name, label]) => [
     name,
     labelled(label as string, async (...args: unknown[]) => {

@@ -5,14 +5,19 @@
 // (reference §1.6) when asked to, or once the gateway answers that it must (then the login is tried
 // again encrypted, once, and the caller is told so it can remember it for the account).
 
+import { loadPart } from '../load-once';
 import { ENCRYPTION_REQUIRED, OAUTH_INVALID } from './classify';
 import { endpointByLabel } from './endpoints';
-import { AuthError, isApiError } from './errors';
-import { check, malformed } from './parse';
+import { type AuthError, isApiError } from './errors';
+import { check } from './parse';
 import type { Logger, Redactor } from './redact';
-import { EncryptionKeySchema, LoginV2BodySchema, LoginV3BodySchema, RefreshBodySchema } from './schemas/session';
+import { OAuthTokenSchema } from './schemas/oauth';
 import type { SessionInfo, SessionTokens, SessionTokensV3, TokenStore } from './stores';
-import type { AuthProvider, Reply, Transport } from './transport';
+import type { AuthProvider, Transport } from './transport';
+
+// Logging in (the request, the encrypted password, reading the reply) loads when a session needs one: a
+// worker woken with its tokens in storage.session refreshes or reuses them (in Chrome's worker a part).
+const loginPart = loadPart('login', () => import('./session-login'));
 
 export interface SessionConfig {
   baseUrl: string;
@@ -177,81 +182,25 @@ export class SessionManager implements AuthProvider {
     }
   }
 
-  /** The password as the login sends it: plain, or encrypted with the gateway's key of the moment. */
-  private async password(label: string, signal?: AbortSignal): Promise<string> {
-    if (!this.encrypt) return this.config.password;
-    const keyLabel = 'session.get_encryption_key';
-    const reply = await this.transport.send(endpointByLabel(keyLabel), { auth: false, signal });
-    const key = check(EncryptionKeySchema, reply.body, {
-      label: keyLabel,
-      status: reply.status,
-      requestId: reply.requestId,
-    });
-    const { encryptPassword } = await import('./login-encryption');
-    const encrypted = await encryptPassword(this.config.password, key, label);
-    this.redactor.add(encrypted);
-    return encrypted;
-  }
-
   private async loginOnce(signal?: AbortSignal): Promise<SessionTokens> {
-    const c = this.config;
-    const label = c.sessionVersion === 3 ? 'session.login_v3' : 'session.login_v2';
-    const password = await this.password(label, signal);
-    let reply: Reply;
-    try {
-      reply = await this.transport.send(endpointByLabel(label), {
-        body: { identifier: c.identifier, password, ...(this.encrypt ? { encryptedPassword: true } : {}) },
-        auth: false,
-        retry: false,
-        signal,
-      });
-    } catch (error) {
-      if (isApiError(error) && error.status !== undefined && error.status >= 400 && error.status < 500) {
-        const refused = error instanceof AuthError ? error : new AuthError(error.message, error);
-        this.blocked = refused;
-        this.tokens = null;
-        await this.store.clear().catch(() => undefined);
-        throw refused;
-      }
-      throw error;
-    }
-    const ctx = { label, status: reply.status, requestId: reply.requestId };
-    const base = { baseUrl: c.baseUrl, identifier: c.identifier };
-    if (c.sessionVersion === 2) {
-      const body = check(LoginV2BodySchema, reply.body, ctx);
-      const cst = reply.headers.get('cst');
-      const securityToken = reply.headers.get('x-security-token');
-      if (!cst || !securityToken) throw malformed(ctx, 'the session tokens are missing');
-      this.redactor.add(cst, securityToken);
-      const info: SessionInfo = {
-        clientId: body.clientId ?? undefined,
-        accountId: body.currentAccountId,
-        accounts: (body.accounts ?? []).map((a) => ({
-          accountId: a.accountId,
-          accountName: a.accountName ?? undefined,
-          accountType: a.accountType ?? undefined,
-          preferred: a.preferred ?? undefined,
-        })),
-        currencyIsoCode: body.currencyIsoCode ?? undefined,
-        lightstreamerEndpoint: body.lightstreamerEndpoint ?? undefined,
-        timezoneOffset: body.timezoneOffset ?? undefined,
-        dealingEnabled: body.dealingEnabled ?? undefined,
-      };
-      this.logger.info('logged in', { version: 2 });
-      return this.save({ ...base, version: 2, cst, securityToken, info });
-    }
-    const body = check(LoginV3BodySchema, reply.body, ctx);
-    this.redactor.add(body.oauthToken.access_token, body.oauthToken.refresh_token);
-    const accountId = c.accountId ?? body.accountId;
-    const info: SessionInfo = {
-      clientId: body.clientId ?? undefined,
-      accountId,
-      accounts: [{ accountId }],
-      lightstreamerEndpoint: body.lightstreamerEndpoint ?? undefined,
-      timezoneOffset: body.timezoneOffset ?? undefined,
-    };
-    this.logger.info('logged in', { version: 3 });
-    return this.save({ ...base, version: 3, info, ...this.oauth(body.oauthToken) });
+    const { logIn } = await loginPart();
+    const tokens = await logIn(
+      {
+        config: this.config,
+        transport: this.transport,
+        redactor: this.redactor,
+        logger: this.logger,
+        encrypt: this.encrypt,
+        oauth: (t) => this.oauth(t),
+        refused: async (error) => {
+          this.blocked = error;
+          this.tokens = null;
+          await this.store.clear().catch(() => undefined);
+        },
+      },
+      signal,
+    );
+    return this.save(tokens);
   }
 
   private oauth(t: { access_token: string; refresh_token: string; expires_in: number }) {
@@ -277,7 +226,7 @@ export class SessionManager implements AuthProvider {
         signal,
         headers: { 'IG-ACCOUNT-ID': tokens.info.accountId },
       });
-      const body = check(RefreshBodySchema, reply.body, { label, status: reply.status, requestId: reply.requestId });
+      const body = check(OAuthTokenSchema, reply.body, { label, status: reply.status, requestId: reply.requestId });
       this.redactor.add(body.access_token, body.refresh_token);
       this.logger.info('access token refreshed');
       const next: SessionTokensV3 = { ...tokens, ...this.oauth(body) };

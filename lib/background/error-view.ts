@@ -13,6 +13,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../api/errors';
+import { PartLoadError } from '../load-once';
 import type { ErrorView } from '../messages/contract';
 import { NotFoundError, SignedOutError, UnavailableError } from './errors';
 
@@ -48,7 +49,8 @@ export function toErrorView(err: unknown): ErrorView {
   if (err instanceof ApiError) return fromApiError(err);
   if (err instanceof SignedOutError) return { kind: 'signed-out', message: err.message };
   if (err instanceof NotFoundError) return { kind: 'not-found', message: err.message };
-  if (err instanceof UnavailableError) return { kind: 'internal', message: err.message };
+  if (err instanceof UnavailableError || err instanceof PartLoadError)
+    return { kind: 'internal', message: err.message };
   if (err instanceof TypeError && /fetch|network/i.test(err.message)) {
     return { kind: 'offline', message: 'The trading service cannot be reached' };
   }

@@ -1,19 +1,12 @@
 // Parts of the background that only some messages need, loaded when the first of them comes (in Chrome's
 // worker a separate script, see scripts/background-parts.ts; in Firefox and in tests an ordinary module).
-import { loadOnce } from '../load-once';
+import { loadPart } from '../load-once';
 import type { MessageName } from '../messages/contract';
 import { UnavailableError } from './errors';
 import type { HandlerContext, Handlers } from './handlers';
 
-/** Loads a part once; a load that failed is tried again when next asked. */
-export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise<T> {
-  const once = loadOnce(load);
-  return () =>
-    once().catch((err: unknown) => {
-      const why = err instanceof Error ? err.message : String(err);
-      throw new UnavailableError(`Marketside's ${name} could not be loaded (${why}); reload the extension`);
-    });
-}
+/** Loads a part once; a load that failed is tried again when next asked (lib/load-once.ts). */
+export const lazyPart = loadPart;
 
 /** The handlers of `names`, each loading the part's table first and answering with its handler. */
 export function lazyHandlers(

@@ -8,7 +8,7 @@
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
-import { loadOnce } from '../load-once';
+import { loadPart } from '../load-once';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
@@ -16,7 +16,7 @@ import { PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
 
 // A migration runs once, when a value an older version wrote is first read: its code loads then (in
 // Chrome's worker as a part of its own).
-const migrations = loadOnce(() => import('./migrations'));
+const migrations = loadPart('settings migrations', () => import('./migrations'));
 
 export type Theme = 'system' | 'light' | 'dark';
 export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';

@@ -10,6 +10,7 @@ import {
   workingOrdersReads,
 } from '../../lib/api/groups/dealing-reads';
 import { pricesGroup } from '../../lib/api/groups/prices';
+import { sessionGroup } from '../../lib/api/groups/session';
 import { lazyGroup } from '../../lib/api/lazy-group';
 
 function client(fetch: typeof globalThis.fetch = () => Promise.reject(new Error('no network in this test'))) {
@@ -37,6 +38,7 @@ describe('groups that load with their first call', () => {
     expect(labels(c.indicativeCosts)).toEqual(labels(indicativeCostsGroup(core)));
     expect(labels(c.applications)).toEqual(labels(applicationsReads(core)));
     expect(labels(c.prices)).toEqual(labels(pricesGroup(core)));
+    expect(labels(c.session)).toEqual(labels(sessionGroup(core)));
   });
 
   it('refuse bad input with a rejected promise and send nothing', async () => {
@@ -66,7 +68,9 @@ describe('groups that load with their first call', () => {
       { ping: 'ping.get' },
     );
     expect(group.ping).toHaveProperty('label', 'ping.get');
-    await expect(group.ping(1)).rejects.toThrow('part missing');
+    await expect(group.ping(1)).rejects.toThrow(
+      "Marketside's ping requests could not be loaded (part missing); reload the extension",
+    );
     await expect(group.ping(1)).resolves.toBe(2);
     await expect(group.ping(2)).resolves.toBe(3);
     expect(loads).toBe(2);

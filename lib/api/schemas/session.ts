@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { idString, optBool, optList, optNum, optStr } from './kit';
+import { OAuthTokenSchema } from './oauth';
 
 const account = v.looseObject({ accountId: v.string(), accountName: optStr, accountType: optStr, preferred: optBool });
 
@@ -19,29 +20,14 @@ export const LoginV2BodySchema = v.looseObject({
   trailingStopsEnabled: optBool,
 });
 
-const oauthToken = v.looseObject({
-  access_token: v.string(),
-  refresh_token: v.string(),
-  expires_in: v.pipe(
-    v.union([v.string(), v.number()]),
-    v.transform((x) => Number(x)),
-    v.number(),
-  ),
-  scope: optStr,
-  token_type: optStr,
-});
-
 /** POST /session v3 body. */
 export const LoginV3BodySchema = v.looseObject({
   accountId: v.string(),
   clientId: v.optional(v.nullable(idString)),
   lightstreamerEndpoint: optStr,
   timezoneOffset: optNum,
-  oauthToken,
+  oauthToken: OAuthTokenSchema,
 });
-
-/** POST /session/refresh-token v1 body. */
-export const RefreshBodySchema = oauthToken;
 
 export const SessionDetailsSchema = v.looseObject({
   accountId: v.string(),

@@ -1,37 +1,34 @@
-// Chrome: the stream runs in an offscreen document the background starts when it needs it. The
-// document's Port is accepted only from this extension's own offscreen page (no tab, exact URL).
+// Chrome: the stream runs in an offscreen document the background starts when it needs it. Its channel
+// (offscreen-channel.ts) loads with the stream's first link, in Chrome's worker as a part of its own: the
+// document opens its Port only after that, once the background asked for it.
+import type { ChannelPort } from '../stream/host-channel';
+import { STREAM_HOST_PORT } from '../stream/host-names';
+import type { StreamLink } from '../stream/link';
+import { lazyPart } from './lazy-part';
+import type { OffscreenApi } from './offscreen-channel';
 
-import { type ChannelPort, StreamHostChannel } from '../stream/host-channel';
-import { STREAM_HOST_PATH } from '../stream/host-protocol';
-
-interface OffscreenApi {
-  hasDocument?(): Promise<boolean>;
-  createDocument(options: { url: string; reasons: string[]; justification: string }): Promise<void>;
+export interface OffscreenStreamChannel {
+  link(): Promise<StreamLink>;
+  /** Takes a Port from runtime.onConnect when it is named for the stream document; true when it was. */
+  accept(port: ChannelPort): boolean;
 }
 
-export function offscreenStreamChannel(runtime: { id: string; getURL(path: string): string }, offscreen: OffscreenApi) {
-  const url = runtime.getURL(STREAM_HOST_PATH);
-  let creating: Promise<void> | null = null;
-  const ensureDocument = async () => {
-    if (await offscreen.hasDocument?.()) return;
-    creating ??= offscreen
-      .createDocument({
-        url: STREAM_HOST_PATH.slice(1),
-        reasons: ['WORKERS'],
-        justification: 'Runs the Lightstreamer client for live prices; it needs a document (XMLHttpRequest).',
-      })
-      .catch((err: unknown) => {
-        // Another start got there first: one offscreen document is all Chrome allows, and all we need.
-        if (!/single offscreen|only a single/i.test(String((err as Error)?.message))) throw err;
-      })
-      .finally(() => {
-        creating = null;
-      });
-    await creating;
+export function offscreenStreamChannel(
+  runtime: { id: string; getURL(path: string): string },
+  offscreen: OffscreenApi,
+): OffscreenStreamChannel {
+  const channel = lazyPart('live prices', async () =>
+    (await import('./offscreen-channel')).createOffscreenChannel(runtime, offscreen),
+  );
+  return {
+    link: async () => (await channel()).link(),
+    accept(port) {
+      if (port.name !== STREAM_HOST_PORT) return false;
+      void channel().then(
+        (c) => c.accept(port),
+        () => port.disconnect(),
+      );
+      return true;
+    },
   };
-  return new StreamHostChannel({
-    ensureDocument,
-    isHost: (sender: ChannelPort['sender']) =>
-      !!sender && sender.id === runtime.id && sender.url === url && !sender.tab,
-  });
 }

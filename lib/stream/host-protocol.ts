@@ -4,9 +4,7 @@
 // sends updates and states back. Both ends check every message.
 import * as v from 'valibot';
 
-export const STREAM_HOST_PORT = 'marketside-stream-host';
-/** The document's path inside the extension. */
-export const STREAM_HOST_PATH = '/offscreen.html';
+export { STREAM_HOST_PATH, STREAM_HOST_PORT } from './host-names';
 
 const linkId = v.pipe(v.number(), v.integer(), v.minValue(0));
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { offscreenStreamChannel } from '../../lib/background/stream-document';
 import { serveStreamHost } from '../../lib/stream/document-host';
 import { type ChannelPort, StreamHostChannel } from '../../lib/stream/host-channel';
 import { STREAM_HOST_PORT } from '../../lib/stream/host-protocol';
@@ -139,5 +140,51 @@ describe('the stream document and the background', () => {
     const carrying = t.pair.sentToDoc.filter((m) => JSON.stringify(m).includes('secret'));
     expect(carrying).toHaveLength(1);
     expect((carrying[0] as { op: string }).op).toBe('connect');
+  });
+});
+
+describe("the worker's channel to the document, loaded with the stream's first link", () => {
+  function worker() {
+    const inner: FakeLink[] = [];
+    const pair = portPair(HOST);
+    let created = 0;
+    const channel = offscreenStreamChannel(
+      { id: HOST.id, getURL: (path) => `chrome-extension://ext${path}` },
+      {
+        hasDocument: async () => created > 0,
+        createDocument: async () => {
+          created++;
+          serveStreamHost(pair.doc, () => {
+            const l = new FakeLink();
+            inner.push(l);
+            return l;
+          });
+          expect(channel.accept(pair.bg)).toBe(true);
+        },
+      },
+    );
+    return { channel, inner, created: () => created };
+  }
+
+  it('leaves the pages’ Ports to the background and takes the document’s once it asked for it', async () => {
+    const t = worker();
+    const page = portPair({ id: 'ext', url: 'chrome-extension://ext/sidepanel.html' }).bg;
+    expect(t.channel.accept({ ...page, name: 'marketside-live' })).toBe(false);
+    const link = await t.channel.link();
+    expect(t.created()).toBe(1);
+    link.connect('http://127.0.0.1:1/', 'ACC', 'CST-a|XST-b');
+    expect(t.inner[0]?.connected?.user).toBe('ACC');
+  });
+
+  it('closes a Port named for the document that comes from anything else', async () => {
+    const t = worker();
+    const other = portPair({ id: 'ext', url: 'chrome-extension://ext/sidepanel.html' }).bg;
+    let closed = false;
+    other.disconnect = () => {
+      closed = true;
+    };
+    expect(t.channel.accept(other)).toBe(true);
+    await flush();
+    expect(closed).toBe(true);
   });
 });

@@ -22,3 +22,9 @@ export function marketStatus(value: string | null | undefined): MarketStatus {
 /** The number if it is a finite one, else null. */
 export const finite = (x: number | null | undefined): number | null =>
   typeof x === 'number' && Number.isFinite(x) ? x : null;
+
+/** A positive finite number, also from a numeric string (IG sends contractSize either way); else null. */
+export function positive(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null;
+}

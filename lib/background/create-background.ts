@@ -8,6 +8,7 @@ import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
 import { accountTypeOf } from '../dealing/account-type';
 import { RefreshEngine } from '../engine/refresh-engine';
+import { loadOnce } from '../load-once';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
 import { popupLastQuery } from '../popup/last-query';
@@ -15,16 +16,15 @@ import { firstPaintSnapshot, registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
 import { StreamUnavailable } from '../stream/unavailable';
 import type { VaultOptions } from '../vault/crypto';
-import { AccountFundsLive } from './account-funds';
-import { AccountLive } from './account-live';
+import type { AccountState } from './account-part';
 import { type ActionApi, applyBadge, badgeFor } from './badge';
 import { ClientHolder, type ClientHolderOptions } from './client-holder';
-import { fetchFunds } from './core-handlers/account';
 import { toErrorView } from './error-view';
 import { SignedOutError } from './errors';
 import { createFirstPaintKeeper } from './first-paint-keeper';
 import type { HandlerContext, Handlers } from './handlers';
 import { igMarketData } from './ig-market-data';
+import { accountPart } from './lazy-account';
 import { LazyLiveStream, type LiveStreamApi } from './lazy-live-stream';
 import { LiveHub } from './live-hub';
 import type { MarketData } from './market-data';
@@ -232,24 +232,36 @@ export function createBackground(options: BackgroundOptions): Background {
     now,
   });
 
-  const accountLive = new AccountLive({
-    live: () => stream?.state.mode === 'live',
-    // A market new to the cache (a deal made elsewhere) is looked up once, for its name and prices.
-    quote: async (epic) =>
-      (await markets.quoteSource.peek([epic])).get(epic) ?? (await markets.quotes([epic]).catch(() => []))[0]?.value,
-    accountType: () => accountTypeOf(clients.peek()?.sessionInfo()),
-    contractSize: async (epic) => (await markets.quoteSource.peekFacts(epic))?.contractSize ?? null,
-    changed: (what) => hub.broadcast({ kind: 'account', what }),
-  });
-
-  const accountFunds = new AccountFundsLive({
-    live: () => stream?.state.mode === 'live',
-    accountId: async () => (await clients.signedIn()).info.accountId,
-    activeAccount: () => clients.peek()?.sessionInfo()?.accountId ?? null,
-    fetch: async (id) => fetchFunds((await clients.signedIn()).client, id),
-    changed: (funds) => hub.broadcast({ kind: 'funds', funds }),
-    now,
-  });
+  // What the stream keeps of the account loads with its first TRADE or ACCOUNT update or a page's look.
+  let accountAsked = false;
+  const accountLoaded = loadOnce(async () =>
+    (await accountPart()).accountState(
+      {
+        live: () => stream?.state.mode === 'live',
+        // A market new to the cache (a deal made elsewhere) is looked up once, for its name and prices.
+        quote: async (epic) =>
+          (await markets.quoteSource.peek([epic])).get(epic) ??
+          (await markets.quotes([epic]).catch(() => []))[0]?.value,
+        accountType: () => accountTypeOf(clients.peek()?.sessionInfo()),
+        contractSize: async (epic) => (await markets.quoteSource.peekFacts(epic))?.contractSize ?? null,
+        changed: (what) => hub.broadcast({ kind: 'account', what }),
+      },
+      {
+        live: () => stream?.state.mode === 'live',
+        accountId: async () => (await clients.signedIn()).info.accountId,
+        activeAccount: () => clients.peek()?.sessionInfo()?.accountId ?? null,
+        client: async () => (await clients.signedIn()).client,
+        changed: (funds) => hub.broadcast({ kind: 'funds', funds }),
+        now,
+      },
+    ),
+  );
+  const account = () => {
+    accountAsked = true;
+    return accountLoaded();
+  };
+  // Updates wait for the same load, so they apply in the order they came.
+  const withAccount = (act: (a: AccountState) => unknown) => void account().then(act).catch(reportError);
 
   const stream: LazyLiveStream | null = options.stream
     ? new LazyLiveStream({
@@ -267,15 +279,17 @@ export function createBackground(options: BackgroundOptions): Background {
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
         announceQuotes: (quotes) => hub.announceQuotes(quotes),
-        onTrade: (changed) => void accountLive.trade(changed).catch(reportError),
+        onTrade: (changed) => withAccount((a) => a.live.trade(changed)),
         charts: () => hub.charts(),
         onBar: (message) => hub.toCharts(message),
-        onAccount: (item, changed) => accountFunds.streamed(item, changed),
+        onAccount: (item, changed) => withAccount((a) => a.funds.streamed(item, changed)),
         stateChanged: (view) => {
-          if (view.mode !== 'live') {
-            accountLive.forget();
-            accountFunds.stopped();
-          }
+          // Nothing is held before the account part was asked for.
+          if (view.mode !== 'live' && accountAsked)
+            withAccount((a) => {
+              a.live.forget();
+              a.funds.stopped();
+            });
           void statusChanged().catch(() => undefined);
         },
         now,
@@ -313,8 +327,7 @@ export function createBackground(options: BackgroundOptions): Background {
     vault: vaultReader,
     vaultOptions: options.vault,
     now,
-    accountLive: options.stream ? accountLive : undefined,
-    accountFunds,
+    account,
   };
 
   const handlers: Handlers = withFallback(mergeHandlers(list));

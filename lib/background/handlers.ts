@@ -7,8 +7,7 @@ import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../m
 import type { registry } from '../settings/registry';
 import type { VaultOptions } from '../vault/crypto';
 import type { VaultReader } from '../vault/reader';
-import type { AccountFundsLive } from './account-funds';
-import type { AccountLive } from './account-live';
+import type { AccountState } from './account-part';
 import type { ApiClient } from './api-client';
 import type { ClientHolder } from './client-holder';
 import type { CacheWriter, MarketWatchApi, SessionApi } from './ports';
@@ -41,10 +40,8 @@ export interface HandlerContext {
   /** Parameters of new vault records (tests lower the PBKDF2 iterations); production uses the default. */
   vaultOptions?: VaultOptions;
   now(): number;
-  /** Positions and working orders the stream keeps current, when it runs. */
-  accountLive?: AccountLive;
-  /** The account's funds, kept current by the stream's ACCOUNT item while it is live. */
-  accountFunds?: AccountFundsLive;
+  /** Positions, working orders and funds the stream keeps current (account-part.ts, loaded with its first use). */
+  account?(): Promise<AccountState>;
 }
 
 export type Handler<N extends MessageName> = (request: ParsedRequestOf<N>, ctx: HandlerContext) => Promise<Replies[N]>;

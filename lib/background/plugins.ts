@@ -2,13 +2,14 @@
 // and, when it watches markets, engine hooks; it is plugged in here with one line.
 import type { EngineHooks } from '../engine/hooks';
 import { alertHandlers, alertHooks } from './alerts';
-import { accountHandlers } from './core-handlers/account';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
 import { settingsHandlers } from './core-handlers/settings';
 import { watchlistHandlers } from './core-handlers/watchlists';
 import { dealingPlugin, startDealing } from './dealing';
 import type { HandlerContext, Handlers } from './handlers';
+import { ACCOUNT_MESSAGES, accountPart } from './lazy-account';
+import { lazyHandlers } from './lazy-part';
 
 export interface BackgroundPlugin {
   name: string;
@@ -22,7 +23,7 @@ export const corePlugin: BackgroundPlugin = {
   name: 'core',
   handlers: {
     ...connectionHandlers,
-    ...accountHandlers,
+    ...lazyHandlers(ACCOUNT_MESSAGES, async () => (await accountPart()).accountHandlers),
     ...marketHandlers,
     ...watchlistHandlers,
     ...settingsHandlers,

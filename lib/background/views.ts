@@ -3,9 +3,8 @@
 import type { MarketDetails, MarketSummary } from '../api/schemas/market';
 import type { ClientSentiment } from '../api/schemas/sentiment';
 import type { Watchlist } from '../api/schemas/watchlists';
-import { positive } from '../dealing/profit';
 import type { MarketFacts, MarketQuote, Sentiment, StepRule, WatchlistSummary } from '../model';
-import { finite, marketStatus } from '../reply-values';
+import { finite, marketStatus, positive } from '../reply-values';
 
 const str = (x: string | null | undefined, fallback = ''): string => (typeof x === 'string' ? x : fallback);
 

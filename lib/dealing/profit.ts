@@ -2,12 +2,9 @@
 // size in the position's currency; a spread bet makes price move × scaling factor (points per price unit)
 // × stake per point. Anything missing or malformed gives no figure (null) rather than a wrong one. Pure.
 import type { Direction } from '../model';
+import { positive } from '../reply-values';
 
-/** A positive finite number, also from a numeric string (IG sends contractSize either way); else null. */
-export function positive(value: unknown): number | null {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null;
-}
+export { positive };
 
 /**
  * Money one whole unit of price move makes per unit of size, for the account type (the login reply's

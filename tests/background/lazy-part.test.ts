@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accountHandlers } from '../../lib/background/account-part';
 import { alertHandlers } from '../../lib/background/alerts';
 import { alertRuleHandlers } from '../../lib/background/alerts/handlers';
 import { watchlistFileHandlers } from '../../lib/background/alerts/watchlist-io';
@@ -8,6 +9,7 @@ import { DEALING_MESSAGES, dealingHandlers } from '../../lib/background/dealing'
 import { handlers as dealingPart } from '../../lib/background/dealing/part';
 import { toErrorView } from '../../lib/background/error-view';
 import type { HandlerContext } from '../../lib/background/handlers';
+import { ACCOUNT_MESSAGES } from '../../lib/background/lazy-account';
 import { LazyLiveStream } from '../../lib/background/lazy-live-stream';
 import { lazyHandlers, lazyPart } from '../../lib/background/lazy-part';
 import type { LiveStream, LiveStreamDeps } from '../../lib/background/live-stream';
@@ -21,6 +23,7 @@ describe('parts loaded when first needed', () => {
     expect(names(alertHandlers)).toEqual(names({ ...alertRuleHandlers, ...watchlistFileHandlers }));
     expect([...CREDENTIAL_MESSAGES].sort()).toEqual(names(credentialHandlers));
     expect(names(connectionHandlers)).toEqual([...CREDENTIAL_MESSAGES, 'connection.get', 'status.get'].sort());
+    expect([...ACCOUNT_MESSAGES].sort()).toEqual(names(accountHandlers));
   });
 
   it('load once, and say in plain words when a part cannot be loaded, trying again next time', async () => {

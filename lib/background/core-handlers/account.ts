@@ -15,7 +15,7 @@ export async function fetchFunds(client: ApiClient, accountId: string) {
 export const accountHandlers: Pick<Handlers, 'account.funds'> = {
   async 'account.funds'(_request, ctx) {
     const funds =
-      ctx.accountFunds ??
+      (await ctx.account?.())?.funds ??
       new AccountFundsLive({
         live: () => false,
         activeAccount: () => null,

@@ -45,12 +45,14 @@ export const positionHandlers: Pick<Handlers, Names> = {
       const accountType = positions.length ? await accountTypeFor(client) : null;
       return positions.map((p) => positionView(p, accountType));
     };
-    return ctx.accountLive ? ctx.accountLive.positionsList(fetch) : fetch();
+    const account = await ctx.account?.();
+    return account ? account.live.positionsList(fetch) : fetch();
   },
 
   async 'workingOrders.list'(_request, ctx) {
     const fetch = async () => (await (await ctx.getClient()).workingOrders.list()).workingOrders.map(workingOrderView);
-    return ctx.accountLive ? ctx.accountLive.ordersList(fetch) : fetch();
+    const account = await ctx.account?.();
+    return account ? account.live.ordersList(fetch) : fetch();
   },
 
   async 'positions.amend'(request, ctx) {

@@ -2,7 +2,7 @@ import { type ClientCore, labelled, sendParsed } from '../core';
 import type { MutationHooks } from '../mutation-gate';
 import type { CallOptions, UpdateApplicationRequest } from '../requests';
 import { ApplicationSchema, ApplicationsSchema } from '../schemas/applications';
-import { fail, need, needInteger } from '../validate';
+import { fail, need, needInteger } from '../validate-trading';
 
 export function applicationsReads(core: ClientCore) {
   return {

@@ -10,18 +10,17 @@ import type {
   QuoteOpenRequest,
 } from '../requests';
 import { CloseQuoteSchema, CostsHistorySchema, EditQuoteSchema, OpenQuoteSchema } from '../schemas/costs';
+import { isoMsDate, needOrder } from '../validate-dates';
 import {
   fail,
-  isoMsDate,
   need,
   needBoolean,
   needInteger,
   needNumber,
   needOptional,
-  needOrder,
   needSize,
   optionalNumber,
-} from '../validate';
+} from '../validate-trading';
 
 function checkQuote(req: QuoteOpenRequest, label: string) {
   if (typeof req !== 'object' || req === null) fail('request', 'Invalid request: expected an object', label);

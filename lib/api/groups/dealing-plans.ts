@@ -10,9 +10,9 @@ import type {
   CreateWorkingOrderRequest,
 } from '../requests';
 import type { ReconciliationLock } from '../stores';
+import { goodTillDate } from '../validate-dates';
 import {
   fail,
-  goodTillDate,
   need,
   needBoolean,
   needNumber,
@@ -20,7 +20,7 @@ import {
   needSize,
   onlyOne,
   optionalNumber,
-} from '../validate';
+} from '../validate-trading';
 
 /** A request to send, with the lock's facts about it (written should its outcome be unknown). */
 export interface DealPlan

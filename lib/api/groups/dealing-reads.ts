@@ -7,7 +7,7 @@ import {
   RepeatDealingWindowSchema,
   WorkingOrdersResponseSchema,
 } from '../schemas/dealing';
-import { need, needOptional } from '../validate';
+import { need, needOptional } from '../validate-trading';
 
 export function confirmationsGroup(core: ClientCore) {
   return {

@@ -6,7 +6,8 @@ import {
   type PriceResponse,
   PriceResponseSchema,
 } from '../schemas/prices';
-import { fail, need, needInteger, needOptional, needOrder, spaceDate, tDate } from '../validate';
+import { fail, need, needInteger, needOptional } from '../validate';
+import { needOrder, spaceDate, tDate } from '../validate-dates';
 
 /** A guard against a service that keeps announcing more pages. */
 export const MAX_PRICE_PAGES = 200;

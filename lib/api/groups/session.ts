@@ -2,7 +2,7 @@ import { type ClientCore, labelled, send, sendParsed } from '../core';
 import { check } from '../parse';
 import type { CallOptions } from '../requests';
 import { EncryptionKeySchema, SessionDetailsSchema, SwitchAccountSchema } from '../schemas/session';
-import { need, needBoolean } from '../validate';
+import { need, needBoolean } from '../validate-trading';
 
 /** Session operations: sent only when called explicitly, never by the transport on its own. */
 export function sessionGroup(core: ClientCore) {

@@ -26,7 +26,13 @@ async function week(sim: SimHandle, name: string, merged: boolean): Promise<{ po
   const client = unthrottledClient(sim);
   await client.login();
   const now = () => sim.control.now();
-  const data = igMarketData(client, createGuard({ now }), async () => client.accountId() ?? '', now);
+  const guard = createGuard({ now });
+  const data = igMarketData(
+    client,
+    async () => guard,
+    async () => client.accountId() ?? '',
+    now,
+  );
   const watch = (run: number) =>
     new MarketWatch({
       data: async () => data,

@@ -35,7 +35,12 @@ const bench: BenchModule = {
       const marketIds = epics.map((_, i) => `BENCH${i}`);
       const client = clientFor(ig);
       await client.login();
-      const data = igMarketData(client, createGuard(), async () => client.accountId() ?? '');
+      const guard = createGuard();
+      const data = igMarketData(
+        client,
+        async () => guard,
+        async () => client.accountId() ?? '',
+      );
       const markets = new MarketWatch({
         data: async () => data,
         cache: new CacheWriterImpl({ open: isolatedStores('bench-500') }),

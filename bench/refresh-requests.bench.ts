@@ -27,7 +27,12 @@ async function engineFor(sim: SimHandle, run: number) {
   const client = unthrottledClient(sim);
   await client.login();
   const cache = new CacheWriterImpl({ open: isolatedStores(`bench-requests-${run}`) });
-  const data = igMarketData(client, createGuard(), async () => client.accountId() ?? '');
+  const guard = createGuard();
+  const data = igMarketData(
+    client,
+    async () => guard,
+    async () => client.accountId() ?? '',
+  );
   const markets = new MarketWatch({ data: async () => data, cache });
   const engine = new RefreshEngine({
     markets,

@@ -2,7 +2,7 @@
 // the refresh engine, the badge and the router. Everything it needs to survive a restart is in storage
 // or IndexedDB, so creating it again from the same storage resumes where the last one stopped.
 import type { UseStore } from 'idb-keyval';
-import { type Client, createGuard } from '../api';
+import type { Client } from '../api';
 import { streamLogin } from '../api/stream-login';
 import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
@@ -26,6 +26,7 @@ import type { HandlerContext, Handlers } from './handlers';
 import { igMarketData } from './ig-market-data';
 import { accountPart } from './lazy-account';
 import { LazyLiveStream, type LiveStreamApi } from './lazy-live-stream';
+import { lazyPart } from './lazy-part';
 import { LiveHub } from './live-hub';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
@@ -93,7 +94,8 @@ export function createBackground(options: BackgroundOptions): Background {
   const now = options.now ?? Date.now;
   const list = options.plugins ?? defaultPlugins;
   const clients = new ClientHolder({ now, ...options.client });
-  const guard = createGuard({ now });
+  // Only watchlist edits and dealing cross the permit guard: it loads with the first of them.
+  const guard = lazyPart('permit guard', async () => (await import('../api/guard')).createGuard({ now }));
   const origin = options.extensionOrigin.endsWith('/') ? options.extensionOrigin : `${options.extensionOrigin}/`;
   const ownPage = (sender: Sender | undefined) =>
     !!sender && isOwnPage(sender, { extensionId: options.extensionId, extensionOrigin: origin });

@@ -19,8 +19,8 @@ export interface HandlerContext {
   getClient(): Promise<ApiClient>;
   /** The client's holder: `peek()` without logging in, `sessionInfo()`, `invalidate()` after a settings change. */
   clients: ClientHolder;
-  /** The one permit guard of the background; restored from the stored permits at start. */
-  guard: Guard;
+  /** The one permit guard of the background (loaded with its first use); restored from the stored permits. */
+  guard(): Promise<Guard>;
   /** The status, the signed-in account and the reconciliation lock store. */
   session: SessionApi;
   /** The reconciliation lock (storage.local), the same store as `session.lockStore`. */

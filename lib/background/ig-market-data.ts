@@ -21,14 +21,15 @@ const guardedClients = lazyPart('watchlist editing', () => import('../api/guarde
 
 export function igMarketData(
   client: Client,
-  guard: Guard,
+  guard: () => Promise<Guard>,
   accountId: () => Promise<string>,
   now: () => number = Date.now,
 ): MarketData {
   const editor = async () => {
-    const permit = watchlistPermit(client, await accountId(), guard, now);
+    const held = await guard();
+    const permit = watchlistPermit(client, await accountId(), held, now);
     const { createWatchlistEditor } = await guardedClients();
-    return createWatchlistEditor(client, permit, guard).watchlists;
+    return createWatchlistEditor(client, permit, held).watchlists;
   };
   return {
     async search(term) {

@@ -78,7 +78,7 @@ export function dealingContext(fake: FakeIg) {
     },
     getClient: async () => client,
     clients: {},
-    guard,
+    guard: async () => guard,
     session: {
       status: async () => {
         throw new Error('not used');

@@ -39,8 +39,9 @@ export async function revokePermits(ctx: HandlerContext, keep: (p: PermitView) =
   const keptIds = new Set(list.filter(keep).map((p) => p.id));
   // The guard may hold permits storage no longer has (a failed write): those go too, but not
   // permits of other parts of the background (the watchlists scope is theirs).
-  for (const p of ctx.guard.active())
-    if (goneIds.has(p.id) || (p.scope !== 'watchlists' && !keptIds.has(p.id))) ctx.guard.revoke(p.id);
+  const guard = await ctx.guard();
+  for (const p of guard.active())
+    if (goneIds.has(p.id) || (p.scope !== 'watchlists' && !keptIds.has(p.id))) guard.revoke(p.id);
   if (gone.length > 0) await writePermits(ctx.registry, list.filter(keep));
   return gone;
 }
@@ -61,8 +62,9 @@ export async function livePermits(ctx: HandlerContext, context: PermitContext): 
 
 export async function grant(ctx: HandlerContext, request: GrantRequest, context: PermitContext): Promise<PermitView> {
   const now = ctx.now();
+  const guard = await ctx.guard();
   const result = grantPermit(request, context, now, () => {
-    const issued = ctx.guard.issue({
+    const issued = guard.issue({
       scope: request.scope,
       environment: context.environment,
       accountId: context.accountId ?? '',
@@ -75,7 +77,7 @@ export async function grant(ctx: HandlerContext, request: GrantRequest, context:
     throw new ValidationError(result.field ?? 'acknowledged', result.message);
   }
   const list = await storedPermits(ctx.registry);
-  for (const p of list) if (p.scope === request.scope) ctx.guard.revoke(p.id);
+  for (const p of list) if (p.scope === request.scope) guard.revoke(p.id);
   await writePermits(ctx.registry, withPermit(withoutScope(list, request.scope), result.permit));
   return result.permit;
 }
@@ -93,9 +95,10 @@ export async function requirePermit(ctx: HandlerContext, scope: PermitScope, con
       'missing',
       'No permit in force for this account and environment: grant one in the settings',
     );
-  const held = ctx.guard.active().find((p) => p.id === view.id);
+  const guard = await ctx.guard();
+  const held = guard.active().find((p) => p.id === view.id);
   if (held) return held;
-  const restored = ctx.guard.issue({
+  const restored = guard.issue({
     scope: view.scope,
     environment: view.environment,
     accountId: view.accountId,

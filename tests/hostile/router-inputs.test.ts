@@ -36,8 +36,13 @@ beforeEach(async () => {
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
   });
   // Signed in, so a request that got past the router would reach the service.
+  const from = sim.control.requestLog().length;
   const status = await ask('connection.check', {});
   expect(status.ok).toBe(true);
+  // The check adopts the key's allowances with a request it does not wait for: it lands before the cases.
+  await expect
+    .poll(() => sim.control.requestLog().slice(from).some((r) => r.path === '/operations/application'))
+    .toBe(true);
 });
 
 function ask(type: string, data: unknown, sender = PAGE): Promise<Reply<unknown>> {

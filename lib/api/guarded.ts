@@ -17,7 +17,7 @@ import {
   planCreateWorkingOrder,
   planDeleteWorkingOrder,
 } from './groups/dealing-plans';
-import { watchlistsMutations } from './groups/watchlists';
+import { watchlistsMutations } from './groups/watchlist-edits';
 import type { Guard, Permit, PermitScope } from './guard';
 import { checkPermit, executePlan, type Gate, guarded, hooksFor, recordAmbiguity } from './mutation-gate';
 import type {

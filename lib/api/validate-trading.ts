@@ -1,5 +1,6 @@
-// Checks of what only trading, account and session changes send (validate.ts has the reads' own):
-// deal ids and references, currencies, expiries, sizes, levels, order types, applications.
+// Checks of what only changes send: trading, watchlist edits, accounts, sessions and applications
+// (validate.ts has the reads' own): deal ids and references, currencies, expiries, sizes, levels, order
+// types, names.
 
 import * as v from 'valibot';
 import { ValidationError } from './errors';
@@ -9,6 +10,10 @@ import { needCheck, type Rule, type RuleCheck, rules as readRules } from './vali
 export { fail, needInteger } from './validate';
 
 const rules = {
+  watchlistName: [
+    v.pipe(v.string(), v.regex(/^[\p{L}\p{N}._ ]{1,100}$/u), v.regex(/\S/)),
+    'letters, digits, ., _ or spaces',
+  ],
   dealReference: [v.pipe(v.string(), v.regex(P.DEAL_REFERENCE)), '1-30 letters, digits, _ or -'],
   dealId: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,30}$/)), '1-30 letters, digits, _, . or -'],
   currencyCode: [v.pipe(v.string(), v.regex(P.CURRENCY_CODE)), 'three capital letters'],

@@ -20,10 +20,6 @@ export const rules = {
     v.pipe(v.string(), v.regex(P.WATCHLIST_ID), v.regex(/\S/)),
     'a non-empty id without / or control characters',
   ],
-  watchlistName: [
-    v.pipe(v.string(), v.regex(/^[\p{L}\p{N}._ ]{1,100}$/u), v.regex(/\S/)),
-    'letters, digits, ., _ or spaces',
-  ],
   searchTerm: [v.pipe(v.string(), v.regex(/\S/), v.maxLength(200)), 'a non-empty term of at most 200 characters'],
 } as const satisfies Record<string, RuleCheck>;
 

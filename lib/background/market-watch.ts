@@ -7,6 +7,7 @@ import type { Fresh, MarketFacts, MarketQuote, Resolution, Sentiment, WatchlistS
 import type { HistorySource } from './history-source';
 import { Inflight } from './inflight';
 import { historyPart } from './lazy-history';
+import { lazyPart } from './lazy-part';
 import type { MarketData } from './market-data';
 import type { MarketWatchApi, ReadOptions } from './ports';
 import { QuoteSource } from './quote-source';
@@ -31,6 +32,11 @@ export class MarketWatch implements MarketWatchApi {
   private readonly watchlistSource: WatchlistSource;
   private readonly searchSource: SearchSource;
   readonly inflight = new Inflight();
+  // Edits load with the first (in Chrome's worker as a part of their own).
+  private readonly edits = lazyPart(
+    'watchlist editing',
+    async () => new (await import('./watchlist-edits')).WatchlistEdits(this.deps, this.watchlistSource),
+  );
   private readonly deps: SourceDeps;
 
   constructor(options: MarketWatchOptions) {
@@ -87,16 +93,16 @@ export class MarketWatch implements MarketWatchApi {
   watchlist(id: string, options?: ReadOptions): Promise<Fresh<WatchlistView>> {
     return this.watchlistSource.get(id, options);
   }
-  createWatchlist(name: string, epics: string[]) {
-    return this.watchlistSource.create(name, epics);
+  async createWatchlist(name: string, epics: string[]) {
+    return (await this.edits()).create(name, epics);
   }
-  deleteWatchlist(id: string) {
-    return this.watchlistSource.remove(id);
+  async deleteWatchlist(id: string) {
+    return (await this.edits()).remove(id);
   }
-  addToWatchlist(id: string, epic: string) {
-    return this.watchlistSource.addMarket(id, epic);
+  async addToWatchlist(id: string, epic: string) {
+    return (await this.edits()).addMarket(id, epic);
   }
-  removeFromWatchlist(id: string, epic: string) {
-    return this.watchlistSource.removeMarket(id, epic);
+  async removeFromWatchlist(id: string, epic: string) {
+    return (await this.edits()).removeMarket(id, epic);
   }
 }

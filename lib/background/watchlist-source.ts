@@ -1,6 +1,5 @@
 // Watchlists: the list and each one's members cached; a watchlist's reply also refreshes the snapshots
-// of its markets. Edits change the cache only after the service has confirmed them, so a failed request
-// loses nothing.
+// of its markets. Edits are watchlist-edits.ts's.
 import { keys, type WatchlistMembers } from '../cache/entry';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, MarketQuote, WatchlistSummary } from '../model';
@@ -55,7 +54,7 @@ export class WatchlistSource {
   }
 
   /** The members with their snapshots; members the cache has no snapshot of are fetched (batched). */
-  private async view(members: WatchlistMembers): Promise<WatchlistView> {
+  async view(members: WatchlistMembers): Promise<WatchlistView> {
     const snapshots = await this.deps.cache.getMany<MarketQuote>('snapshots', members.epics);
     const lacking = members.epics.filter((_, i) => !snapshots[i]);
     const fetched = new Map<string, MarketQuote>();
@@ -78,55 +77,5 @@ export class WatchlistSource {
     if (!entry || n === 'missing') return this.load(id);
     if (n === 'stale') revalidate(this.deps, () => this.load(id));
     return { value: await this.view(entry.value), fetchedAt: entry.fetchedAt, stale: n === 'stale' };
-  }
-
-  private async setList(fn: (list: WatchlistSummary[]) => WatchlistSummary[]): Promise<void> {
-    await this.deps.cache.update<WatchlistSummary[]>('watchlists', [keys.watchlistList], (_, current) =>
-      current ? { ...current, value: fn(current.value), lastUsed: this.deps.now() } : undefined,
-    );
-  }
-
-  async create(name: string, epics: string[]): Promise<WatchlistSummary> {
-    const data = await this.deps.data();
-    const id = await data.createWatchlist(name, epics);
-    const summary: WatchlistSummary = { id, name, editable: true, deleteable: true, defaultSystemWatchlist: false };
-    await this.setList((list) => [...list.filter((w) => w.id !== id), summary]);
-    await this.deps.cache.put<WatchlistMembers>(
-      'watchlists',
-      keys.watchlist(id),
-      { summary, epics: [...new Set(epics)] },
-      this.deps.now(),
-    );
-    return summary;
-  }
-
-  async remove(id: string): Promise<void> {
-    const data = await this.deps.data();
-    await data.deleteWatchlist(id);
-    await this.setList((list) => list.filter((w) => w.id !== id));
-    await this.deps.cache.remove('watchlists', [keys.watchlist(id)]);
-  }
-
-  private async edit(id: string, change: (epics: string[]) => string[]): Promise<WatchlistView> {
-    await this.deps.cache.update<WatchlistMembers>('watchlists', [keys.watchlist(id)], (_, current) =>
-      current ? { ...current, value: { ...current.value, epics: change(current.value.epics) } } : undefined,
-    );
-    const entry = await this.deps.cache.get<WatchlistMembers>('watchlists', keys.watchlist(id));
-    if (!entry) throw new NotFoundError('That watchlist no longer exists');
-    return this.view(entry.value);
-  }
-
-  async addMarket(id: string, epic: string): Promise<WatchlistView> {
-    await this.get(id);
-    const data = await this.deps.data();
-    await data.addMarket(id, epic);
-    return this.edit(id, (epics) => (epics.includes(epic) ? epics : [...epics, epic]));
-  }
-
-  async removeMarket(id: string, epic: string): Promise<WatchlistView> {
-    await this.get(id);
-    const data = await this.deps.data();
-    await data.removeMarket(id, epic);
-    return this.edit(id, (epics) => epics.filter((e) => e !== epic));
   }
 }

@@ -6,7 +6,7 @@ import { attachCore, type ClientCore } from './core';
 import { type Environment, environmentOf } from './environment';
 import { ValidationError } from './errors';
 import { accountsGroup } from './groups/accounts';
-import { categoriesGroup, marketsGroup } from './groups/markets';
+import { marketsGroup } from './groups/markets';
 import { clientSentimentGroup } from './groups/sentiment';
 import { watchlistsReads } from './groups/watchlists';
 import { lazyGroup } from './lazy-group';
@@ -53,11 +53,12 @@ function requireText(value: unknown, field: string): void {
   }
 }
 
-// Groups only dealing, a chart's history or a change of session use load with their first call (in
-// Chrome's worker, as a part of their own).
+// Groups only dealing, a chart's history, browsing categories or a change of session use load with their
+// first call (in Chrome's worker, as a part of their own).
 const dealingReads = () => import('./groups/dealing-reads');
 const prices = () => import('./groups/prices');
 const sessionOps = () => import('./groups/session');
+const categories = () => import('./groups/categories');
 const costs = () => import('./groups/costs');
 const applications = () => import('./groups/applications');
 
@@ -142,7 +143,10 @@ export function createClient(config: ClientConfig) {
     workingOrders: lazyGroup(core, async () => (await dealingReads()).workingOrdersReads, {
       list: 'working_orders.list',
     }),
-    categories: categoriesGroup(core),
+    categories: lazyGroup(core, async () => (await categories()).categoriesGroup, {
+      list: 'categories.list',
+      listInstruments: 'categories.list_instruments',
+    }),
     markets: marketsGroup(core),
     prices: lazyGroup(core, async () => (await prices()).pricesGroup, {
       list: 'prices.list',

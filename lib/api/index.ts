@@ -80,6 +80,7 @@ export { NOT_EXECUTED_AFTER_MS, type ReconcileOptions, type ReconcileResult, rec
 export type { Logger } from './redact';
 export * from './requests';
 export type { Application } from './schemas/applications';
+export type { Categories, CategoryInstruments } from './schemas/categories';
 export type { CloseQuote, CostsHistory, EditQuote, OpenQuote } from './schemas/costs';
 export type {
   Confirmation,
@@ -91,8 +92,6 @@ export type {
   WorkingOrdersResponse,
 } from './schemas/dealing';
 export type {
-  Categories,
-  CategoryInstruments,
   DealingRules,
   Instrument,
   MarketDetails,

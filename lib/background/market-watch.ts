@@ -32,7 +32,11 @@ export class MarketWatch implements MarketWatchApi {
   private readonly watchlistSource: WatchlistSource;
   private readonly searchSource: SearchSource;
   readonly inflight = new Inflight();
-  // Edits load with the first (in Chrome's worker as a part of their own).
+  // Browsing categories and edits load with their first request (in Chrome's worker as parts of their own).
+  private readonly categorySource = lazyPart(
+    'categories',
+    async () => new (await import('./category-source')).CategorySource(this.deps, this.quoteSource),
+  );
   private readonly edits = lazyPart(
     'watchlist editing',
     async () => new (await import('./watchlist-edits')).WatchlistEdits(this.deps, this.watchlistSource),
@@ -81,11 +85,11 @@ export class MarketWatch implements MarketWatchApi {
     this.historySource ??= new (await historyPart()).HistorySource(this.deps);
     return this.historySource.history(epic, resolution, from, to);
   }
-  categories() {
-    return this.searchSource.categories();
+  async categories() {
+    return (await this.categorySource()).categories();
   }
-  categoryInstruments(categoryId: string, page: number, pageSize: number) {
-    return this.searchSource.categoryInstruments(categoryId, page, pageSize);
+  async categoryInstruments(categoryId: string, page: number, pageSize: number) {
+    return (await this.categorySource()).categoryInstruments(categoryId, page, pageSize);
   }
   watchlists(): Promise<Fresh<WatchlistSummary[]>> {
     return this.watchlistSource.list();

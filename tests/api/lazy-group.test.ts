@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, ValidationError } from '../../lib/api';
 import { coreOf } from '../../lib/api/core';
 import { applicationsReads } from '../../lib/api/groups/applications';
+import { categoriesGroup } from '../../lib/api/groups/categories';
 import { indicativeCostsGroup } from '../../lib/api/groups/costs';
 import {
   confirmationsGroup,
@@ -39,6 +40,7 @@ describe('groups that load with their first call', () => {
     expect(labels(c.applications)).toEqual(labels(applicationsReads(core)));
     expect(labels(c.prices)).toEqual(labels(pricesGroup(core)));
     expect(labels(c.session)).toEqual(labels(sessionGroup(core)));
+    expect(labels(c.categories)).toEqual(labels(categoriesGroup(core)));
   });
 
   it('refuse bad input with a rejected promise and send nothing', async () => {

@@ -1,14 +1,7 @@
 import { type ClientCore, labelled, sendParsed } from '../core';
 import type { CallOptions } from '../requests';
-import {
-  CategoriesSchema,
-  CategoryInstrumentsSchema,
-  MarketDetailsSchema,
-  type MarketList,
-  MarketListSchema,
-  MarketSearchResultSchema,
-} from '../schemas/market';
-import { fail, need, needInteger } from '../validate';
+import { MarketDetailsSchema, type MarketList, MarketListSchema, MarketSearchResultSchema } from '../schemas/market';
+import { fail, need } from '../validate';
 
 /** The service answers at most 50 epics a request (reference §5.4). */
 export const MARKETS_BATCH_SIZE = 50;
@@ -17,28 +10,6 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-export function categoriesGroup(core: ClientCore) {
-  return {
-    list: labelled('categories.list', (opts: CallOptions = {}) =>
-      sendParsed(core, 'categories.list', CategoriesSchema, opts),
-    ),
-    listInstruments: labelled(
-      'categories.list_instruments',
-      (categoryId: string, page: { page_size?: number; page_number?: number } = {}, opts: CallOptions = {}) => {
-        const label = 'categories.list_instruments';
-        need('categoryId', categoryId, label, 'category_id');
-        if (page.page_size !== undefined) needInteger(page.page_size, label, 'page_size', 1, 1000);
-        if (page.page_number !== undefined) needInteger(page.page_number, label, 'page_number', 0, 1_000_000);
-        return sendParsed(core, label, CategoryInstrumentsSchema, {
-          ...opts,
-          params: { category_id: categoryId },
-          query: { pageSize: page.page_size, pageNumber: page.page_number },
-        });
-      },
-    ),
-  };
 }
 
 export function marketsGroup(core: ClientCore) {

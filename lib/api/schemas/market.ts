@@ -114,14 +114,3 @@ export type MarketDetails = v.InferOutput<typeof MarketDetailsSchema>;
 
 export const MarketListSchema = v.looseObject({ marketDetails: v.array(MarketDetailsSchema) });
 export type MarketList = v.InferOutput<typeof MarketListSchema>;
-
-export const CategoriesSchema = v.looseObject({
-  categories: v.array(v.looseObject({ code: v.string(), nonTradeable: optBool })),
-});
-export type Categories = v.InferOutput<typeof CategoriesSchema>;
-
-export const CategoryInstrumentsSchema = v.looseObject({
-  instruments: v.array(MarketSummarySchema),
-  metadata: opt(v.looseObject({ pageNumber: optNum, pageSize: optNum })),
-});
-export type CategoryInstruments = v.InferOutput<typeof CategoryInstrumentsSchema>;

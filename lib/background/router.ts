@@ -1,7 +1,7 @@
 // The one entry for messages from pages: checks the envelope, the sender and the request before any
 // handler runs; a foreign sender (web page, content script, another extension) gets no answer at all.
 import * as v from 'valibot';
-import { type MessageName, type Reply, requests, secretFields } from '../messages/contract';
+import { type MessageName, type Reply, requestSchema, requests, secretFields } from '../messages/contract';
 import { toErrorView } from './error-view';
 import type { HandlerContext, Handlers } from './handlers';
 import { redactReply } from './redact-reply';
@@ -46,7 +46,13 @@ function isMessageName(name: string): name is MessageName {
 }
 
 async function run(name: MessageName, data: unknown, ctx: HandlerContext, config: RouterConfig) {
-  const parsed = v.safeParse(requests[name], data);
+  let schema: v.GenericSchema;
+  try {
+    schema = await requestSchema(name);
+  } catch (err) {
+    return { ok: false as const, error: toErrorView(err) };
+  }
+  const parsed = v.safeParse(schema, data);
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;

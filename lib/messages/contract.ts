@@ -1,9 +1,12 @@
 // The one message contract between the pages (popup, side panel, options) and the background.
 // Every message: a name, a request schema (checked by the router before any handler runs) and a
 // reply type. Replies are envelopes: `{ ok: true, data }` or `{ ok: false, error }`; they never
-// carry credentials or tokens.
+// carry credentials or tokens. The request schemas of the messages only a part of the worker answers
+// are in that group's file under requests/, named here; the worker loads them with the group's first
+// message.
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
+import { loadPart } from '../load-once';
 import type {
   AccountSummary,
   AlertRule,
@@ -26,33 +29,44 @@ import type {
   WatchlistSummary,
   WorkingOrderView,
 } from '../model';
+import type { credentialRequests } from './requests/credentials';
+import type { dealingRequests } from './requests/dealing';
 import * as s from './schemas';
+import { none } from './schemas';
 import { settledSend } from './settled-send';
 
-const none = v.optional(v.object({}), {});
+/** Request schemas in a file of their own, by group: the worker loads one with its group's first message. */
+const inFile = {
+  credentials: loadPart(
+    'connection settings checks',
+    async () => (await import('./requests/credentials')).credentialRequests,
+  ),
+  dealing: loadPart('dealing checks', async () => (await import('./requests/dealing')).dealingRequests),
+};
+interface InFile {
+  credentials: typeof credentialRequests;
+  dealing: typeof dealingRequests;
+}
+type Group = keyof InFile;
+
 /** Entries one import may carry (the background adds at most MAX_IMPORT and reports the rest). */
 const MAX_IMPORT_TOKENS = 5_000;
 
 export const requests = {
-  // Connection, session and status
+  // Connection, session and status; changes of them in requests/credentials.ts
   'status.get': none,
   'connection.get': none,
-  'connection.save': s.connection,
-  'connection.check': none,
-  'connection.forget': none,
-  'session.switchAccount': v.object({ accountId: s.accountId }),
-  'session.logout': v.object({ forget: v.boolean() }),
+  'connection.save': 'credentials',
+  'connection.check': 'credentials',
+  'connection.forget': 'credentials',
+  'session.switchAccount': 'credentials',
+  'session.logout': 'credentials',
   /** The active account's funds: streamed while live, otherwise read from the service now. */
   'account.funds': none,
 
   // Remembered credentials (encrypted under the user's PIN; the PIN never comes back in a reply)
-  'vault.unlock': v.object({ pin: s.unlockPin }),
-  /** A new PIN: for the secrets remembered before the vault existed, or to change it (current PIN or unlocked). */
-  'vault.setPin': v.object({
-    currentPin: v.optional(v.nullable(s.unlockPin), null),
-    pin: s.pin,
-    pinConfirm: v.string(),
-  }),
+  'vault.unlock': 'credentials',
+  'vault.setPin': 'credentials',
 
   // Markets, prices, sentiment
   'markets.search': v.object({ term: s.searchTerm }),
@@ -102,70 +116,51 @@ export const requests = {
   'alerts.delete': v.object({ id: s.reference }),
   'alerts.rearm': v.object({ id: s.reference }),
 
-  // The dealing permit
-  'permit.get': none,
-  'permit.grant': v.object({
-    scope: s.permitScope,
-    /** The account id the permit is for; for a live account it must be typed again in `confirmAccountId`. */
-    accountId: s.accountId,
-    confirmAccountId: v.optional(v.nullable(s.accountId), null),
-    /** Milliseconds from now, or null for "until the browser closes". */
-    durationMs: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(60_000), v.maxValue(24 * 3600_000))),
-    acknowledged: v.literal(true),
-  }),
-  'permit.revoke': v.object({ scope: s.permitScope }),
-
+  // The dealing permit, dealing, the lock and applications: requests/dealing.ts
+  'permit.get': 'dealing',
+  'permit.grant': 'dealing',
+  'permit.revoke': 'dealing',
   // Dealing (refused without a dealing permit and while the reconciliation lock is open)
-  'deal.quoteOpen': s.ticket,
-  'deal.open': v.object({ ticket: s.ticket, quoteReference: s.reference }),
-  'deal.durableMedium': v.object({ quoteReference: s.reference }),
-  'deal.quoteHistory': v.object({ from: s.epochMs, to: s.epochMs }),
-  'deal.repeatWindow': none,
-  'positions.list': none,
-  'positions.amend': v.object({
-    dealId: s.dealId,
-    stopLevel: v.nullable(s.positive),
-    limitLevel: v.nullable(s.positive),
-  }),
-  'positions.quoteClose': v.object({ dealId: s.dealId }),
-  'positions.close': v.object({
-    dealId: s.dealId,
-    quoteReference: s.reference,
-  }),
-  'workingOrders.list': none,
-  'workingOrders.create': s.workingOrder,
-  'workingOrders.amend': v.object({
-    dealId: s.dealId,
-    level: s.positive,
-    type: v.picklist(['LIMIT', 'STOP']),
-    timeInForce: v.optional(v.picklist(['GOOD_TILL_CANCELLED', 'GOOD_TILL_DATE']), 'GOOD_TILL_CANCELLED'),
-    goodTillDate: v.optional(v.nullable(s.epochMs), null),
-    stopDistance: v.optional(v.nullable(s.positive), null),
-    limitDistance: v.optional(v.nullable(s.positive), null),
-  }),
-  'workingOrders.delete': v.object({ dealId: s.dealId }),
-  'lock.get': none,
-  'lock.reconcile': none,
-
+  'deal.quoteOpen': 'dealing',
+  'deal.open': 'dealing',
+  'deal.durableMedium': 'dealing',
+  'deal.quoteHistory': 'dealing',
+  'deal.repeatWindow': 'dealing',
+  'positions.list': 'dealing',
+  'positions.amend': 'dealing',
+  'positions.quoteClose': 'dealing',
+  'positions.close': 'dealing',
+  'workingOrders.list': 'dealing',
+  'workingOrders.create': 'dealing',
+  'workingOrders.amend': 'dealing',
+  'workingOrders.delete': 'dealing',
+  'lock.get': 'dealing',
+  'lock.reconcile': 'dealing',
   // Applications (changes need the 'applications' permit scope)
-  'applications.list': none,
-  'applications.update': v.object({
-    apiKey: s.reference,
-    allowanceAccountOverall: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-    allowanceAccountTrading: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-    status: v.optional(v.picklist(['ENABLED', 'DISABLED'])),
-  }),
-  'applications.disable': v.object({
-    apiKey: s.reference,
-    confirmed: v.literal(true),
-  }),
+  'applications.list': 'dealing',
+  'applications.update': 'dealing',
+  'applications.disable': 'dealing',
 
   // Settings file (never secrets)
   'settings.export': none,
   'settings.import': v.object({ json: v.pipe(v.string(), v.maxLength(500_000)) }),
-} as const;
+} as const satisfies Record<string, v.GenericSchema | Group>;
 
 export type MessageName = keyof typeof requests;
+
+/** Each message's request schema as a type, wherever it is. */
+type Schemas = {
+  [N in MessageName]: (typeof requests)[N] extends infer E extends Group
+    ? InFile[E][N & keyof InFile[E]]
+    : (typeof requests)[N];
+};
+
+/** A message's request schema: at once, or from its group's file (loaded once). */
+export async function requestSchema(name: MessageName): Promise<v.GenericSchema> {
+  const entry: v.GenericSchema | Group = requests[name];
+  if (typeof entry !== 'string') return entry;
+  return (await inFile[entry]())[name as keyof InFile[typeof entry]];
+}
 
 /** Request fields that carry a secret: the router masks their values in every reply while they are in flight. */
 export const secretFields: Partial<Record<MessageName, readonly string[]>> = {
@@ -173,8 +168,10 @@ export const secretFields: Partial<Record<MessageName, readonly string[]>> = {
   'vault.unlock': ['pin'],
   'vault.setPin': ['currentPin', 'pin', 'pinConfirm'],
 };
-export type RequestOf<N extends MessageName> = v.InferInput<(typeof requests)[N]>;
-export type ParsedRequestOf<N extends MessageName> = v.InferOutput<(typeof requests)[N]>;
+export type RequestOf<N extends MessageName> = Schemas[N] extends v.GenericSchema ? v.InferInput<Schemas[N]> : never;
+export type ParsedRequestOf<N extends MessageName> = Schemas[N] extends v.GenericSchema
+  ? v.InferOutput<Schemas[N]>
+  : never;
 
 export interface ConnectionView {
   environment: Environment;

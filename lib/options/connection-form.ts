@@ -1,7 +1,7 @@
 // The connection form: what the user typed, checked with the contract's own schema before it is sent.
 import * as v from 'valibot';
 import type { ConnectionView, RequestOf, VaultView } from '../messages/contract';
-import { connection } from '../messages/schemas';
+import { connection } from '../messages/requests/credentials';
 import type { Environment } from '../model';
 
 export interface ConnectionForm {

@@ -1,9 +1,22 @@
 // Hostile inputs generated from the message contract: for every message of `requests`, a valid sample
-// built from its schema, and for every field in it the values a hostile or broken page could send.
-// A new message or field is covered as soon as it is in the table.
+// built from its schema (in the contract, or in the group's file it names), and for every field in it the
+// values a hostile or broken page could send. A new message or field is covered as soon as it is in the table.
 import * as v from 'valibot';
 import { type MessageName, requests } from '../../lib/messages/contract';
+import * as credentials from '../../lib/messages/requests/credentials';
+import * as dealing from '../../lib/messages/requests/dealing';
 import * as s from '../../lib/messages/schemas';
+
+const inFile: Record<string, Record<string, unknown>> = {
+  credentials: credentials.credentialRequests,
+  dealing: dealing.dealingRequests,
+};
+
+/** A message's request schema, wherever the contract keeps it. */
+export function schemaOf(message: MessageName): unknown {
+  const entry: unknown = requests[message];
+  return typeof entry === 'string' ? inFile[entry]?.[message] : entry;
+}
 
 // Valibot's schema objects, as far as this walker reads them.
 interface Node {
@@ -58,14 +71,14 @@ const IDENTIFIERS = new Set<unknown>([
   s.epic,
   s.marketId,
   s.accountId,
-  s.dealId,
+  dealing.dealId,
   s.dealReference,
-  s.currencyCode,
-  s.expiry,
+  dealing.currencyCode,
+  dealing.expiry,
   s.resolution,
-  s.direction,
+  dealing.direction,
   s.environment,
-  s.permitScope,
+  dealing.permitScope,
 ]);
 
 const STRING_SAMPLES = [
@@ -245,7 +258,7 @@ const WHOLE_REQUEST: HostileValue[] = [
 export function allCases(): HostileCase[] {
   const out: HostileCase[] = [];
   for (const message of Object.keys(requests) as MessageName[]) {
-    const schema = requests[message];
+    const schema = schemaOf(message);
     const sample = sampleOf(schema);
     for (const w of WHOLE_REQUEST) out.push({ ...w, message, field: '', data: w.value });
     for (const leaf of leaves(schema)) {
@@ -262,7 +275,7 @@ export function allCases(): HostileCase[] {
 
 /** A valid request for every message, as the generator builds it. */
 export function samples(): Record<MessageName, unknown> {
-  return Object.fromEntries((Object.keys(requests) as MessageName[]).map((m) => [m, sampleOf(requests[m])])) as Record<
+  return Object.fromEntries((Object.keys(requests) as MessageName[]).map((m) => [m, sampleOf(schemaOf(m))])) as Record<
     MessageName,
     unknown
   >;

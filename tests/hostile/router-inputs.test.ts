@@ -41,7 +41,12 @@ beforeEach(async () => {
   expect(status.ok).toBe(true);
   // The check adopts the key's allowances with a request it does not wait for: it lands before the cases.
   await expect
-    .poll(() => sim.control.requestLog().slice(from).some((r) => r.path === '/operations/application'))
+    .poll(() =>
+      sim.control
+        .requestLog()
+        .slice(from)
+        .some((r) => r.path === '/operations/application'),
+    )
     .toBe(true);
 });
 

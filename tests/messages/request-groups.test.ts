@@ -1,0 +1,43 @@
+// Request schemas the contract keeps in a group's file (lib/messages/requests/): each file holds exactly the
+// messages the contract names it for, which are the messages of the part that answers them; the worker
+// loads a file with its group's first message, and one that cannot be loaded gives a clear error.
+import { describe, expect, it, vi } from 'vitest';
+import { CREDENTIAL_MESSAGES } from '../../lib/background/core-handlers/connection';
+import { DEALING_MESSAGES } from '../../lib/background/dealing';
+import { requestSchema, requests } from '../../lib/messages/contract';
+import { credentialRequests } from '../../lib/messages/requests/credentials';
+import { dealingRequests } from '../../lib/messages/requests/dealing';
+
+const namedFor = (group: string) =>
+  Object.entries(requests)
+    .filter(([, entry]) => entry === group)
+    .map(([name]) => name)
+    .sort();
+
+describe('request schemas in a group’s file', () => {
+  it('are exactly the messages the contract names the file for, those of the part that answers them', () => {
+    expect(Object.keys(credentialRequests).sort()).toEqual(namedFor('credentials'));
+    expect(Object.keys(dealingRequests).sort()).toEqual(namedFor('dealing'));
+    expect(namedFor('credentials')).toEqual([...CREDENTIAL_MESSAGES].sort());
+    expect(namedFor('dealing')).toEqual([...DEALING_MESSAGES].sort());
+  });
+
+  it('are the schema the router checks with', async () => {
+    await expect(requestSchema('deal.open')).resolves.toBe(dealingRequests['deal.open']);
+    await expect(requestSchema('vault.unlock')).resolves.toBe(credentialRequests['vault.unlock']);
+    await expect(requestSchema('status.get')).resolves.toBe(requests['status.get']);
+  });
+
+  it('say in plain words when the file cannot be loaded, and load it when next asked', async () => {
+    vi.resetModules();
+    vi.doMock('../../lib/messages/requests/dealing', () => {
+      throw new Error("Failed to execute 'importScripts'");
+    });
+    const fresh = await import('../../lib/messages/contract');
+    await expect(fresh.requestSchema('deal.open')).rejects.toThrow("Marketside's dealing checks could not be loaded (");
+    vi.doUnmock('../../lib/messages/requests/dealing');
+    const schema = await fresh.requestSchema('deal.open');
+    expect(Object.keys((schema as unknown as { entries: object }).entries)).toEqual(['ticket', 'quoteReference']);
+    vi.resetModules();
+  });
+});

@@ -28,17 +28,59 @@ async function stopWorker(context: BrowserContext, extensionId: string): Promise
   }
 }
 
+/** Types in the omnibox of the worker a page's message just woke (the event dispatched to its listener). */
+async function omniboxSuggests(context: BrowserContext, page: Page): Promise<number> {
+  await ask(page, 'status.get', {});
+  const worker = context.serviceWorkers().at(-1);
+  if (!worker) throw new Error('No service worker after a message woke it');
+  type Omnibox = { omnibox: { onInputChanged: { dispatch(text: string, suggest: (s: unknown[]) => void): void } } };
+  type Globals = { browser?: Omnibox; chrome: Omnibox; __suggested?: unknown[] };
+  await worker.evaluate(() => {
+    const g = globalThis as unknown as Globals;
+    g.__suggested = undefined;
+    (g.browser ?? g.chrome).omnibox.onInputChanged.dispatch('germany', (s) => {
+      g.__suggested = s;
+    });
+  });
+  await expect
+    .poll(() => worker.evaluate(() => (globalThis as unknown as Globals).__suggested?.length ?? 0), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  return 1;
+}
+
 /** What a trader does that needs each part, each in a worker just woken. */
 async function useEveryPart(context: BrowserContext, extensionId: string, page: Page) {
   const lists = await ask<{ value: { id: string; editable: boolean }[] }>(page, 'watchlists.list', {});
   const mine = lists.value.find((w) => w.editable) ?? lists.value[0];
   if (!mine) throw new Error('The simulated account has no watchlist');
+  const hours = (n: number) => n * 3_600_000;
   const steps: [string, () => Promise<unknown>][] = [
     ['alert rules', () => ask(page, 'alerts.list', {})],
     ['settings file', () => ask(page, 'settings.export', {})],
     ['watchlist file', () => ask(page, 'watchlists.export', { id: mine.id })],
     ['dealing', () => ask(page, 'permit.get', {})],
     ['positions', () => ask(page, 'positions.list', {})],
+    [
+      'price history',
+      () =>
+        ask(page, 'prices.history', {
+          epic: 'IX.D.FTSE.DAILY.IP',
+          resolution: 'HOUR',
+          from: Date.now() - hours(6),
+          to: Date.now(),
+        }),
+    ],
+    ['categories', () => ask(page, 'categories.list', {})],
+    ['account funds', () => ask(page, 'account.funds', {})],
+    ['connection settings and login', () => ask(page, 'connection.check', {})],
+    [
+      'watchlist edits and the permit guard',
+      async () => {
+        const made = await ask<{ id: string }>(page, 'watchlists.create', { name: 'Parts check', epics: [] });
+        return ask(page, 'watchlists.delete', { id: made.id });
+      },
+    ],
+    ['omnibox', () => omniboxSuggests(context, page)],
   ];
   for (const [part, step] of steps) {
     await stopWorker(context, extensionId);

@@ -2,9 +2,9 @@
 // ones are served and revalidated), identical requests in flight are shared, and watchlist edits reach
 // the cache only once the service has confirmed them.
 import type { CacheWriterImpl } from '../cache/writer';
+import { loadOnce } from '../load-once';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Resolution, Sentiment, WatchlistSummary } from '../model';
-import type { HistorySource } from './history-source';
 import { Inflight } from './inflight';
 import { historyPart } from './lazy-history';
 import { lazyPart } from './lazy-part';
@@ -28,11 +28,12 @@ export interface MarketWatchOptions {
 export class MarketWatch implements MarketWatchApi {
   readonly quoteSource: QuoteSource;
   private readonly sentimentSource: SentimentSource;
-  private historySource: HistorySource | null = null;
   private readonly watchlistSource: WatchlistSource;
   private readonly searchSource: SearchSource;
   readonly inflight = new Inflight();
-  // Browsing categories and edits load with their first request (in Chrome's worker as parts of their own).
+  // A chart's history, browsing categories and edits load with their first request (in Chrome's worker as
+  // parts of their own).
+  private readonly historySource = loadOnce(async () => new (await historyPart()).HistorySource(this.deps));
   private readonly categorySource = lazyPart(
     'categories',
     async () => new (await import('./category-source')).CategorySource(this.deps, this.quoteSource),
@@ -82,8 +83,7 @@ export class MarketWatch implements MarketWatchApi {
     return this.sentimentSource.history(marketId);
   }
   async history(epic: string, resolution: Resolution, from: number, to: number) {
-    this.historySource ??= new (await historyPart()).HistorySource(this.deps);
-    return this.historySource.history(epic, resolution, from, to);
+    return (await this.historySource()).history(epic, resolution, from, to);
   }
   async categories() {
     return (await this.categorySource()).categories();

@@ -8,12 +8,22 @@ export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*', 'h
 /** The Firefox pages' policy: Chrome's MV3 default, without Firefox's upgrade-insecure-requests. */
 export const FIREFOX_EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self';";
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
+/** The modules of the worker's parts a woken worker loads before its first reply (scripts/background-parts.ts). */
+export const WORKER_PARTS_AT_WAKE = [
+  'lib/background/live-stream.ts',
+  'lib/background/offscreen-channel.ts',
+  'lib/background/alerts/check.ts',
+];
 
 export default defineConfig({
   manifestVersion: 3,
-  // Firefox's event page keeps WXT's one script (its background is a page, not a service worker).
+  // Firefox's event page keeps WXT's one script (its background is a page, not a service worker). A woken
+  // Chrome worker starts the stream and checks alerts before its first reply: those parts are named first.
   vite: ({ browser }) => ({
-    plugins: [inlinePageCss(['popup', 'sidepanel']), ...(browser === 'firefox' ? [] : [backgroundParts()])],
+    plugins: [
+      inlinePageCss(['popup', 'sidepanel']),
+      ...(browser === 'firefox' ? [] : [backgroundParts(WORKER_PARTS_AT_WAKE)]),
+    ],
   }),
   manifest: ({ browser }) => ({
     name: 'Marketside',

@@ -12,6 +12,45 @@ interface Emitted {
   fileName: string;
   code?: string;
   isEntry?: boolean;
+  facadeModuleId?: string | null;
+  imports?: string[];
+  source?: unknown;
+}
+
+/** What a woken worker loads at once: its parts' first files are named to come first (see wakeFirst). */
+export const AT_WAKE_PREFIX = '0-';
+
+/**
+ * Chromium hands a starting worker every installed script in the order of their URLs, and importScripts()
+ * waits until its script has arrived: a part a woken worker needs at once, named after a dozen others,
+ * waited for them all (5–10 ms of the first reply). The parts whose entry module is in `atWake`, and the
+ * parts those import, get names that come first. Returns the new name of each renamed file.
+ */
+export function wakeFirst(files: Emitted[], atWake: readonly string[]): Map<string, string> {
+  const byName = new Map(files.map((f) => [f.fileName, f]));
+  const queue = files
+    .filter((f) => f.type === 'chunk' && !f.isEntry && atWake.some((m) => f.facadeModuleId?.endsWith(m)))
+    .map((f) => f.fileName);
+  const renamed = new Map<string, string>();
+  while (queue.length) {
+    const name = queue.shift() as string;
+    const file = byName.get(name);
+    if (!file || file.isEntry || renamed.has(name)) continue;
+    const slash = name.lastIndexOf('/') + 1;
+    renamed.set(name, `${name.slice(0, slash)}${AT_WAKE_PREFIX}${name.slice(slash)}`);
+    queue.push(...(file.imports ?? []));
+  }
+  const base = (n: string) => n.slice(n.lastIndexOf('/') + 1);
+  for (const file of files) {
+    for (const [from, to] of renamed) {
+      if (file.code) file.code = file.code.replaceAll(base(from), base(to));
+      if (typeof file.source === 'string') file.source = file.source.replaceAll(base(from), base(to));
+    }
+  }
+  // A build with source maps names each chunk's map after it (the texts above already say the new name).
+  for (const [from, to] of [...renamed]) if (byName.has(`${from}.map`)) renamed.set(`${from}.map`, `${to}.map`);
+  for (const file of files) file.fileName = renamed.get(file.fileName) ?? file.fileName;
+  return renamed;
 }
 
 export const WORKER_SCRIPT = 'background.js';
@@ -28,7 +67,8 @@ export function loaderFor(parts: string[]): string {
 
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
-export function backgroundParts(): VitePlugin {
+/** `atWake`: the modules (paths ending so) whose parts a woken worker loads before its first reply. */
+export function backgroundParts(atWake: readonly string[] = []): VitePlugin {
   let building = false;
   return {
     name: 'marketside:background-parts',
@@ -62,6 +102,11 @@ export function backgroundParts(): VitePlugin {
       const files = Object.values(output as unknown as Record<string, Emitted>);
       const worker = files.find((f) => f.type === 'chunk' && f.fileName === WORKER_SCRIPT);
       if (!worker?.code) throw new Error(`The background build made no ${WORKER_SCRIPT}`);
+      for (const [from, to] of wakeFirst(files, atWake)) {
+        const file = output[from] as unknown as Emitted;
+        delete output[from];
+        (output as unknown as Record<string, Emitted>)[to] = file;
+      }
       const parts = files.filter((f) => f.type === 'chunk' && f !== worker).map((f) => f.fileName);
       // Its comments say why it exists; the worker does not need them.
       const loader = loaderFor(parts).replace(/^\s*\/\/.*\n/gm, '');

@@ -38,9 +38,14 @@ export const keys = {
   /** Related markets' sentiment, in the sentiment store. */
   related: (marketId: string) => `related:${marketId}`,
   prices: (epic: string, resolution: Resolution) => `${epic}|${resolution}`,
-  search: (term: string) => normaliseTerm(term),
+  search: searchKey,
 };
 
 export function normaliseTerm(term: string): string {
   return term.trim().toLowerCase();
+}
+
+/** A search's key in the search store (keys.search; apart, so an early script need not carry the table). */
+export function searchKey(term: string): string {
+  return normaliseTerm(term);
 }

@@ -28,18 +28,10 @@ export function afterEarlyScreen(renderPage: () => void): void {
   }
   let done = false;
   const once = () => {
-    if (done) return;
+    if (!done) renderPage();
     done = true;
-    renderPage();
   };
-  const timer = setTimeout(once, EARLY_WAIT_MS);
-  void painted.then((shown) => {
-    if (!shown) {
-      clearTimeout(timer);
-      once();
-      return;
-    }
-    // A page not on screen has no frames: the timer renders it.
-    requestAnimationFrame(() => setTimeout(once));
-  });
+  // A page not on screen has no frames, and the reads may never answer: the timer renders it.
+  setTimeout(once, EARLY_WAIT_MS);
+  void painted.then((shown) => (shown ? requestAnimationFrame(() => setTimeout(once)) : once()));
 }

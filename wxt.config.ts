@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { backgroundParts } from './scripts/background-parts';
 import { inlinePageCss } from './scripts/inline-page-css';
+import { withoutPagePreloads } from './scripts/page-preloads';
 
 // Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
 // gateway (the simulated service on 127.0.0.1, a proxy) is granted through optional_host_permissions.
@@ -14,6 +15,7 @@ export default defineConfig({
   // Firefox's event page keeps WXT's one script (its background is a page, not a service worker).
   vite: ({ browser }) => ({
     plugins: [inlinePageCss(['popup', 'sidepanel']), ...(browser === 'firefox' ? [] : [backgroundParts()])],
+    build: { modulePreload: { resolveDependencies: withoutPagePreloads(['sidepanel']) } },
   }),
   manifest: ({ browser }) => ({
     name: 'Marketside',

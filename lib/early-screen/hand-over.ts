@@ -28,8 +28,9 @@ export function afterEarlyScreen(renderPage: () => void): void {
   }
   let done = false;
   const once = () => {
-    if (!done) renderPage();
+    if (done) return;
     done = true;
+    renderPage();
   };
   // A page not on screen has no frames, and the reads may never answer: the timer renders it.
   setTimeout(once, EARLY_WAIT_MS);

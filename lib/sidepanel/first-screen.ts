@@ -41,7 +41,7 @@ export function panelFirstScreen(
   online: boolean,
 ): PanelFirstScreen | null {
   if (!online) return null;
-  // The panel shows the watchlists for no route, or one it does not understand; this paints only for the first.
+  // The panel shows the watchlists for no route, theirs, or one it cannot read: the first two are enough here.
   const route = session.sidepanelRoute;
   if (route != null && !(isRecord(route) && route.view === 'watchlists')) return null;
   const snapshot = session.firstPaint as FirstPaintSnapshot | undefined;
@@ -273,6 +273,7 @@ export function panelScreenElements(screen: PanelFirstScreen): HTMLElement[] {
 
 /** Paints the first screen in place of the panel's (hidden) root until the panel takes over. */
 export function paintPanelFirstScreen(screen: PanelFirstScreen, app: HTMLElement): void {
+  const content = panelScreenElements(screen);
   applyTheme(screen.prefs.theme);
-  showFirstScreen(panelScreenElements(screen), app);
+  showFirstScreen(content, app);
 }

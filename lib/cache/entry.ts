@@ -29,6 +29,13 @@ export interface WatchlistMembers {
   epics: string[];
 }
 
+export function normaliseTerm(term: string): string {
+  return term.trim().toLowerCase();
+}
+
+/** A search's key in the search store (keys.search; apart, so an early script need not carry the table). */
+export const searchKey: (term: string) => string = normaliseTerm;
+
 export const keys = {
   /** The account's watchlists, in the watchlists store. */
   watchlistList: 'list',
@@ -40,12 +47,3 @@ export const keys = {
   prices: (epic: string, resolution: Resolution) => `${epic}|${resolution}`,
   search: searchKey,
 };
-
-export function normaliseTerm(term: string): string {
-  return term.trim().toLowerCase();
-}
-
-/** A search's key in the search store (keys.search; apart, so an early script need not carry the table). */
-export function searchKey(term: string): string {
-  return normaliseTerm(term);
-}

@@ -17,15 +17,21 @@ export function showFirstScreen(content: Node[], app: HTMLElement): void {
   app.before(el('div', { id: FIRST_SCREEN_ID, inert: '' }, ...content));
 }
 
+/** Parsing has reached the end of the page (before its module scripts run): its root is there to paint beside. */
+const parsed = () =>
+  new Promise((done) =>
+    document.readyState === 'loading' ? document.addEventListener('readystatechange', done) : done(0),
+  );
+
 export function paintFromEarlyReads(paint: PaintEarly): void {
   const storage = extensionStorage();
   if (!storage) return;
   const reads = startEarlyRead(storage);
   if (!reads.session || !reads.local) return;
-  reads.painted = Promise.all([reads.session, reads.local])
+  reads.painted = Promise.all([reads.session, reads.local, parsed()])
     .then(([session, local]) => {
       const app = document.getElementById('app');
-      // The page's own render came first (or the page is not parsed yet): it shows itself.
+      // The page's own render came first: it shows itself.
       if (!app || app.firstChild) return false;
       return paint(session, local, app);
     })

@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { backgroundParts } from './scripts/background-parts';
 import { inlinePageCss } from './scripts/inline-page-css';
+import { withoutPagePreloads } from './scripts/page-preloads';
 
 // Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
 // gateway (the simulated service on 127.0.0.1, a proxy) is granted through optional_host_permissions.
@@ -24,6 +25,7 @@ export default defineConfig({
       inlinePageCss(['popup', 'sidepanel']),
       ...(browser === 'firefox' ? [] : [backgroundParts(WORKER_PARTS_AT_WAKE)]),
     ],
+    build: { modulePreload: { resolveDependencies: withoutPagePreloads(['sidepanel']) } },
   }),
   manifest: ({ browser }) => ({
     name: 'Marketside',

@@ -1,6 +1,7 @@
 // The panel's header: the account in use, the views, the rate budget on demand and the settings.
 import { useState } from 'preact/hooks';
 import type { StatusView } from '../../lib/messages/contract';
+import { noAccountText, panelTabs } from '../../lib/sidepanel/header';
 import type { SidepanelRoute, SidepanelView } from '../../lib/sidepanel/route';
 import { StreamState } from '../StreamState';
 import { BudgetPanel } from './BudgetPanel';
@@ -18,12 +19,7 @@ interface Props {
 export function Header({ status, view, navigate, openSettings, showAlerts }: Props) {
   const [budgetOpen, setBudgetOpen] = useState(false);
   const account = status?.account;
-  const tabs: { view: SidepanelView; label: string }[] = [
-    { view: 'watchlists', label: 'Watchlists' },
-    { view: 'browse', label: 'Browse' },
-    { view: 'positions', label: 'Positions' },
-    ...(showAlerts ? [{ view: 'alerts' as const, label: 'Alerts' }] : []),
-  ];
+  const tabs = panelTabs(showAlerts);
   return (
     <header class="panel-head">
       <h1 class="visually-hidden">Marketside</h1>
@@ -39,15 +35,7 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
               {status?.environment === 'live' && <span class="live-tag">LIVE</span>}
             </>
           ) : (
-            <span class="muted">
-              {status?.state === 'signing-in'
-                ? 'Signing in…'
-                : status?.state === 'locked'
-                  ? 'Locked'
-                  : status
-                    ? 'Not connected'
-                    : 'Connecting…'}
-            </span>
+            <span class="muted">{noAccountText(status)}</span>
           )}
         </div>
         <StreamState stream={status?.stream} />

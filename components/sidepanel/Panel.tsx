@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, PREFS_STORED, type Prefs, prefs as prefsItem, watchStored } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
@@ -65,6 +66,8 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
   useEffect(() => {
     if (route) firstView.current = null;
   }, [route]);
+  // By now the panel shows itself even if its rows are still to come (the early screen stood in for them).
+  useEffect(() => handOverFirstScreen(), []);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;

@@ -4,20 +4,16 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { trendOf } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
-import type { SortColumn } from '../../lib/settings/registry';
 import { columnWidths, rowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 import { type Flash, nextSort, priceMoves, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
+import { arrowOf, columns, HEAD_HEIGHT, OVERSCAN, rowHeightFor, sortName } from '../../lib/sidepanel/table-layout';
 import { MarketStatusTag } from '../MarketStatusTag';
 import { SentimentBar } from '../SentimentBar';
 import { Sparkline } from '../Sparkline';
 import { StaleMark } from '../StaleMark';
 import { useVirtualRows } from './useVirtualRows';
 
-export const ROW_HEIGHT = 48;
-export const COMPACT_ROW_HEIGHT = 40;
 const FLASH_MS = 1500;
-/** The sticky header's height (CSS .wl-head, two lines like the rows): rows start below it in the scroller. */
-export const HEAD_HEIGHT = 36;
 
 interface Props {
   rows: RowModel[];
@@ -35,23 +31,6 @@ interface Props {
   onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
 }
 
-const columns: { id: SortColumn; label: string; short: string }[] = [
-  { id: 'name', label: 'Market', short: 'Market' },
-  { id: 'bid', label: 'Bid', short: 'Bid' },
-  { id: 'offer', label: 'Offer', short: 'Offer' },
-  { id: 'change', label: 'Change', short: 'Chg' },
-  { id: 'changePct', label: 'Change %', short: 'Chg %' },
-  { id: 'sentiment', label: 'Client sentiment', short: 'Sentiment' },
-  { id: 'status', label: 'Market status', short: 'Status' },
-];
-
-/** A sort button's name holds the header's visible text, so that speech users can say what they see. */
-function sortName(c: { label: string; short: string }): string {
-  return c.label.toLowerCase().includes(c.short.toLowerCase())
-    ? `Sort by ${c.label}`
-    : `${c.short}: sort by ${c.label}`;
-}
-
 /** A price or change split at its point: the points of a column line up (CSS .dec). */
 function Decimal({ text }: { text: string }) {
   const [whole, fraction] = splitDecimal(text);
@@ -61,11 +40,6 @@ function Decimal({ text }: { text: string }) {
       <span class="dec">{fraction}</span>
     </>
   );
-}
-
-function arrowOf(value: number | null): string {
-  const trend = trendOf(value);
-  return trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
 }
 
 interface FlashMark {
@@ -104,11 +78,12 @@ export function WatchlistTable(props: Props) {
   const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
   const flashes = useFlashes(rows);
   const scroller = useRef<HTMLDivElement>(null);
-  const rowHeight = sparklines ? ROW_HEIGHT : COMPACT_ROW_HEIGHT;
+  const rowHeight = rowHeightFor(sparklines);
   const virtualizer = useVirtualRows({
     count: sorted.length,
     rowHeight,
     getScrollElement: () => scroller.current,
+    overscan: OVERSCAN,
     scrollMargin: HEAD_HEIGHT,
   });
 

@@ -4,6 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists } from '../../lib/cache/read';
+import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
 import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
@@ -102,6 +103,12 @@ export function WatchlistsView({
     [markets, list, quotes, sentiment],
   );
   const inList = useMemo(() => new Set(list?.value.epics ?? []), [list]);
+  const hasRows = rows.length > 0;
+  // The rows the early script painted (lib/sidepanel/first-screen.ts) are now the panel's own: they swap
+  // before the browser paints again.
+  useLayoutEffect(() => {
+    if (hasRows) handOverFirstScreen();
+  }, [hasRows]);
 
   useWatch('watchlist', watch.epics, watch.marketIds);
 

@@ -7,6 +7,7 @@ import {
   type VirtualizerOptions,
 } from '@tanstack/virtual-core';
 import { useLayoutEffect, useReducer, useState } from 'preact/hooks';
+import { assumedViewportHeight } from '../../lib/sidepanel/table-layout';
 
 /** Before layout (and where layout is not computed) the list has no height yet: assume a panel's. */
 const observeRect: VirtualizerOptions<HTMLDivElement, HTMLDivElement>['observeElementRect'] = (instance, cb) =>
@@ -34,7 +35,7 @@ export function useVirtualRows(opts: {
     observeElementRect: observeRect,
     // Until the list is measured (after its first render), assume a panel's height: the first render then
     // has its rows already, rather than an empty table and a second render once measured.
-    initialRect: { width: 0, height: (typeof window === 'undefined' ? 0 : window.innerHeight) || 600 },
+    initialRect: { width: 0, height: assumedViewportHeight() },
     observeElementOffset,
     onChange: () => rerender(undefined),
   };

@@ -1,10 +1,10 @@
 import '../../components/base.css';
 import './popup.css';
 import { render } from 'preact';
+import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { send } from '../../lib/messages/contract';
 import { ext } from '../../lib/popup/browser';
 import { startFirstPaint } from '../../lib/popup/first-paint';
-import { afterEarlyScreen } from '../../lib/popup/first-screen';
 import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
 import { openMarketInSidePanel } from '../../lib/popup/side-panel';

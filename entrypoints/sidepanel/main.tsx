@@ -1,6 +1,7 @@
 import '../../components/base.css';
 import '../../components/sidepanel/sidepanel.css';
 import { render } from 'preact';
+import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { type PanelFirstPaint, readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { openPageLive } from '../../lib/sidepanel/page-live';
 import { KEEP_AWAKE_MS } from '../../lib/stream/keep-awake';
@@ -20,7 +21,8 @@ const painted = first.then(
 const live = openPageLive(import.meta.env.FIREFOX ? KEEP_AWAKE_MS : null, painted);
 // The first render waits for those reads (started by the page's early script, they are usually in by
 // now), so that it shows the list at once rather than rendering again as each read comes in; it renders
-// regardless after a moment.
+// regardless after a moment. When the early script painted the list from the same reads
+// (lib/sidepanel/first-screen.ts), the panel renders after that frame, hidden, and takes over when its rows are in.
 const FIRST_WAIT_MS = 100;
 let rendered = false;
 const renderPanel = (ready?: PanelFirstPaint | null) => {
@@ -28,5 +30,7 @@ const renderPanel = (ready?: PanelFirstPaint | null) => {
   rendered = true;
   render(<App live={live} first={first} ready={ready} />, document.getElementById('app')!);
 };
-void first.then(renderPanel);
-setTimeout(renderPanel, FIRST_WAIT_MS);
+afterEarlyScreen(() => {
+  void first.then(renderPanel);
+  setTimeout(renderPanel, FIRST_WAIT_MS);
+});

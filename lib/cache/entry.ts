@@ -29,6 +29,13 @@ export interface WatchlistMembers {
   epics: string[];
 }
 
+export function normaliseTerm(term: string): string {
+  return term.trim().toLowerCase();
+}
+
+/** A search's key in the search store (keys.search; apart, so an early script need not carry the table). */
+export const searchKey: (term: string) => string = normaliseTerm;
+
 export const keys = {
   /** The account's watchlists, in the watchlists store. */
   watchlistList: 'list',
@@ -38,9 +45,5 @@ export const keys = {
   /** Related markets' sentiment, in the sentiment store. */
   related: (marketId: string) => `related:${marketId}`,
   prices: (epic: string, resolution: Resolution) => `${epic}|${resolution}`,
-  search: (term: string) => normaliseTerm(term),
+  search: searchKey,
 };
-
-export function normaliseTerm(term: string): string {
-  return term.trim().toLowerCase();
-}

@@ -5,7 +5,7 @@
 // whose data it does not hold reads the cache as before.
 import type { Fresh, MarketQuote, WatchlistSummary } from '../model';
 import type { WatchlistMembers } from './entry';
-import { keys } from './entry';
+import { searchKey } from './entry';
 import { isStale } from './freshness';
 
 export interface Stamped<T> {
@@ -45,6 +45,6 @@ export function snapshotQuotes(
 /** The cached results of `term` when the snapshot holds them (as lib/cache/read readSearch gives them). */
 export function snapshotSearch(snapshot: FirstPaintSnapshot, term: string, now: number): Fresh<MarketQuote[]> | null {
   const s = snapshot.search;
-  if (!s || s.key !== keys.search(term)) return null;
+  if (!s || s.key !== searchKey(term)) return null;
   return { value: s.value, fetchedAt: s.fetchedAt, stale: isStale('search', s.fetchedAt, now) };
 }

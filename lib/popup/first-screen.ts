@@ -6,9 +6,13 @@
 // painted and the popup renders as it always did. Market names are the service's text: set as text only.
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { snapshotQuotes, snapshotSearch } from '../cache/first-paint-snapshot';
-import { formatAge, formatChange, formatPct, formatPrice, statusLabel, trendOf } from '../format';
-import { earlyReads } from '../settings/early-read';
-import type { RecentLookup, Theme } from '../settings/registry';
+import { el } from '../early-screen/dom';
+import { staleMark, statusTag } from '../early-screen/marks';
+import { showFirstScreen } from '../early-screen/paint';
+import { formatChange, formatPct, formatPrice, trendOf } from '../format';
+import { storedAt } from '../settings/early-read';
+import type { Theme } from '../settings/prefs';
+import type { RecentLookup } from '../settings/registry';
 import { PREFS_STORED, RECENT_LOOKUPS_STORED } from '../settings/stored-items';
 import { applyTheme } from '../settings/theme';
 import type { PopupParams } from './params';
@@ -18,7 +22,6 @@ import { normaliseTerm, SEARCH_MIN_LENGTH } from './search';
 
 /** The ids and labels the popup's components use (entrypoints/popup/App.tsx, components/popup). */
 export const LIST_ID = 'popup-list';
-export const FIRST_SCREEN_ID = 'first-screen';
 
 export interface FirstScreen {
   /** The search box's text. */
@@ -34,8 +37,6 @@ export interface FirstScreen {
 type Values = Record<string, unknown>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const storedAt = (values: Values, { key, version }: { key: string; version: number }) =>
-  values[key] === undefined || (isRecord(values[`${key}$`]) ? (values[`${key}$`] as { v?: unknown }).v : 1) === version;
 
 /** What the popup's first render shows from these reads, or null when it would show something else. */
 export function firstScreen(
@@ -77,29 +78,6 @@ export function firstScreen(
     busy: cached.stale,
     theme,
   };
-}
-
-type Child = Node | string | null | false;
-
-function el(tag: string, attrs: Record<string, string>, ...children: Child[]): HTMLElement {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children) if (child !== null && child !== false) node.append(child);
-  return node;
-}
-
-/** components/MarketStatusTag.tsx */
-function statusTag(status: string): Child {
-  return status === 'TRADEABLE'
-    ? null
-    : el('span', { class: `status-tag status-tag--${status.toLowerCase()}` }, statusLabel(status));
-}
-
-/** components/StaleMark.tsx */
-function staleMark(stale: boolean, fetchedAt: number): Child {
-  if (!stale) return null;
-  const age = formatAge(fetchedAt);
-  return el('span', { class: 'stale', title: `From cache, fetched ${age}; refreshing` }, age);
 }
 
 /** components/Change.tsx */
@@ -210,54 +188,12 @@ export function screenElement(screen: FirstScreen): HTMLElement {
 
 /**
  * Paints the first screen in place of the popup's (hidden) root until the popup takes over, and marks
- * the frame that shows it (`first-content`, as the popup's list does). Inert: a click before the popup
- * takes over would reach no handler.
+ * the frame that shows it (`first-content`, as the popup's list does).
  */
 export function paintFirstScreen(screen: FirstScreen, app: HTMLElement): void {
   applyTheme(screen.theme);
-  const shown = el('div', { id: FIRST_SCREEN_ID, inert: '' }, screenElement(screen));
-  app.hidden = true;
-  app.before(shown);
+  showFirstScreen([screenElement(screen)], app);
   requestAnimationFrame(() => {
     if (performance.getEntriesByName('first-content').length === 0) performance.mark('first-content');
-  });
-}
-
-/** The popup has rendered its own screen: the painted one goes and the popup's shows, in the same frame. */
-export function handOverFirstScreen(app: HTMLElement | null = document.getElementById('app')): void {
-  const shown = document.getElementById(FIRST_SCREEN_ID);
-  if (!shown) return;
-  shown.remove();
-  if (app) app.hidden = false;
-}
-
-/** How long the popup waits for the early script's reads before it renders regardless. */
-const EARLY_WAIT_MS = 150;
-
-/**
- * Runs the popup's first render once the early script has decided: at once when it painted nothing, after
- * the frame that shows its screen when it painted one (rendering first would hold that frame back).
- */
-export function afterEarlyScreen(renderPage: () => void): void {
-  const painted = earlyReads()?.painted;
-  if (!painted) {
-    renderPage();
-    return;
-  }
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    renderPage();
-  };
-  const timer = setTimeout(once, EARLY_WAIT_MS);
-  void painted.then((shown) => {
-    if (!shown) {
-      clearTimeout(timer);
-      once();
-      return;
-    }
-    // A page not on screen has no frames: the timer renders it.
-    requestAnimationFrame(() => setTimeout(once));
   });
 }

@@ -1,7 +1,7 @@
 // The popup's and the side panel's first storage reads, started by a tiny classic script that their HTML
-// runs as it is parsed (the side panel's entrypoints/first-read.ts; the popup's
-// entrypoints/popup-first-paint.ts, which also paints from them), before the page's main bundle has loaded
-// and compiled: the reads' round trips then overlap the bundle's loading instead of following it.
+// runs as it is parsed (entrypoints/popup-first-paint.ts, entrypoints/sidepanel-first-paint.ts, which also
+// paint from them: lib/early-screen/paint.ts), before the page's main bundle has loaded and compiled: the
+// reads' round trips then overlap the bundle's loading instead of following it.
 // The page takes each read once (lib/settings/read-stored.ts); a read that does not cover the names a
 // page asks for is ignored and the page reads for itself. No imports: this goes into that tiny script.
 
@@ -14,7 +14,7 @@ export const EARLY_KEYS = {
 export type EarlyArea = keyof typeof EARLY_KEYS;
 type Values = Record<string, unknown>;
 type Reads = Partial<Record<EarlyArea, Promise<Values>>> & {
-  /** The popup's early screen (lib/popup/first-screen.ts): true once painted, false when it paints nothing. */
+  /** The page's early screen (lib/early-screen/paint.ts): true once painted, false when it paints nothing. */
   painted?: Promise<boolean>;
 };
 
@@ -37,7 +37,7 @@ export function extensionStorage(scope: object = globalThis): EarlyStorage | nul
 const GLOBAL = '__marketsideEarlyRead';
 type Scope = { [GLOBAL]?: Reads };
 
-/** Starts both reads and leaves them for the page; also returns them (the popup paints from them too). */
+/** Starts both reads and leaves them for the page (the returned object, shared: takeEarlyRead empties it). */
 export function startEarlyRead(storage: EarlyStorage, scope: object = globalThis): Reads {
   const reads: Reads = {};
   for (const area of ['session', 'local'] as const) {
@@ -53,7 +53,7 @@ export function startEarlyRead(storage: EarlyStorage, scope: object = globalThis
     }
   }
   (scope as Scope)[GLOBAL] = reads;
-  return { ...reads };
+  return reads;
 }
 
 /** The early script's own reads (it paints from them): the page takes them through takeEarlyRead. */
@@ -69,4 +69,9 @@ export function takeEarlyRead(area: EarlyArea, names: string[], scope: object = 
   delete reads[area];
   const covered: readonly string[] = EARLY_KEYS[area];
   return names.every((n) => covered.includes(n)) ? read : null;
+}
+
+/** Whether an early read's value of a versioned item is at the version the page reads (as readStored decides). */
+export function storedAt(values: Values, { key, version }: { key: string; version: number }): boolean {
+  return values[key] === undefined || ((values[`${key}$`] as { v?: unknown } | null | undefined)?.v ?? 1) === version;
 }

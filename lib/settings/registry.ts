@@ -12,37 +12,14 @@ import { loadPart } from '../load-once';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
+import { defaultPrefs, type Prefs } from './prefs';
 import { PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
+
+export { defaultPrefs, type Prefs, type SortColumn, type Theme } from './prefs';
 
 // A migration runs once, when a value an older version wrote is first read: its code loads then (in
 // Chrome's worker as a part of its own).
 const migrations = loadPart('settings migrations', () => import('./migrations'));
-
-export type Theme = 'system' | 'light' | 'dark';
-export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';
-
-export interface Prefs {
-  /** Seconds between price refreshes while a page is visible. */
-  priceRefreshSec: number;
-  /** Minutes between sentiment refreshes while a page is visible. */
-  sentimentRefreshMin: number;
-  /** Minutes between background refreshes (badge, alerts) when no page is open; alarms run at most once a minute. */
-  backgroundRefreshMin: number;
-  sparklines: boolean;
-  theme: Theme;
-  sort: { column: SortColumn; direction: 'asc' | 'desc' };
-  selectedWatchlistId: string | null;
-}
-
-export const defaultPrefs: Prefs = {
-  priceRefreshSec: 5,
-  sentimentRefreshMin: 5,
-  backgroundRefreshMin: 5,
-  sparklines: true,
-  theme: 'system',
-  sort: { column: 'name', direction: 'asc' },
-  selectedWatchlistId: null,
-};
 
 /**
  * The connection settings. Since v3 `apiKey` and `password` are always null here: remembered secrets

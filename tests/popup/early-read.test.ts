@@ -1,6 +1,7 @@
-// The pages' early storage reads (entrypoints/first-read.ts): started before the main bundle runs, they
-// answer the first paint's reads, which then ask storage nothing more; a read that is missing, failed or
-// does not cover what a page asks for leaves the page reading for itself, with the same result.
+// The pages' early storage reads (lib/settings/early-read.ts, started by their early scripts): started
+// before the main bundle runs, they answer the first paint's reads, which then ask storage nothing more; a
+// read that is missing, failed or does not cover what a page asks for leaves the page reading for itself,
+// with the same result.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { FirstPaintSnapshot } from '../../lib/cache/first-paint-snapshot';

@@ -10,15 +10,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../entrypoints/popup/App';
 import type { FirstPaintSnapshot } from '../../lib/cache/first-paint-snapshot';
 import { CACHE_STORES, cacheStore } from '../../lib/cache/stores';
+import { afterEarlyScreen, FIRST_SCREEN_ID, handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import type { Send } from '../../lib/popup/deps';
-import {
-  afterEarlyScreen,
-  FIRST_SCREEN_ID,
-  firstScreen,
-  handOverFirstScreen,
-  paintFirstScreen,
-  screenElement,
-} from '../../lib/popup/first-screen';
+import { firstScreen, paintFirstScreen, screenElement } from '../../lib/popup/first-screen';
 import { defaultPrefs } from '../../lib/settings/registry';
 import { quote } from '../sidepanel/fixtures';
 

@@ -1,0 +1,20 @@
+// The side panel header's views and what it says before an account is known (components/sidepanel/Header.tsx),
+// kept apart so the side panel's early screen (lib/sidepanel/first-screen.ts) shows the same.
+import type { StatusView } from '../messages/contract';
+import type { SidepanelView } from './route';
+
+export function panelTabs(showAlerts: boolean): { view: SidepanelView; label: string }[] {
+  return [
+    { view: 'watchlists', label: 'Watchlists' },
+    { view: 'browse', label: 'Browse' },
+    { view: 'positions', label: 'Positions' },
+    ...(showAlerts ? [{ view: 'alerts' as const, label: 'Alerts' }] : []),
+  ];
+}
+
+/** Where the header names the account while there is none to name. */
+export function noAccountText(status: StatusView | null): string {
+  if (!status) return 'Connecting…';
+  if (status.state === 'signing-in') return 'Signing in…';
+  return status.state === 'locked' ? 'Locked' : 'Not connected';
+}

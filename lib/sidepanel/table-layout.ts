@@ -1,0 +1,52 @@
+// The watchlist table's layout and header (components/sidepanel/WatchlistTable.tsx), kept apart so the side
+// panel's early screen (lib/sidepanel/first-screen.ts) lays out the same rows without the component.
+import { trendOf } from '../format';
+import type { SortColumn } from '../settings/prefs';
+
+export const ROW_HEIGHT = 48;
+export const COMPACT_ROW_HEIGHT = 40;
+/** The sticky header's height (CSS .wl-head, two lines like the rows): rows start below it in the scroller. */
+export const HEAD_HEIGHT = 36;
+/** Rows rendered past the last one on screen. */
+export const OVERSCAN = 6;
+
+export const rowHeightFor = (sparklines: boolean) => (sparklines ? ROW_HEIGHT : COMPACT_ROW_HEIGHT);
+
+export const columns: { id: SortColumn; label: string; short: string }[] = [
+  { id: 'name', label: 'Market', short: 'Market' },
+  { id: 'bid', label: 'Bid', short: 'Bid' },
+  { id: 'offer', label: 'Offer', short: 'Offer' },
+  { id: 'change', label: 'Change', short: 'Chg' },
+  { id: 'changePct', label: 'Change %', short: 'Chg %' },
+  { id: 'sentiment', label: 'Client sentiment', short: 'Sentiment' },
+  { id: 'status', label: 'Market status', short: 'Status' },
+];
+
+/** A sort button's name holds the header's visible text, so that speech users can say what they see. */
+export function sortName(c: { label: string; short: string }): string {
+  return c.label.toLowerCase().includes(c.short.toLowerCase())
+    ? `Sort by ${c.label}`
+    : `${c.short}: sort by ${c.label}`;
+}
+
+/** The arrow before a percentage change. */
+export function arrowOf(value: number | null): string {
+  const trend = trendOf(value);
+  return trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
+}
+
+/**
+ * How many rows the table's first render holds: @tanstack/virtual-core's first range with the list at the
+ * top of a `viewportHeight` scroller (the rows up to the first reaching its bottom) plus the overscan.
+ */
+export function firstRenderRows(count: number, rowHeight: number, viewportHeight: number): number {
+  if (count <= 0 || viewportHeight <= 0) return 0;
+  let end = 0;
+  while (end < count - 1 && HEAD_HEIGHT + (end + 1) * rowHeight < viewportHeight) end++;
+  return Math.min(end + OVERSCAN, count - 1) + 1;
+}
+
+/** The height the table assumes until it is measured (useVirtualRows' initial rect). */
+export function assumedViewportHeight(): number {
+  return (typeof window === 'undefined' ? 0 : window.innerHeight) || 600;
+}

@@ -14,6 +14,7 @@ import { afterEarlyScreen, FIRST_SCREEN_ID, handOverFirstScreen } from '../../li
 import type { Send } from '../../lib/popup/deps';
 import { firstScreen, paintFirstScreen, screenElement } from '../../lib/popup/first-screen';
 import { defaultPrefs } from '../../lib/settings/registry';
+import { domShape } from '../helpers/dom-shape';
 import { quote } from '../sidepanel/fixtures';
 
 const HOSTILE = '<img src=x onerror="globalThis.pwned=1">Gold & "Silver"';
@@ -67,27 +68,6 @@ const local = {
 const silent = (() => new Promise(() => {})) as unknown as Send;
 const deps = { send: silent, connectLive: () => null, openOptions: vi.fn(), openSidePanel: vi.fn() };
 
-/** Tags, attributes (sorted), an input's value, and text (adjacent text joined, empty text dropped), in order. */
-function shape(node: Node): unknown {
-  if (node.nodeType === node.TEXT_NODE) return node.textContent;
-  const el = node as Element;
-  const attrs = [...el.attributes].map((a) => `${a.name}=${a.value}`).sort();
-  const children: unknown[] = [];
-  let text = '';
-  for (const child of el.childNodes) {
-    if (child.nodeType === child.TEXT_NODE) {
-      text += child.textContent ?? '';
-      continue;
-    }
-    if (text) children.push(text);
-    text = '';
-    children.push(shape(child));
-  }
-  if (text) children.push(text);
-  const value = el instanceof HTMLInputElement ? [`value=${el.value}`] : [];
-  return [el.tagName.toLowerCase(), ...attrs, ...value, children];
-}
-
 async function popupShape(session: Record<string, unknown>, params: { q: string | null; epic: string | null }) {
   await fakeBrowser.storage.session.set(session);
   await fakeBrowser.storage.local.set(local);
@@ -96,13 +76,13 @@ async function popupShape(session: Record<string, unknown>, params: { q: string 
   await waitFor(() => expect(screen.queryAllByTestId('popup-result')).toHaveLength(rows));
   // The cached search settles (or not, when stale) in the same turn as its rows.
   await new Promise((r) => setTimeout(r, 20));
-  return shape(container.querySelector('main.popup')!);
+  return domShape(container.querySelector('main.popup')!);
 }
 
 function earlyShape(session: Record<string, unknown>, params: { q: string | null; epic: string | null }) {
   const early = firstScreen(params, session, local, Date.now(), true);
   expect(early).not.toBeNull();
-  return shape(screenElement(early!));
+  return domShape(screenElement(early!));
 }
 
 beforeEach(async () => {

@@ -25,6 +25,7 @@ import { readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { paintPanelFirstScreen, panelFirstScreen, panelScreenElements } from '../../lib/sidepanel/first-screen';
 import { LiveLink } from '../../lib/sidepanel/live';
 import { firstRenderRows, HEAD_HEIGHT, OVERSCAN } from '../../lib/sidepanel/table-layout';
+import { domShape } from '../helpers/dom-shape';
 import { quote } from './fixtures';
 
 const HOSTILE = '<img src=x onerror="globalThis.pwned=1">Gold & "Silver"';
@@ -76,34 +77,6 @@ function localWith(prefs: Partial<Prefs>) {
   return { prefs: { ...defaultPrefs, ...prefs }, prefs$: { v: 2 } };
 }
 
-/** Tags (with their namespace), attributes (sorted), form state, and text (adjacent text joined, empty dropped). */
-function shape(node: Node): unknown {
-  if (node.nodeType === node.TEXT_NODE) return node.textContent;
-  const el = node as Element;
-  const attrs = [...el.attributes].map((a) => `${a.name}=${a.value}`).sort();
-  const children: unknown[] = [];
-  let text = '';
-  for (const child of el.childNodes) {
-    if (child.nodeType === child.TEXT_NODE) {
-      text += child.textContent ?? '';
-      continue;
-    }
-    if (text) children.push(text);
-    text = '';
-    children.push(shape(child));
-  }
-  if (text) children.push(text);
-  const state =
-    el instanceof HTMLInputElement
-      ? [`value=${el.value}`, `checked=${el.checked}`, `disabled=${el.disabled}`]
-      : el instanceof HTMLSelectElement
-        ? [`value=${el.value}`, `disabled=${el.disabled}`]
-        : el instanceof HTMLButtonElement
-          ? [`disabled=${el.disabled}`]
-          : [];
-  return [`${el.namespaceURI}:${el.tagName.toLowerCase()}`, ...attrs, ...state, children];
-}
-
 const silentPort = () => ({
   postMessage() {},
   onMessage: { addListener() {} },
@@ -125,7 +98,7 @@ async function panelShape(session: Record<string, unknown>, local: Record<string
   await waitFor(() => expect(container.querySelectorAll('[data-testid="panel-row"]')).toHaveLength(rows));
   // The cache reads its first render starts (sparklines, sentiment: none here) settle.
   await new Promise((r) => setTimeout(r, 30));
-  return [...container.childNodes].map(shape);
+  return [...container.childNodes].map(domShape);
 }
 
 function early(session: Record<string, unknown>, local: Record<string, unknown>) {
@@ -133,7 +106,7 @@ function early(session: Record<string, unknown>, local: Record<string, unknown>)
   expect(screen).not.toBeNull();
   const elements = panelScreenElements(screen!);
   const rows = elements[1]!.querySelectorAll('[data-testid="panel-row"]').length;
-  return { shape: elements.map(shape), rows, elements };
+  return { shape: elements.map(domShape), rows, elements };
 }
 
 beforeEach(() => {

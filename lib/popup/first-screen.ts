@@ -4,8 +4,7 @@
 // components (tests/popup/first-screen.test.tsx renders both ways and compares). When the popup would
 // show anything else first (a market, IndexedDB's prices, an older stored version, offline), nothing is
 // painted and the popup renders as it always did. Market names are the service's text: set as text only.
-import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
-import { snapshotQuotes, snapshotSearch } from '../cache/first-paint-snapshot';
+import { snapshotQuotes, snapshotSearch, storedSnapshot } from '../cache/first-paint-snapshot';
 import { el } from '../early-screen/dom';
 import { staleMark, statusTag } from '../early-screen/marks';
 import { showFirstScreen } from '../early-screen/paint';
@@ -36,8 +35,6 @@ export interface FirstScreen {
 
 type Values = Record<string, unknown>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
 /** What the popup's first render shows from these reads, or null when it would show something else. */
 export function firstScreen(
   params: PopupParams,
@@ -47,8 +44,8 @@ export function firstScreen(
   online: boolean,
 ): FirstScreen | null {
   if (!online || params.epic) return null;
-  const snapshot = session.firstPaint as FirstPaintSnapshot | undefined;
-  if (!isRecord(snapshot) || !isRecord(snapshot.quotes)) return null;
+  const snapshot = storedSnapshot(session);
+  if (!snapshot) return null;
   if (!storedAt(local, RECENT_LOOKUPS_STORED) || !storedAt(local, PREFS_STORED)) return null;
   const recent = (local.recentLookups ?? []) as RecentLookup[];
   if (!Array.isArray(recent)) return null;

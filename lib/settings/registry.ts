@@ -13,7 +13,7 @@ import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
 import { defaultPrefs, type Prefs } from './prefs';
-import { PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
+import { FIRST_PAINT_KEY, PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
 
 export { defaultPrefs, type Prefs, type SortColumn, type Theme } from './prefs';
 
@@ -92,7 +92,7 @@ export function lazyItem<T, M extends Record<string, unknown>>(
 }
 
 /** Keys and versions of the items pages read before defining them (lib/settings/stored-items.ts). */
-export { PREFS_STORED, RECENT_LOOKUPS_STORED };
+export { FIRST_PAINT_KEY, PREFS_STORED, RECENT_LOOKUPS_STORED };
 
 /**
  * Calls back with each new stored value of a key ('local:prefs'), without defining its item: watching
@@ -149,7 +149,6 @@ export const recentLookups = lazyItem(() =>
  * What the popup's and the side panel's first screens show, copied from the cache by the background
  * (lib/background/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
  */
-export const FIRST_PAINT_KEY = 'firstPaint';
 export const firstPaintSnapshot = lazyItem(() =>
   storage.defineItem<FirstPaintSnapshot | null>(`session:${FIRST_PAINT_KEY}`, { fallback: null }),
 );

@@ -2,3 +2,5 @@
 // from the registry, which re-exports them, so the pages' tiny early scripts can use them without it.
 export const PREFS_STORED = { key: 'prefs', version: 2 } as const;
 export const RECENT_LOOKUPS_STORED = { key: 'recentLookups', version: 2 } as const;
+/** storage.session: the first-paint snapshot (lib/cache/first-paint-snapshot.ts). */
+export const FIRST_PAINT_KEY = 'firstPaint';

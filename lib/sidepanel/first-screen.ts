@@ -5,7 +5,7 @@
 // WatchlistTable.tsx; tests/sidepanel/first-screen.test.tsx renders both ways and compares). When the panel
 // would show anything else first (another view, a list the snapshot does not hold, an older stored version,
 // offline), nothing is painted and the panel renders as it always did. Names are set as text only.
-import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
+import { storedSnapshot } from '../cache/first-paint-snapshot';
 import { pickList, snapshotLists, snapshotWatchlist } from '../cache/first-paint-watchlist';
 import { type Child, el, styled, svg } from '../early-screen/dom';
 import { staleMark, statusTag } from '../early-screen/marks';
@@ -44,8 +44,8 @@ export function panelFirstScreen(
   // The panel shows the watchlists for no route, theirs, or one it cannot read: the first two are enough here.
   const route = session.sidepanelRoute;
   if (route != null && !(isRecord(route) && route.view === 'watchlists')) return null;
-  const snapshot = session.firstPaint as FirstPaintSnapshot | undefined;
-  if (!isRecord(snapshot) || !isRecord(snapshot.quotes)) return null;
+  const snapshot = storedSnapshot(session);
+  if (!snapshot) return null;
   // The panel migrates an older version first.
   if (!storedAt(local, PREFS_STORED)) return null;
   const prefs = (local.prefs as Prefs | undefined) ?? defaultPrefs;

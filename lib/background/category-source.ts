@@ -3,7 +3,7 @@
 import { keys } from '../cache/entry';
 import type { CategorySummary, Fresh, MarketQuote } from '../model';
 import type { QuoteSource } from './quote-source';
-import { need, revalidate, type SourceDeps, toFresh } from './source-deps';
+import { cachedOrLoad, type SourceDeps } from './source-deps';
 
 export class CategorySource {
   constructor(
@@ -21,13 +21,8 @@ export class CategorySource {
     });
   }
 
-  async categories(): Promise<Fresh<CategorySummary[]>> {
-    const entry = await this.deps.cache.get<CategorySummary[]>('details', keys.categories);
-    const now = this.deps.now();
-    const n = need('details', entry, now);
-    if (!entry || n === 'missing') return this.loadCategories();
-    if (n === 'stale') revalidate(this.deps, () => this.loadCategories());
-    return toFresh('details', entry, now);
+  categories(): Promise<Fresh<CategorySummary[]>> {
+    return cachedOrLoad(this.deps, 'details', keys.categories, () => this.loadCategories());
   }
 
   categoryInstruments(categoryId: string, page: number, pageSize: number): Promise<MarketQuote[]> {

@@ -2,7 +2,7 @@
 import { keys } from '../cache/entry';
 import type { Fresh, MarketQuote } from '../model';
 import type { QuoteSource } from './quote-source';
-import { need, revalidate, type SourceDeps, toFresh } from './source-deps';
+import { cachedOrLoad, type SourceDeps } from './source-deps';
 
 export class SearchSource {
   constructor(
@@ -22,12 +22,7 @@ export class SearchSource {
     });
   }
 
-  async search(term: string): Promise<Fresh<MarketQuote[]>> {
-    const entry = await this.deps.cache.get<MarketQuote[]>('search', keys.search(term));
-    const now = this.deps.now();
-    const n = need('search', entry, now);
-    if (!entry || n === 'missing') return this.loadSearch(term);
-    if (n === 'stale') revalidate(this.deps, () => this.loadSearch(term));
-    return toFresh('search', entry, now);
+  search(term: string): Promise<Fresh<MarketQuote[]>> {
+    return cachedOrLoad(this.deps, 'search', keys.search(term), () => this.loadSearch(term));
   }
 }

@@ -46,3 +46,18 @@ export function need(
 export function revalidate(deps: SourceDeps, job: () => Promise<unknown>): void {
   job().catch((err) => deps.revalidationFailed(err));
 }
+
+/** A cached value as pages get it: a missing one is loaded and waited for, a stale one served and revalidated. */
+export async function cachedOrLoad<T>(
+  deps: SourceDeps,
+  store: CacheStoreName,
+  key: string,
+  load: () => Promise<Fresh<T>>,
+): Promise<Fresh<T>> {
+  const entry = await deps.cache.get<T>(store, key);
+  const now = deps.now();
+  const n = need(store, entry, now);
+  if (!entry || n === 'missing') return load();
+  if (n === 'stale') revalidate(deps, load);
+  return toFresh(store, entry, now);
+}

@@ -6,7 +6,7 @@ import type { Fresh, MarketQuote, WatchlistSummary } from '../model';
 import { NotFoundError } from './errors';
 import type { ReadOptions } from './ports';
 import type { QuoteSource } from './quote-source';
-import { need, revalidate, type SourceDeps, toFresh } from './source-deps';
+import { cachedOrLoad, need, revalidate, type SourceDeps } from './source-deps';
 
 export class WatchlistSource {
   constructor(
@@ -24,13 +24,8 @@ export class WatchlistSource {
     });
   }
 
-  async list(): Promise<Fresh<WatchlistSummary[]>> {
-    const entry = await this.deps.cache.get<WatchlistSummary[]>('watchlists', keys.watchlistList);
-    const now = this.deps.now();
-    const n = need('watchlists', entry, now);
-    if (!entry || n === 'missing') return this.loadList();
-    if (n === 'stale') revalidate(this.deps, () => this.loadList());
-    return toFresh('watchlists', entry, now);
+  list(): Promise<Fresh<WatchlistSummary[]>> {
+    return cachedOrLoad(this.deps, 'watchlists', keys.watchlistList, () => this.loadList());
   }
 
   private async summaryOf(id: string): Promise<WatchlistSummary> {

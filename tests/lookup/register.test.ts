@@ -15,6 +15,21 @@ function event() {
   };
 }
 
+/** The browser's lookup surfaces, their events fired by hand. */
+function lookupSurfaces() {
+  return {
+    contextMenus: { removeAll: vi.fn(async () => {}), create: vi.fn(), onClicked: event() },
+    omnibox: {
+      setDefaultSuggestion: vi.fn(),
+      onInputStarted: event(),
+      onInputChanged: event(),
+      onInputCancelled: event(),
+      onInputEntered: event(),
+    },
+    commands: { onCommand: event() },
+  };
+}
+
 let openPopup: ReturnType<typeof vi.fn>;
 let sidePanelOpen: ReturnType<typeof vi.fn>;
 
@@ -94,15 +109,7 @@ describe('the keyboard command', () => {
 
 describe('registerLookup', () => {
   it('adds the menu on install, and omnibox suggestions come from the service search, escaped', async () => {
-    const contextMenus = { removeAll: vi.fn(async () => {}), create: vi.fn(), onClicked: event() };
-    const omnibox = {
-      setDefaultSuggestion: vi.fn(),
-      onInputStarted: event(),
-      onInputChanged: event(),
-      onInputCancelled: event(),
-      onInputEntered: event(),
-    };
-    const commands = { onCommand: event() };
+    const { contextMenus, omnibox, commands } = lookupSurfaces();
     Object.assign(fakeBrowser, { contextMenus, omnibox, commands });
     const search = vi.fn(async (term: string) => [
       {
@@ -149,15 +156,8 @@ describe('registerLookup', () => {
   });
 
   it('hands omnibox events that come while its part loads to it in the order they came', async () => {
-    const omnibox = {
-      setDefaultSuggestion: vi.fn(),
-      onInputStarted: event(),
-      onInputChanged: event(),
-      onInputCancelled: event(),
-      onInputEntered: event(),
-    };
-    const contextMenus = { removeAll: vi.fn(async () => {}), create: vi.fn(), onClicked: event() };
-    Object.assign(fakeBrowser, { contextMenus, omnibox, commands: { onCommand: event() } });
+    const { contextMenus, omnibox, commands } = lookupSurfaces();
+    Object.assign(fakeBrowser, { contextMenus, omnibox, commands });
     const search = vi.fn(async () => []);
     registerLookup({ search });
 

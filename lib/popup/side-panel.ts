@@ -2,6 +2,7 @@
 
 import { storage } from 'wxt/utils/storage';
 import { lazyItem } from '../settings/registry';
+import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 import type { SidepanelRoute } from '../sidepanel/route';
 import { ext } from './browser';
 
@@ -10,7 +11,7 @@ import { ext } from './browser';
  * that module's parser so that the popup does not load the validation library for one write.
  */
 const sidepanelRoute = lazyItem(() =>
-  storage.defineItem<SidepanelRoute | null>('session:sidepanelRoute', { fallback: null }),
+  storage.defineItem<SidepanelRoute | null>(`session:${SIDEPANEL_ROUTE_KEY}`, { fallback: null }),
 );
 
 interface FirefoxSidebar {

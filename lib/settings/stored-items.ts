@@ -4,3 +4,5 @@ export const PREFS_STORED = { key: 'prefs', version: 2 } as const;
 export const RECENT_LOOKUPS_STORED = { key: 'recentLookups', version: 2 } as const;
 /** storage.session: the first-paint snapshot (lib/cache/first-paint-snapshot.ts). */
 export const FIRST_PAINT_KEY = 'firstPaint';
+/** storage.session: the side panel's route (lib/sidepanel/route.ts). */
+export const SIDEPANEL_ROUTE_KEY = 'sidepanelRoute';

@@ -14,7 +14,7 @@ import { trendOf } from '../format';
 import type { WatchlistSummary } from '../model';
 import { storedAt } from '../settings/early-read';
 import { defaultPrefs, type Prefs } from '../settings/prefs';
-import { PREFS_STORED } from '../settings/stored-items';
+import { PREFS_STORED, SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 import { applyTheme } from '../settings/theme';
 import { noAccountText, panelTabs } from './header';
 import { columnWidths, type RowNumbers, rowNumbers, splitDecimal } from './number-columns';
@@ -42,13 +42,13 @@ export function panelFirstScreen(
 ): PanelFirstScreen | null {
   if (!online) return null;
   // The panel shows the watchlists for no route, theirs, or one it cannot read: the first two are enough here.
-  const route = session.sidepanelRoute;
+  const route = session[SIDEPANEL_ROUTE_KEY];
   if (route != null && !(isRecord(route) && route.view === 'watchlists')) return null;
   const snapshot = storedSnapshot(session);
   if (!snapshot) return null;
   // The panel migrates an older version first.
   if (!storedAt(local, PREFS_STORED)) return null;
-  const prefs = (local.prefs as Prefs | undefined) ?? defaultPrefs;
+  const prefs = (local[PREFS_STORED.key] as Prefs | undefined) ?? defaultPrefs;
   const lists = snapshotLists(snapshot, now);
   if (!lists || !Array.isArray(lists.value)) return null;
   const selected = pickList(lists.value, prefs.selectedWatchlistId);

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { storage } from 'wxt/utils/storage';
 import { epic } from '../messages/schemas';
 import { lazyItem, watchStored } from '../settings/registry';
+import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 
 export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts';
 
@@ -26,11 +27,12 @@ const routeSchema = v.variant('view', [
 
 export const defaultRoute: SidepanelRoute = { view: 'watchlists' };
 
+export { SIDEPANEL_ROUTE_KEY };
+
 /**
  * The wanted route. Writers stamp `at` (epoch ms) so that asking twice for the same market still
  * reads as a change to listeners.
  */
-export const SIDEPANEL_ROUTE_KEY = 'sidepanelRoute';
 export const sidepanelRoute = lazyItem(() =>
   storage.defineItem<SidepanelRoute | null>(`session:${SIDEPANEL_ROUTE_KEY}`, { fallback: null }),
 );

@@ -81,8 +81,6 @@ test("after a switch of account the side panel shows the new account's funds and
   const underB = seen.filter((s) => s.account.includes(B));
   const underA = seen.filter((s) => s.account.includes(A));
   expect(underB.length).toBeGreaterThan(0);
-  expect(underB.filter((s) => s.balance === '10,000.00 EUR' || s.rows.some((r) => r.includes('EUR/USD')))).toEqual(
-    [],
-  );
+  expect(underB.filter((s) => s.balance === '10,000.00 EUR' || s.rows.some((r) => r.includes('EUR/USD')))).toEqual([]);
   expect(underA.filter((s) => s.balance === '2,500.00 GBP' || s.rows.some((r) => r.includes('FTSE 100')))).toEqual([]);
 });

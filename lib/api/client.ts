@@ -24,8 +24,13 @@ export interface ClientConfig {
   identifier: string;
   password: string;
   sessionVersion: 2 | 3;
-  /** v3: the account sent as IG-ACCOUNT-ID (default: the login reply's accountId). v2 logs into the default account. */
-  accountId?: string;
+  /**
+   * The account the user chose (default: the login's). v3 sends it as IG-ACCOUNT-ID; a v2 login lands on IG's
+   * default account and switches back to it before anything else is sent.
+   */
+  accountId?: string | undefined;
+  /** The chosen account is no longer among the login's accounts: the session stays on IG's current one. */
+  onChosenAccountGone?: (chosen: string, current: string) => Promise<void> | void;
   fetch?: typeof fetch;
   /** Per request; default 15 000 ms. */
   timeoutMs?: number;
@@ -96,6 +101,7 @@ export function createClient(config: ClientConfig) {
       password: config.password,
       sessionVersion: config.sessionVersion,
       accountId: config.accountId,
+      onChosenAccountGone: config.onChosenAccountGone,
       encryptPassword: config.encryptPassword,
       onEncryptionRequired: config.onEncryptionRequired,
     },

@@ -14,7 +14,7 @@ import {
   type SpellingStore,
   type TokenStore,
 } from '../api';
-import { connection, loginEncryption, sessionSecrets, vault, vaultKey } from '../settings/registry';
+import { chosenAccounts, connection, loginEncryption, sessionSecrets, vault, vaultKey } from '../settings/registry';
 import { baseUrlFor } from './base-url';
 import { SignedOutError } from './errors';
 import { secretsInUse } from './remembered';
@@ -40,6 +40,8 @@ export interface ClientSettings {
   sessionVersion: 2 | 3;
   /** The user's "Encrypt my password at login", or the gateway said this account must. */
   encryptPassword: boolean;
+  /** The account the user last switched to on this login, if any (a new client starts there). */
+  accountId?: string | undefined;
 }
 
 /** How an account is named among those that must encrypt their password (not a secret). */
@@ -55,7 +57,8 @@ export async function readClientSettings(): Promise<ClientSettings | null> {
   const encryptPassword =
     encryption.always || encryption.required.includes(accountKey({ baseUrl, identifier: conn.identifier }));
   const settings = { baseUrl, apiKey, identifier: conn.identifier, password, sessionVersion: conn.sessionVersion };
-  return { ...settings, encryptPassword };
+  const accountId = (await chosenAccounts.getValue())[accountKey(settings)];
+  return { ...settings, encryptPassword, accountId };
 }
 
 /** Remembers that this account's gateway requires its password encrypted. */
@@ -66,6 +69,17 @@ async function rememberEncryptionRequired(settings: ClientSettings): Promise<voi
     await loginEncryption.setValue({ ...current, required: [...current.required, key] });
 }
 
+/** Remembers (or, with null, forgets) the account the user chose for this login. */
+async function rememberChosen(settings: ClientSettings, accountId: string | null): Promise<void> {
+  const key = accountKey(settings);
+  const { [key]: _, ...others } = await chosenAccounts.getValue();
+  await chosenAccounts.setValue(accountId ? { ...others, [key]: accountId } : others);
+}
+
+/** The chosen account no longer exists: the session stayed on IG's current account. */
+export type AccountGoneListener = (chosen: string, current: string) => Promise<void> | void;
+
+// The chosen account is left out: a switch changes it without a new client.
 function sameSettings(a: ClientSettings, b: ClientSettings): boolean {
   return (
     a.baseUrl === b.baseUrl &&
@@ -85,6 +99,7 @@ export class ClientHolder {
   readonly lockStore: LockStore;
   private readonly spellingStore: SpellingStore;
   private readonly listeners = new Set<() => void>();
+  private readonly goneListeners = new Set<AccountGoneListener>();
 
   constructor(private readonly options: ClientHolderOptions = {}) {
     this.tokenStore = options.tokenStore ?? storageTokenStore();
@@ -105,6 +120,17 @@ export class ClientHolder {
   onRebuild(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  onChosenAccountGone(listener: AccountGoneListener): () => void {
+    this.goneListeners.add(listener);
+    return () => this.goneListeners.delete(listener);
+  }
+
+  /** After a switch: later logins on these settings (expired tokens, a new worker, an unlock) come back to it. */
+  async rememberChosen(accountId: string): Promise<void> {
+    const settings = this.current?.settings ?? (await readClientSettings());
+    if (settings) await rememberChosen(settings, accountId);
   }
 
   invalidate(): void {
@@ -154,6 +180,10 @@ export class ClientHolder {
       spellingStore: this.spellingStore,
       rateBudget: this.budgetFor(settings),
       onEncryptionRequired: () => rememberEncryptionRequired(settings),
+      onChosenAccountGone: async (chosen, current) => {
+        await rememberChosen(settings, null);
+        for (const l of this.goneListeners) await l(chosen, current);
+      },
     });
     if (this.current) this.invalidate();
     this.current = { settings, client };

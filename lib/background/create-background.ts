@@ -317,6 +317,14 @@ export function createBackground(options: BackgroundOptions): Background {
     stream?.stop();
     await stream?.update().catch(reportError);
   }
+  // A login found the chosen account gone: the session stays on IG's current one, said plainly, as a switch.
+  clients.onChosenAccountGone(async (chosen, current) => {
+    lastError = {
+      kind: 'not-found',
+      message: `The account ${chosen} you chose is no longer on this login: showing IG's current account, ${current}.`,
+    };
+    await accountSwitched();
+  });
 
   const ctx: HandlerContext = {
     markets,

@@ -5,11 +5,12 @@
 // changing IG's default. With the official Lightstreamer client on the simulated stream.
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountKey } from '../../lib/background/client-holder';
 import { createBackground } from '../../lib/background/create-background';
 import type { LivePort } from '../../lib/background/live-hub';
 import { LIVE_PORT, type LiveToPage, type Reply, type StatusView } from '../../lib/messages/contract';
 import type { FundsView, PositionView } from '../../lib/model';
-import { sessionTokens } from '../../lib/settings/registry';
+import { chosenAccounts, sessionTokens } from '../../lib/settings/registry';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
 import { marketOrder, startTestSim, TestClient } from '../sim/helpers';
 import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle } from './sim-setup';
@@ -168,6 +169,26 @@ describe('the chosen account stays chosen across a new login', () => {
     expect(logins()).toBeGreaterThan(before);
     await streamOn(t.bg, B);
     await igDefaultIsStill(A);
+    t.bg.stop();
+  }, 60_000);
+
+  it('a chosen account the login no longer lists: said plainly, and the pages follow IG’s current account', async () => {
+    const key = accountKey({ baseUrl: sim.baseUrl, identifier: sim.identifier });
+    await chosenAccounts.setValue({ [key]: 'SIMGONE1' });
+    const switches = () => sim.control.requestLog().filter((e) => e.method === 'PUT' && e.path === '/session').length;
+    const before = switches();
+    const t = start();
+    await streamOn(t.bg, A);
+    await until('the user told', async () => /SIMGONE1/.test((await t.status()).lastError?.message ?? ''));
+    const status = await t.status();
+    expect(status.lastError?.message).toBe(
+      `The account SIMGONE1 you chose is no longer on this login: showing IG's current account, ${A}.`,
+    );
+    expect(status.account?.accountId).toBe(A);
+    await expectFiguresOf(t, A);
+    expect(switches()).toBe(before);
+    // Forgotten: the next login does not look for it again.
+    expect(await chosenAccounts.getValue()).toEqual({});
     t.bg.stop();
   }, 60_000);
 });

@@ -93,7 +93,9 @@ export class VaultKeeper extends VaultReader {
     try {
       return await createVault(secrets, pin, this.options);
     } catch (err) {
-      console.warn(`Remembered credentials not converted to ${(this.options.kdf ?? ARGON2ID).kdf}: ${(err as Error)?.name}`);
+      console.warn(
+        `Remembered credentials not converted to ${(this.options.kdf ?? ARGON2ID).kdf}: ${(err as Error)?.name}`,
+      );
       return null;
     }
   }

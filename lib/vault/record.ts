@@ -44,7 +44,9 @@ export interface Argon2Record extends SealedFields {
 export type VaultRecord = Pbkdf2Record | Argon2Record;
 
 /** The key derivation of a record: its KDF and that KDF's parameters (the salt aside). */
-export type KdfParams = Pick<Pbkdf2Record, 'kdf' | 'iterations'> | Pick<Argon2Record, 'kdf' | 'iterations' | 'memoryKiB' | 'parallelism'>;
+export type KdfParams =
+  | Pick<Pbkdf2Record, 'kdf' | 'iterations'>
+  | Pick<Argon2Record, 'kdf' | 'iterations' | 'memoryKiB' | 'parallelism'>;
 
 /** Only the KDF's own fields of a record (or of parameters with more beside them). */
 export function kdfParams(r: KdfParams): KdfParams {
@@ -112,8 +114,11 @@ const whole = (x: unknown, min: number, max: number) =>
 export function readRecord(value: unknown): VaultRecord {
   const r = value as Record<string, unknown> | null;
   const sealed =
-    !!r && r.algorithm === 'AES-GCM' && [r.salt, r.iv, r.ciphertext].every((x) => typeof x === 'string' && /^[A-Za-z0-9+/]+=*$/.test(x));
-  const pbkdf2 = sealed && r.version === 1 && r.kdf === 'PBKDF2-SHA256' && whole(r.iterations, 1, MAX_PBKDF2_ITERATIONS);
+    !!r &&
+    r.algorithm === 'AES-GCM' &&
+    [r.salt, r.iv, r.ciphertext].every((x) => typeof x === 'string' && /^[A-Za-z0-9+/]+=*$/.test(x));
+  const pbkdf2 =
+    sealed && r.version === 1 && r.kdf === 'PBKDF2-SHA256' && whole(r.iterations, 1, MAX_PBKDF2_ITERATIONS);
   const argon2 =
     sealed &&
     r.version === 2 &&

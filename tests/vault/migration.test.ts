@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusView } from '../../lib/messages/contract';
 import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
-import { ask as askWorker, ok, VAULT_OPTIONS, vaultWorker as updatedWorker, type VaultWorker } from './setup';
+import { ask as askWorker, ok, vaultWorker as updatedWorker, VAULT_OPTIONS, type VaultWorker } from './setup';
 
 const PIN = 'lantern-field-8';
 const OLD_PIN = '482913';
@@ -137,7 +137,10 @@ describe('a vault made with PBKDF2 before Argon2id', () => {
     expect((await ask<StatusView>(bg, 'status.get')).vault).toMatchObject({ state: 'locked', triesLeft: 5 });
 
     const wrong = await askWorker(bg, 'vault.unlock', { pin: '482914' });
-    expect(wrong).toMatchObject({ ok: false, error: { field: 'pin', message: expect.stringContaining('4 tries left') } });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { field: 'pin', message: expect.stringContaining('4 tries left') },
+    });
     expect(await registry.vault.getValue()).toEqual(old);
 
     await ask(bg, 'vault.unlock', { pin: OLD_PIN });

@@ -34,7 +34,12 @@ export {
  * New records: Argon2id with 64 MiB, 3 passes, 4 lanes (RFC 9106's second recommended setting). It
  * unlocks in about half a second here (`npm run bench -- vault`); tests pass lighter parameters.
  */
-export const ARGON2ID: KdfParams = { kdf: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 };
+export const ARGON2ID = {
+  kdf: 'Argon2id',
+  iterations: 3,
+  memoryKiB: 65_536,
+  parallelism: 4,
+} as const satisfies KdfParams;
 /** What records made before Argon2id used (OWASP's 2023 figure for PBKDF2-HMAC-SHA256). */
 export const PBKDF2_ITERATIONS = 600_000;
 const SALT_BYTES = 16;

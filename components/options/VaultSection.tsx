@@ -96,6 +96,12 @@ export function VaultSection({ vault, onChanged }: { vault: VaultView | null; on
       <h2 id="vault-title">Remembered credentials</h2>
       <p data-testid="vault-state">{STATE_TEXT[vault.state]}</p>
       <VaultPrompt vault={vault} send={send} />
+      {vault.unchecked && (
+        <p class="banner banner--warn" role="status" data-testid="vault-unchecked">
+          Your credentials are protected by a PIN chosen before Marketside checked how easy it is to guess. A short PIN
+          can be guessed within minutes from a copy of your browser profile: choose a passphrase below.
+        </p>
+      )}
       {(choosing || changing) && (
         <form onSubmit={submit} noValidate aria-label={choosing ? 'Choose a passphrase' : 'Change the passphrase'}>
           {vault.state === 'locked' && pinField('currentPin', 'Current PIN or passphrase')}

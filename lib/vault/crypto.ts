@@ -90,12 +90,13 @@ export async function deriveKeyBytes(
 export async function seal(
   secrets: VaultSecrets,
   keyBytes: Uint8Array<ArrayBuffer>,
-  params: KdfParams & { salt: string },
+  params: KdfParams & { salt: string; unchecked?: true },
   options: VaultOptions = {},
 ): Promise<VaultRecord> {
+  const unchecked = params.kdf === 'Argon2id' && params.unchecked ? { unchecked: true as const } : {};
   const head =
     params.kdf === 'Argon2id'
-      ? ({ version: 2, algorithm: 'AES-GCM', ...kdfParams(params), salt: params.salt } as const)
+      ? ({ version: 2, algorithm: 'AES-GCM', ...kdfParams(params), salt: params.salt, ...unchecked } as const)
       : ({ version: 1, algorithm: 'AES-GCM', ...kdfParams(params), salt: params.salt } as const);
   const iv = randomBytes(IV_BYTES, options);
   const plain = new TextEncoder().encode(JSON.stringify({ apiKey: secrets.apiKey, password: secrets.password }));
@@ -107,12 +108,20 @@ export async function seal(
   return { ...head, iv: toBase64(iv), ciphertext: toBase64(new Uint8Array(sealed)) } as VaultRecord;
 }
 
-/** A new record under a new salt and a key derived from this passphrase; returns the key for the session. */
-export async function createVault(secrets: VaultSecrets, pin: string, options: VaultOptions = {}) {
+/**
+ * A new record under a new salt and a key derived from this passphrase; returns the key for the session.
+ * `unchecked`: the passphrase is an old record's, chosen before new ones were checked for strength.
+ */
+export async function createVault(secrets: VaultSecrets, pin: string, options: VaultOptions = {}, unchecked = false) {
   const params = options.kdf ?? ARGON2ID;
   const salt = randomBytes(SALT_BYTES, options);
   const key = await deriveKeyBytes(pin, salt, params);
-  const record = await seal(secrets, key, { ...params, salt: toBase64(salt) }, options);
+  const record = await seal(
+    secrets,
+    key,
+    { ...params, salt: toBase64(salt), ...(unchecked ? { unchecked: true as const } : {}) },
+    options,
+  );
   return { record, key };
 }
 

@@ -5,7 +5,7 @@
 import { fromBase64, toBase64 } from '../base64';
 import { ARGON2ID, createVault, kdfParams, seal, unlockVault, type VaultOptions, weakerThan } from './crypto';
 import { MAX_PIN_TRIES, type VaultNotice, VaultReader, type VaultStores } from './reader';
-import { type VaultRecord, type VaultSecrets, WrongPinError } from './record';
+import { uncheckedPin, type VaultRecord, type VaultSecrets, WrongPinError } from './record';
 
 export { MAX_PIN_TRIES, type VaultNotice, type VaultState, type VaultStores } from './reader';
 
@@ -91,7 +91,7 @@ export class VaultKeeper extends VaultReader {
   private async converted(record: VaultRecord, secrets: VaultSecrets, pin: string) {
     if (!weakerThan(record, this.options.kdf ?? ARGON2ID)) return null;
     try {
-      return await createVault(secrets, pin, this.options);
+      return await createVault(secrets, pin, this.options, uncheckedPin(record));
     } catch (err) {
       console.warn(
         `Remembered credentials not converted to ${(this.options.kdf ?? ARGON2ID).kdf}: ${(err as Error)?.name}`,
@@ -121,7 +121,12 @@ export class VaultKeeper extends VaultReader {
       if (!record || !key)
         throw new PinNeededError('pin', 'Choose a PIN or passphrase to remember the API key and password');
       await this.stores.record.setValue(
-        await seal(secrets, fromBase64(key), { ...kdfParams(record), salt: record.salt }, this.options),
+        await seal(
+          secrets,
+          fromBase64(key),
+          { ...kdfParams(record), salt: record.salt, ...(uncheckedPin(record) ? { unchecked: true as const } : {}) },
+          this.options,
+        ),
       );
     });
   }

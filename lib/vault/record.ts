@@ -39,6 +39,8 @@ export interface Argon2Record extends SealedFields {
   memoryKiB: number;
   /** Lanes (Argon2's p). */
   parallelism: number;
+  /** Converted from a PBKDF2 record: its PIN was chosen before new passphrases were checked for strength. */
+  unchecked?: true;
 }
 
 export type VaultRecord = Pbkdf2Record | Argon2Record;
@@ -83,12 +85,16 @@ export function aesKey(keyBytes: Uint8Array<ArrayBuffer>) {
   return subtle().importKey('raw', keyBytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
-type Head = KdfParams & Pick<VaultRecord, 'version' | 'algorithm' | 'salt'>;
+type Head = KdfParams & Pick<VaultRecord, 'version' | 'algorithm' | 'salt'> & { unchecked?: true };
 
 export function additionalData(r: Head) {
   const base = `marketside-vault|${r.version}|${r.algorithm}|${r.kdf}|${r.iterations}|${r.salt}`;
-  return new TextEncoder().encode(r.kdf === 'Argon2id' ? `${base}|m=${r.memoryKiB}|p=${r.parallelism}` : base);
+  if (r.kdf !== 'Argon2id') return new TextEncoder().encode(base);
+  return new TextEncoder().encode(`${base}|m=${r.memoryKiB}|p=${r.parallelism}${r.unchecked ? '|unchecked' : ''}`);
 }
+
+/** Whether the record's passphrase was chosen before new ones were checked for strength. */
+export const uncheckedPin = (r: VaultRecord) => r.kdf !== 'Argon2id' || r.unchecked === true;
 
 /** The record's secrets under this key; WrongPinError when the key (or the record) is not the right one. */
 export async function open(record: VaultRecord, keyBytes: Uint8Array<ArrayBuffer>): Promise<VaultSecrets> {
@@ -125,7 +131,8 @@ export function readRecord(value: unknown): VaultRecord {
     r.kdf === 'Argon2id' &&
     whole(r.iterations, 1, MAX_ARGON2_PASSES) &&
     whole(r.parallelism, 1, MAX_ARGON2_LANES) &&
-    whole(r.memoryKiB, 8 * (r.parallelism as number), MAX_ARGON2_MEMORY_KIB);
+    whole(r.memoryKiB, 8 * (r.parallelism as number), MAX_ARGON2_MEMORY_KIB) &&
+    (r.unchecked === undefined || r.unchecked === true);
   if (!pbkdf2 && !argon2) throw new VaultFormatError();
   return r as unknown as VaultRecord;
 }

@@ -111,6 +111,19 @@ describe('a record made before Argon2id', () => {
     await expect(unlockVault({ ...record, iterations: 599_999 }, OLD_PIN)).rejects.toBeInstanceOf(WrongPinError);
   });
 
+  it('converted, keeps the mark of a PIN never checked for strength, bound to the ciphertext', async () => {
+    const old = readRecord(oldRecord);
+    const { secrets } = await unlockVault(old, OLD_PIN);
+    const { record, key } = await createVault(secrets, OLD_PIN, FAST, true);
+    expect(record).toMatchObject({ version: 2, kdf: 'Argon2id', unchecked: true });
+    expect(readRecord(JSON.parse(JSON.stringify(record)))).toEqual(record);
+    expect((await unlockVault(record, OLD_PIN)).secrets).toEqual(OLD_SECRETS);
+    const { unchecked: _, ...unmarked } = record as VaultRecord & { unchecked?: true };
+    const { open } = await import('../../lib/vault/record');
+    await expect(open(unmarked as VaultRecord, key)).rejects.toBeInstanceOf(WrongPinError);
+    expect(() => readRecord({ ...record, unchecked: false })).toThrow(VaultFormatError);
+  });
+
   it('counts as weaker than Argon2id, as does an Argon2id record with less memory or fewer passes', () => {
     const record = readRecord(oldRecord);
     expect(weakerThan(record, ARGON2ID)).toBe(true);

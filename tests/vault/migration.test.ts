@@ -134,7 +134,13 @@ describe('a vault made with PBKDF2 before Argon2id', () => {
     const old = await seedPbkdf2Vault();
     const bg = await updatedWorker();
     const { registry } = await import('../../lib/settings/registry');
-    expect((await ask<StatusView>(bg, 'status.get')).vault).toMatchObject({ state: 'locked', triesLeft: 5 });
+    // Locked, and the settings will ask for a new passphrase: this PIN was never checked for strength.
+    expect((await ask<StatusView>(bg, 'status.get')).vault).toEqual({
+      state: 'locked',
+      triesLeft: 5,
+      notice: null,
+      unchecked: true,
+    });
 
     const wrong = await askWorker(bg, 'vault.unlock', { pin: '482914' });
     expect(wrong).toMatchObject({
@@ -145,9 +151,12 @@ describe('a vault made with PBKDF2 before Argon2id', () => {
 
     await ask(bg, 'vault.unlock', { pin: OLD_PIN });
     const converted = await registry.vault.getValue();
-    expect(converted).toMatchObject({ version: 2, kdf: 'Argon2id', ...VAULT_OPTIONS.kdf });
+    expect(converted).toMatchObject({ version: 2, kdf: 'Argon2id', ...VAULT_OPTIONS.kdf, unchecked: true });
     expect(converted?.salt).not.toBe(old.salt);
-    expect((await ask<StatusView>(bg, 'status.get')).state).toBe('signed-in');
+    expect(await ask<StatusView>(bg, 'status.get')).toMatchObject({
+      state: 'signed-in',
+      vault: { state: 'unlocked', unchecked: true },
+    });
     for (const secret of [sim.password, sim.apiKey, OLD_PIN]) expect(await localText()).not.toContain(secret);
 
     // The next browser session opens the converted record with the same PIN, and leaves it as it is.
@@ -167,6 +176,8 @@ describe('a vault made with PBKDF2 before Argon2id', () => {
     await ask(bg, 'vault.setPin', { currentPin: OLD_PIN, pin: phrase, pinConfirm: phrase });
     const { registry } = await import('../../lib/settings/registry');
     expect(await registry.vault.getValue()).toMatchObject({ version: 2, kdf: 'Argon2id' });
+    expect(await registry.vault.getValue()).not.toHaveProperty('unchecked');
+    expect((await ask<StatusView>(bg, 'status.get')).vault).toEqual({ state: 'unlocked', triesLeft: 5, notice: null });
     await fakeBrowser.storage.session.clear();
     vi.resetModules();
     const next = await updatedWorker();

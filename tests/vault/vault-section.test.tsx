@@ -67,6 +67,7 @@ describe('remembered credentials in the settings', () => {
 
   it('says what the encryption protects against and what it does not', () => {
     render(<VaultSection vault={view('unlocked')} onChanged={() => {}} />);
+    expect(screen.queryByTestId('vault-unchecked')).toBeNull();
     const text = screen.getByTestId('vault-protection').textContent ?? '';
     expect(text).toContain('copies your browser profile');
     expect(text).toContain('Argon2id');
@@ -101,5 +102,11 @@ describe('remembered credentials in the settings', () => {
     cleanup();
     render(<VaultSection vault={view('none')} onChanged={() => {}} />);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('asks for a passphrase when the PIN was chosen before strength was checked', () => {
+    render(<VaultSection vault={{ ...view('unlocked'), unchecked: true }} onChanged={() => {}} />);
+    expect(screen.getByTestId('vault-unchecked').textContent).toContain('choose a passphrase below');
+    expect(screen.getByLabelText('New passphrase')).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
 // A watchlist as CSV: epic, name, bid, offer, change, change %. RFC 4180 quoting through papaparse;
 // cells that a spreadsheet would run as a formula (=, +, -, @ at the start of a name) are defused with a
 // leading apostrophe. Numbers are written plain (no thousands separators) so the file reads back as numbers,
-// levels and changes at the market's decimals (1.17710, not 1.1771).
+// levels and changes at IG's precision for the market where known (1.17710, not 1.1771).
 import Papa from 'papaparse';
-import { marketDecimals, plainLevel } from '../format';
+import { decimalPlaces, plainLevel } from '../format';
 import type { MarketQuote } from '../model';
 
 export const CSV_COLUMNS = ['epic', 'name', 'bid', 'offer', 'change', 'change %'] as const;
@@ -29,7 +29,7 @@ export function watchlistCsv(markets: readonly Row[]): string {
     {
       fields: [...CSV_COLUMNS],
       data: markets.map((m) => {
-        const d = marketDecimals(m);
+        const d = decimalPlaces(m.decimalPlacesFactor) ?? undefined;
         return [m.epic, m.instrumentName, num(m.bid, d), num(m.offer, d), num(m.netChange, d), num(m.percentageChange)];
       }),
     },

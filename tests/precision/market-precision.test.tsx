@@ -2,9 +2,10 @@
 // Every market IG's captured replies give a precision (decimalPlacesFactor) prints its levels, changes and
 // spreads at that precision in every view that prints them, whatever digits the JSON numbers happen to
 // carry (1.17710 arrives as 1.1771). Plus the simulator's USD/JPY (3 decimals), which no capture has.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarketDetailsSchema } from '../../lib/api/schemas/market';
@@ -138,7 +139,10 @@ function numbersIn(text: string): [places: number, value: number][] {
 function expectLevels(text: string | null | undefined, values: (number | null)[], places: number) {
   const shown = numbersIn(text ?? '');
   const wanted = values.filter((x): x is number => x !== null);
-  expect(shown.map(([p]) => p), `${text}`).toEqual(wanted.map(() => places));
+  expect(
+    shown.map(([p]) => p),
+    `${text}`,
+  ).toEqual(wanted.map(() => places));
   shown.forEach(([, value], i) => expect(value).toBeCloseTo(Math.abs(wanted[i]!), places));
 }
 
@@ -190,7 +194,14 @@ describe('every market with a precision in the captured replies', () => {
         openSidePanel: () => Promise.resolve(),
       };
       render(
-        <MarketView deps={deps} epic={c.epic} initial={q} hub={createChangeHub()} onWatch={() => {}} onError={() => {}} />,
+        <MarketView
+          deps={deps}
+          epic={c.epic}
+          initial={q}
+          hub={createChangeHub()}
+          onWatch={() => {}}
+          onError={() => {}}
+        />,
       );
       const view = screen.getByTestId('popup-market');
       const dd = (term: string) => within(view).getByText(term).nextElementSibling?.textContent;
@@ -267,7 +278,9 @@ describe('every market with a precision in the captured replies', () => {
           decimals={marketDecimals(q)}
         />,
       );
-      await waitFor(() => expect(chart.series.at(-1)?.options.priceFormat).toEqual({ type: 'price', precision: d, minMove: 10 ** -d }));
+      await waitFor(() =>
+        expect(chart.series.at(-1)?.options.priceFormat).toEqual({ type: 'price', precision: d, minMove: 10 ** -d }),
+      );
     });
 
     it('positions and working orders', () => {
@@ -350,5 +363,30 @@ describe('every market with a precision in the captured replies', () => {
       const [, , bid, offer, change] = row!.split(',');
       expectLevels([bid, offer, change].join(' '), [q.bid, q.offer, q.netChange], d);
     });
+  });
+});
+
+describe('money at its currency’s precision', () => {
+  it('P&L: cents for USD, whole yen for JPY', async () => {
+    const { moneyText } = await import('../../lib/sidepanel/positions');
+    expect(moneyText(9.8, 'USD')).toBe('+9.80 USD');
+    expect(moneyText(-1234.4, 'JPY')).toBe('−1,234 JPY');
+  });
+
+  it('the costs of a deal', async () => {
+    const { CostsQuoteView } = await import('../../components/dealing/CostsQuoteView');
+    const quote = (currency: string) => ({
+      quoteReference: 'Q',
+      currency,
+      lines: [{ label: 'Spread', amount: 3.5 }],
+      notionalValue: 11540.2,
+      receivedAt: NOW,
+    });
+    const { unmount } = render(<CostsQuoteView quote={quote('GBP')} title="Costs" />);
+    expect(screen.getByText('Spread').nextElementSibling?.textContent).toBe('3.50 GBP');
+    expect(screen.getByText('Notional value').nextElementSibling?.textContent).toBe('11,540.20 GBP');
+    unmount();
+    render(<CostsQuoteView quote={quote('JPY')} title="Costs" />);
+    expect(screen.getByText('Spread').nextElementSibling?.textContent).toBe('4 JPY');
   });
 });

@@ -143,7 +143,9 @@ function expectLevels(text: string | null | undefined, values: (number | null)[]
     shown.map(([p]) => p),
     `${text}`,
   ).toEqual(wanted.map(() => places));
-  shown.forEach(([, value], i) => expect(value).toBeCloseTo(Math.abs(wanted[i]!), places));
+  for (const [i, [, value]] of shown.entries()) {
+    expect(value).toBeCloseTo(Number(Math.abs(wanted[i]!).toFixed(places)), places);
+  }
 }
 
 /** A watchlist or search row: the same market without the precision only its details carry. */

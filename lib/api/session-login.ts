@@ -123,13 +123,20 @@ export async function backToChosen(
     return { tokens, gone: { chosen, current } };
   }
   const label = 'session.switch_account';
-  const reply = await session.transport.send(endpointByLabel(label), {
-    body: { accountId: chosen },
-    auth: false,
-    retry: false,
-    signal,
-    headers: { CST: tokens.cst, 'X-SECURITY-TOKEN': tokens.securityToken },
-  });
+  let reply: Reply;
+  try {
+    reply = await session.transport.send(endpointByLabel(label), {
+      body: { accountId: chosen },
+      auth: false,
+      retry: false,
+      signal,
+      headers: { CST: tokens.cst, 'X-SECURITY-TOKEN': tokens.securityToken },
+    });
+  } catch (error) {
+    if (isApiError(error) && error.errorCode === 'error.switch.invalid-accountId')
+      return { tokens, gone: { chosen, current } };
+    throw error;
+  }
   check(SwitchAccountSchema, reply.body ?? {}, { label, status: reply.status, requestId: reply.requestId });
   const cst = reply.headers.get('cst') ?? tokens.cst;
   const securityToken = reply.headers.get('x-security-token') ?? tokens.securityToken;

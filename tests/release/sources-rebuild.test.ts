@@ -82,7 +82,9 @@ beforeAll(async () => {
   }
 }, 600_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  if (!process.env.KEEP_RELEASE_SCRATCH) rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('the Firefox sources zip', () => {
   it("gives the README's build steps: install with the lockfile, build for Firefox", () => {

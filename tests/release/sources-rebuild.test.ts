@@ -12,8 +12,16 @@ const root = process.cwd();
 const scratch = mkdtempSync(join(tmpdir(), 'marketside-release-'));
 const reviewer = join(scratch, 'reviewer');
 
+/** The environment of a shell, without what Vitest sets: its NODE_ENV=test turns on JSX's dev runtime. */
+function shellEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env))
+    if (key === 'NODE_ENV' || key === 'TEST' || key.startsWith('VITEST')) delete env[key];
+  return env;
+}
+
 function run(command: string, cwd: string): string {
-  const result = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8', timeout: 280_000 });
+  const result = spawnSync('sh', ['-c', command], { cwd, env: shellEnv(), encoding: 'utf8', timeout: 280_000 });
   if (result.status !== 0) throw new Error(`${command} failed in ${cwd}:\n${result.stderr}\n${result.stdout}`);
   return result.stdout;
 }
@@ -98,6 +106,11 @@ describe('the Firefox sources zip', () => {
     const differing = [...firefoxZip].filter(([name, content]) => !rebuilt.get(name)?.equals(content)).map(([n]) => n);
     expect(differing).toEqual([]);
     expect(firefoxZip.has('manifest.json')).toBe(true);
+  });
+
+  it('carries no path of the machine that built it', () => {
+    const leaking = [...firefoxZip].filter(([, content]) => content.includes(root) || content.includes(scratch));
+    expect(leaking.map(([name]) => name)).toEqual([]);
   });
 
   it('holds the sources, the policy, the licence and the build plugins, and nothing a build does not need', () => {

@@ -48,6 +48,7 @@ test('a new install: the welcome page connects, picks a first watchlist and open
   await welcome.expectText(byTestId('options-check-result'), 'Wrong identifier or password');
   await welcome.expectText(byTestId('options-check-result'), /Type them again/);
 
+  await welcome.fill({ css: '#conn-apiKey' }, sim.apiKey);
   await welcome.fill({ css: '#conn-password' }, sim.password);
   await welcome.click(byRole('button', 'Save'));
   await welcome.expectText({ css: '[role="status"]' }, 'Saved for this browser session only.');

@@ -42,6 +42,13 @@ function checkRange(from: string | undefined, to: string | undefined, label: str
   if (end < start) fail('to', 'Invalid date range: the end must not be before the start', label);
 }
 
+/** 1–500 visible characters (no spaces or controls) with at least one `==` or `!=`. */
+function isFiql(filter: unknown): boolean {
+  if (typeof filter !== 'string' || filter.length === 0 || filter.length > 500) return false;
+  for (const c of filter) if (c.charCodeAt(0) <= 32 || c.charCodeAt(0) === 127) return false;
+  return /[=!]=/.test(filter);
+}
+
 /** The activity query as sent on the wire; throws a ValidationError (nothing sent) for bad input. */
 export function activityParams(query: ActivityQuery, label = 'history.activity') {
   const from = query.from === undefined ? undefined : historyDate(query.from, label, 'from');
@@ -51,12 +58,7 @@ export function activityParams(query: ActivityQuery, label = 'history.activity')
     fail('detailed', 'Invalid detailed: expected true or false', label);
   if (query.dealId !== undefined && (typeof query.dealId !== 'string' || !DEAL_ID.test(query.dealId)))
     fail('dealId', 'Invalid dealId: expected 1-40 letters, digits, _ or -', label);
-  if (
-    query.filter !== undefined &&
-    (typeof query.filter !== 'string' ||
-      !/^[^\s\u0000-\u001f]{1,500}$/.test(query.filter) ||
-      !/[=!]=/.test(query.filter))
-  )
+  if (query.filter !== undefined && !isFiql(query.filter))
     fail('filter', 'Invalid filter: expected a FIQL expression such as type==POSITION', label);
   if (query.pageSize !== undefined) needInteger(query.pageSize, label, 'pageSize', 10, 500);
   return { from, to, detailed: query.detailed, dealId: query.dealId, filter: query.filter, pageSize: query.pageSize };

@@ -40,7 +40,7 @@ export interface HistoryTransaction {
   reference: string | null;
   openLevel: number | null;
   closeLevel: number | null;
-  /** Signed size as IG sends it ("+2", "-1.5"), canonical; null for cash movements. */
+  /** Signed size ("+2" arrives as "2", "-1.5" stays), canonical; null for cash movements. */
   size: string | null;
   pnl: Amount | null;
   currency: string | null;

@@ -2,6 +2,7 @@
 // captured replies: every event, IG's paging and filters, transactions that add up to the balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient, RateLimitError } from '../../lib/api';
+import { linkTrades } from '../../lib/history/link';
 import type { HistoryActivity } from '../../lib/history/types';
 import { type SimHandle, startSim } from '../../sim/server';
 import { permittedDealing } from '../helpers/api-client';
@@ -133,6 +134,19 @@ describe("the simulator's transactions", () => {
     expect(deals.some((t) => t.reference === opened || t.reference === partlyClosed)).toBe(false);
     const deposit = await client.history.transactions({ type: 'DEPOSIT', from: '2026-01-01' });
     expect(deposit.transactions.map((t) => [t.instrumentName, t.pnl?.value])).toEqual([['Bank Deposit', '10000.00']]);
+  });
+
+  it('links each closed trade to the deal that opened it and the one that closed it', async () => {
+    const { activities } = await allActivity(client, 500);
+    const deals = (await client.history.transactions({ type: 'ALL_DEAL', from: '2026-01-01' })).transactions;
+    const links = linkTrades(deals, activities);
+    const closes = activities.filter((a) =>
+      a.actions.some((x) => x.type.startsWith('POSITION_') && x.type.includes('CLOSED')),
+    );
+    expect(deals.map((t) => links.get(t))).toEqual([
+      expect.objectContaining({ linked: true, openDealId: partlyClosed, closeDealId: closes[0]?.dealId }),
+      expect.objectContaining({ linked: true, openDealId: opened, closeDealId: closes[1]?.dealId }),
+    ]);
   });
 
   it('pages by number with the page data, and the default window is the last 600 seconds', async () => {

@@ -26,6 +26,7 @@ const VaultPrompt = lazyComponent(() => import('../VaultPrompt').then((m) => m.V
 const MarketDetail = lazyComponent(() => import('./MarketDetail').then((m) => m.MarketDetail));
 const BrowseView = lazyComponent(() => import('./BrowseView').then((m) => m.BrowseView));
 const PositionsView = lazyComponent(() => import('./PositionsView').then((m) => m.PositionsView));
+const AccountHistoryView = lazyComponent(() => import('./AccountHistoryView').then((m) => m.AccountHistoryView));
 
 /** Parts of other features that the panel hosts when they are present. */
 export interface PanelSlots {
@@ -172,6 +173,8 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
           <BrowseView />
         ) : view === 'positions' ? (
           <PositionsView />
+        ) : route?.view === 'history' ? (
+          <AccountHistoryView key={route.epic ?? ''} epic={route.epic} />
         ) : view === 'alerts' && slots.alertsList ? (
           <section class="view" aria-labelledby="alerts-title">
             <h2 id="alerts-title">Alerts</h2>

@@ -2,7 +2,6 @@
 // by market and type, paged as the user scrolls, with the period's summary, each closed trade's round trip
 // and a CSV export. Replies come from the background's cache while fresh, so reopening costs no request.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { historyCsv, historyFilename } from '../../lib/csv/history-export';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
@@ -29,6 +28,7 @@ const PERIODS: { kind: PeriodKind; label: string }[] = [
   { kind: 'today', label: 'Today' },
   { kind: 'week', label: 'Week' },
   { kind: 'month', label: 'Month' },
+  { kind: 'year', label: 'Year' },
   { kind: 'custom', label: 'Custom' },
 ];
 
@@ -74,9 +74,9 @@ function LinkCell({ link }: { link: TradeLink | undefined }) {
   );
 }
 
-export function AccountHistoryView({ epic }: { epic?: string }) {
+export function AccountHistoryView({ epic, initial = 'week' }: { epic?: string; initial?: PeriodKind }) {
   const { openSettings } = usePanel();
-  const [period, setPeriod] = useState<Period>({ kind: 'week' });
+  const [period, setPeriod] = useState<Period>({ kind: initial });
   const [filter, setFilter] = useState<HistoryFilter>({ market: '', type: '' });
   const [tab, setTab] = useState<'transactions' | 'activity'>('transactions');
   const [activities, setActivities] = useState<HistoryActivity[]>([]);
@@ -97,18 +97,22 @@ export function AccountHistoryView({ epic }: { epic?: string }) {
       page.current = 0;
       setLoading(true);
       setError(null);
-      const [tx, act] = await Promise.all([
-        settle(send('accountHistory.transactions', { ...range, refresh })),
-        settle(send('accountHistory.activity', { ...range, page: 0, refresh })),
-      ]);
+      // The transactions paint as soon as they arrive; the activity (and with it the links) follows.
+      const activity = settle(send('accountHistory.activity', { ...range, page: 0, refresh }));
+      const tx = await settle(send('accountHistory.transactions', { ...range, refresh }));
+      if (gen !== generation.current) return;
+      if (!tx.ok) {
+        setLoading(false);
+        return setError(tx.error);
+      }
+      setTransactions(tx.data.transactions);
+      setShownTx(ROWS_STEP);
+      const act = await activity;
       if (gen !== generation.current) return;
       setLoading(false);
-      if (!tx.ok) return setError(tx.error);
       if (!act.ok) return setError(act.error);
-      setTransactions(tx.data.transactions);
       setActivities(act.data.activities);
       setHasMore(act.data.hasMore);
-      setShownTx(ROWS_STEP);
     },
     [range],
   );
@@ -149,8 +153,10 @@ export function AccountHistoryView({ epic }: { epic?: string }) {
   const txSentinel = useSentinel(moreTx, tab === 'transactions' && shownTx < shownTransactions.length);
   const actSentinel = useSentinel(() => void moreActivity(), tab === 'activity' && hasMore && !loading);
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (!range) return;
+    // papaparse loads with the first export, not with the view.
+    const { historyCsv, historyFilename } = await import('../../lib/csv/history-export');
     const csv = historyCsv(shownTransactions, links);
     saveFile(historyFilename(range.from, range.to), new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   };
@@ -225,7 +231,12 @@ export function AccountHistoryView({ epic }: { epic?: string }) {
         <button type="button" onClick={() => void load(true)} disabled={loading || !range}>
           Refresh
         </button>{' '}
-        <button type="button" onClick={exportCsv} disabled={!transactions || !range} data-testid="history-export">
+        <button
+          type="button"
+          onClick={() => void exportCsv()}
+          disabled={!transactions || !range}
+          data-testid="history-export"
+        >
           Export CSV
         </button>
       </div>

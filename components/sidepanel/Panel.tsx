@@ -174,7 +174,7 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
         ) : view === 'positions' ? (
           <PositionsView />
         ) : route?.view === 'history' ? (
-          <AccountHistoryView key={route.epic ?? ''} epic={route.epic} />
+          <AccountHistoryView key={route.epic ?? ''} epic={route.epic} initial={route.period} />
         ) : view === 'alerts' && slots.alertsList ? (
           <section class="view" aria-labelledby="alerts-title">
             <h2 id="alerts-title">Alerts</h2>

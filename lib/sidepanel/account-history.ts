@@ -2,7 +2,7 @@
 // markets to filter by. Pure; the view (components/sidepanel/AccountHistoryView.tsx) holds the state.
 import type { HistoryActivity, HistoryTransaction } from '../history/types';
 
-export type PeriodKind = 'today' | 'week' | 'month' | 'custom';
+export type PeriodKind = 'today' | 'week' | 'month' | 'year' | 'custom';
 export interface Period {
   kind: PeriodKind;
   /** yyyy-MM-dd (local) for a custom period. */
@@ -24,8 +24,8 @@ function dayStart(day: string): number | null {
 }
 
 /**
- * Epoch-ms bounds of a period: today since local midnight, the week and month as the last 7 and 30 days
- * (today included), a custom one from the start of its first day to the end of its last. Null when a custom
+ * Epoch-ms bounds of a period: today since local midnight, the week, month and year as the last 7, 30 and
+ * 365 days (today included), a custom one from the start of its first day to the end of its last. Null when a custom
  * period is incomplete or ends before it starts. `to` is the end of today for the others (rounded up to the
  * minute, so that reopening within the minute asks for the same period and is served from the cache).
  */
@@ -35,6 +35,7 @@ export function periodRange(period: Period, now: Date): { from: number; to: numb
   if (period.kind === 'today') return { from: today, to: endOfToday };
   if (period.kind === 'week') return { from: today - 6 * DAY, to: endOfToday };
   if (period.kind === 'month') return { from: today - 29 * DAY, to: endOfToday };
+  if (period.kind === 'year') return { from: today - 364 * DAY, to: endOfToday };
   const from = dayStart(period.fromDay ?? '');
   const toStart = dayStart(period.toDay ?? '');
   if (from === null || toStart === null || toStart < from) return null;

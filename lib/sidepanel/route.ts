@@ -16,7 +16,7 @@ export type SidepanelRoute =
   | { view: 'positions'; at?: number }
   | { view: 'alerts'; at?: number }
   /** The account's history; with an epic, that market's (opened from its detail view). */
-  | { view: 'history'; epic?: string; at?: number };
+  | { view: 'history'; epic?: string; period?: 'today' | 'week' | 'month' | 'year'; at?: number };
 
 const at = v.optional(v.number());
 const routeSchema = v.variant('view', [
@@ -25,7 +25,12 @@ const routeSchema = v.variant('view', [
   v.object({ view: v.literal('browse'), at }),
   v.object({ view: v.literal('positions'), at }),
   v.object({ view: v.literal('alerts'), at }),
-  v.object({ view: v.literal('history'), epic: v.optional(epic), at }),
+  v.object({
+    view: v.literal('history'),
+    epic: v.optional(epic),
+    period: v.optional(v.picklist(['today', 'week', 'month', 'year'])),
+    at,
+  }),
 ]);
 
 export const defaultRoute: SidepanelRoute = { view: 'watchlists' };

@@ -172,9 +172,15 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
         ) : view === 'browse' ? (
           <BrowseView />
         ) : view === 'positions' ? (
-          <PositionsView />
+          // Another account: its positions and funds start from nothing, never from the last account's.
+          <PositionsView key={status?.account?.accountId ?? ''} />
         ) : route?.view === 'history' ? (
-          <AccountHistoryView key={route.epic ?? ''} epic={route.epic} initial={route.period} />
+          // Another account's history likewise starts from nothing (the background caches per account).
+          <AccountHistoryView
+            key={`${status?.account?.accountId ?? ''}|${route.epic ?? ''}`}
+            epic={route.epic}
+            initial={route.period}
+          />
         ) : view === 'alerts' && slots.alertsList ? (
           <section class="view" aria-labelledby="alerts-title">
             <h2 id="alerts-title">Alerts</h2>

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type ConnectionView, type ErrorView, send, type VaultView } from '../../lib/messages/contract';
 import type { AccountSummary, Environment } from '../../lib/model';
@@ -9,6 +9,7 @@ import {
   checkConnectionForm,
   formFromView,
   hostPermissionFor,
+  loadedUnderTouched,
 } from '../../lib/options/connection-form';
 import { PIN_HINT } from '../../lib/vault/prompt';
 import { EncryptPasswordChoice } from './EncryptPasswordChoice';
@@ -36,12 +37,13 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
   const [access, setAccess] = useState<'unknown' | 'granted' | 'denied' | 'not-needed'>('unknown');
   const strength = usePassphraseStrength(form.pin, [form.identifier]);
+  const touched = useRef(new Set<keyof ConnectionForm>());
 
   useEffect(() => {
     void send('connection.get', {}).then((r) => {
       if (r.ok) {
         setView(r.data);
-        setForm(formFromView(r.data));
+        setForm((f) => loadedUnderTouched(formFromView(r.data), f, touched.current));
       }
     });
   }, []);
@@ -73,6 +75,7 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
   };
 
   const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => {
+    touched.current.add(key);
     setForm((f) => ({ ...f, [key]: value }));
     setIssues((i) => ({ ...i, [key]: undefined }));
     setSaved(null);
@@ -140,7 +143,7 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
       ) : null}
     </>
   );
-  const reason = check.kind === 'failed' ? checkReason(check.error) : null;
+  const reason = check.kind === 'failed' ? checkReason(check.error, view?.environment) : null;
 
   return (
     <section aria-labelledby="connection-title" class="options-section">
@@ -254,6 +257,7 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
           <div role="alert" class="banner banner--error" data-testid="options-check-result">
             <strong>{reason.title}</strong>
             <div>{reason.detail}</div>
+            <div>{reason.next}</div>
             {check.kind === 'failed' && check.error.code && <div class="muted">IG code: {check.error.code}</div>}
           </div>
         )}

@@ -169,6 +169,13 @@ export async function handleGateway(
   const method = req.method === 'POST' && override ? override.toUpperCase() : (req.method ?? 'GET');
   const version = versionOf(req);
   const entry = env.log.add(method, path, version, url.searchParams, env.world.now());
+  const closed = env.world.maintenance.at(env.world.now());
+  if (closed) {
+    req.resume();
+    entry.status = closed.status;
+    write(res, { status: closed.status, body: { errorCode: closed.errorCode } }, requestId);
+    return;
+  }
   const fault = env.faults.take(method, path, version);
   if (fault?.kind === 'drop-before') {
     req.socket.destroy();

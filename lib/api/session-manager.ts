@@ -153,7 +153,7 @@ export class SessionManager implements AuthProvider {
       stored &&
       stored.baseUrl === c.baseUrl &&
       stored.identifier === c.identifier &&
-      stored.version === c.sessionVersion
+      (stored.version === 2 ? (stored.asked ?? 2) : 3) === c.sessionVersion
     ) {
       if (stored.version === 2) this.redactor.add(stored.cst, stored.securityToken);
       else this.redactor.add(stored.accessToken, stored.refreshToken);

@@ -48,7 +48,7 @@ function simTimers(sim: SimHandle) {
     async stepTo(target: number, done: () => boolean = () => false): Promise<void> {
       let events = 0;
       while (sim.control.now() < target && !done()) {
-        if (++events > 1_500) throw new Error('over 1,500 timer events: the retries are not backing off');
+        if (++events > 1_000) throw new Error('over 1,000 timer events: the retries are not backing off');
         const at = Math.min(target, next());
         const now = sim.control.now();
         if (at > now) sim.control.advanceClock(at - now);

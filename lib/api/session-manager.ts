@@ -99,7 +99,13 @@ export class SessionManager implements AuthProvider {
     if (stale && !sameHeaders(authHeaders(stale), used)) return;
     this.logger.info('session token rejected', { errorCode });
     if (errorCode === OAUTH_INVALID && stale?.version === 3) await this.run('refresh', signal);
-    else await this.run('login', signal);
+    else
+      await this.run('login', signal).catch((error: unknown) => {
+        // The service refused these tokens: the next request logs in rather than sending them again
+        // (IG's weekend maintenance kills every token; each retry would cost a refused request more).
+        if (this.tokens === stale) this.tokens = null;
+        throw error;
+      });
   }
 
   /** An explicit login (e.g. the settings page's login check); lifts a block left by a refused login. */

@@ -115,8 +115,8 @@ export class ClientHolder {
 
   /** Those who follow the client learn of new settings even when none was built (an unlock after a restart). */
   private settingsChanged(): void {
-    if (this.current) return this.invalidate();
-    for (const l of this.listeners) l();
+    if (this.current) this.invalidate();
+    else for (const l of this.listeners) l();
   }
 
   invalidate(): void {

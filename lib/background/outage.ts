@@ -1,11 +1,24 @@
-// When the trading service keeps failing with server errors (IG's weekend maintenance answers every request
-// so, and its tokens die), requests are held back for a growing pause instead of being repeated into a wall
-// of errors: the first 2xx ends it. A held-back request never leaves: it is answered here, as a 503 with
-// its own code, so every caller sees an ordinary service error. Times follow the background's clock.
+// When the trading service cannot be logged in to (IG's weekend maintenance kills every token, then answers
+// logins with a server error), requests are held back for a growing pause instead of being repeated into a
+// wall of errors: the first 2xx ends it. Only logins count: a read's server error is the transport's to
+// retry, and without a login nothing works anyway. A held-back request never leaves: it is answered here,
+// as a 503 with its own code, so every caller sees an ordinary service error. Times follow the background's
+// clock.
 
 export const RESTING_CODE = 'client.service-resting';
-/** Server errors in a row before requests are held back (one is a blip the transport's retry covers). */
+/** Failed logins in a row before requests are held back (one is a blip). */
 export const FAILURES_BEFORE_PAUSE = 2;
+/** A login (v2/v3), a token refresh or the login's encryption key. */
+const LOGIN = /\/session(\/refresh-token|\/encryptionKey)?$/;
+
+function isLogin(input: RequestInfo | URL, init: RequestInit | undefined): boolean {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const method = (
+    init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')
+  ).toUpperCase();
+  const path = new URL(url).pathname;
+  return LOGIN.test(path) && (method === 'POST' || path.endsWith('/encryptionKey'));
+}
 export const FIRST_PAUSE_MS = 15_000;
 /** The longest pause: a service back after maintenance is found within this. */
 export const MAX_PAUSE_MS = 15 * 60_000;
@@ -68,7 +81,7 @@ export class ServiceOutage {
         });
       }
       const reply = await inner(input, init);
-      if (reply.status >= 500) this.failed();
+      if (reply.status >= 500 && isLogin(input, init)) this.failed();
       else if (reply.ok) this.recovered();
       return reply;
     };

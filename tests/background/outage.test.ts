@@ -11,6 +11,9 @@ import {
   WEEKEND_REASON,
 } from '../../lib/background/outage';
 
+const LOGIN = 'https://demo-api.ig.com/gateway/deal/session';
+const READ = 'https://demo-api.ig.com/gateway/deal/markets?epics=CS.D.EURUSD.MINI.IP';
+const POST = { method: 'POST' };
 const SATURDAY_NOON = Date.UTC(2026, 10, 21, 12);
 const WEDNESDAY_NOON = Date.UTC(2026, 10, 18, 12);
 
@@ -29,6 +32,15 @@ describe('the service failing', () => {
     expect(pauseMs(40)).toBe(MAX_PAUSE_MS);
   });
 
+  it("counts only failed logins: a read's server errors are the transport's to retry", async () => {
+    const outage = new ServiceOutage(() => SATURDAY_NOON);
+    const fetch = outage.wrap(fakeService([500, 503, 502, 500]).fetch);
+    for (let i = 0; i < 3; i++) await fetch(READ);
+    expect(outage.failing).toBe(false);
+    await fetch(`${LOGIN}/encryptionKey`);
+    expect(outage.failing).toBe(false);
+  });
+
   it('holds requests back while paused (nothing sent, a 503 of its own), and a success ends it', async () => {
     let now = SATURDAY_NOON;
     const outage = new ServiceOutage(() => now);
@@ -36,25 +48,25 @@ describe('the service failing', () => {
     let changes = 0;
     outage.onChange(() => changes++);
     const fetch = outage.wrap(service.fetch);
-    await fetch('https://ig/a');
+    await fetch(LOGIN, POST);
     expect(outage.failing).toBe(false);
-    await fetch('https://ig/b');
+    await fetch(`${LOGIN}/refresh-token`, POST);
     expect(outage.failing).toBe(true);
     expect(outage.reason()).toBe(WEEKEND_REASON);
     expect(changes).toBe(1);
 
-    const held = await fetch('https://ig/c');
+    const held = await fetch(READ);
     expect(held.status).toBe(503);
     expect(await held.json()).toEqual({ errorCode: RESTING_CODE });
     expect(service.sent).toHaveLength(2);
 
     now += 15_000;
-    await fetch('https://ig/d'); // the third 500: 30 s now
+    await fetch(LOGIN, POST); // the third failed login: 30 s now
     expect(outage.restingUntil()).toBe(now + 30_000);
     now += 30_000;
-    await fetch('https://ig/e'); // 401: neither back nor down
+    await fetch(READ); // 401: neither back nor down
     expect(outage.failing).toBe(true);
-    await fetch('https://ig/f'); // 200
+    await fetch(READ); // 200
     expect(outage.failing).toBe(false);
     expect(outage.resting()).toBe(false);
     expect(outage.reason()).toBeNull();
@@ -66,8 +78,8 @@ describe('the service failing', () => {
     let now = WEDNESDAY_NOON;
     const outage = new ServiceOutage(() => now);
     const fetch = outage.wrap(fakeService([500, 500]).fetch);
-    await fetch('https://ig/a');
-    await fetch('https://ig/b');
+    await fetch(LOGIN, POST);
+    await fetch(LOGIN, POST);
     expect(outage.reason()).toBe(DOWN_REASON);
     now = SATURDAY_NOON;
     expect(outage.reason()).toBe(WEEKEND_REASON);

@@ -75,7 +75,11 @@ function openPage(bg: Background) {
     sender: { id: PAGE.id, url: PAGE.url },
     postMessage: (m) => void received.push(m),
     disconnect: () => {},
-    onMessage: { addListener: (fn) => void (onMessage = fn) },
+    onMessage: {
+      addListener: (fn) => {
+        onMessage = fn;
+      },
+    },
     onDisconnect: { addListener: () => {} },
   };
   expect(bg.hub.accept(port)).toBe(true);

@@ -8,7 +8,7 @@ const HOUR = 3_600_000;
 const HB = 'TRADE:HB.U.HEARTBEAT.IP';
 
 describe('weekend maintenance', () => {
-  it('answers every REST request with the maintenance error for the window, kills every token and ends the stream', async () => {
+  it('kills every token, answers logins with the maintenance error for the window, and ends the stream', async () => {
     const f = await setup();
     const v3 = new TestClient(f.sim);
     const refresh = (await v3.loginV3()).body as { oauthToken: { refresh_token: string } };
@@ -21,16 +21,27 @@ describe('weekend maintenance', () => {
     await until('the stream ended', () => f.seen.serverErrors[0]);
     expect(f.seen.serverErrors[0]?.code).toBe(31);
     expect(f.sim.control.state().streaming.sessions).toEqual([]);
-    for (const r of [
-      await f.rest.get('/session'),
-      await f.rest.get('/markets?searchTerm=EUR'),
-      await new TestClient(f.sim).post(
+    // The tokens died: a request carrying one is refused as IG refuses a dead token; a login gets the error.
+    expect(errorCode(await f.rest.get('/session'))).toBe('error.security.client-token-invalid');
+    expect(errorCode(await f.rest.get('/markets?searchTerm=EUR'))).toBe('error.security.client-token-invalid');
+    expect(errorCode(await v3.get('/session'))).toBe('error.security.oauth-token-invalid');
+    const relogin = new TestClient(f.sim);
+    for (const version of [2, 3]) {
+      const r = await relogin.post(
         '/session',
         { identifier: f.sim.identifier, password: f.sim.password },
-        { version: 2, auth: false },
-      ),
-    ])
+        { version, auth: false },
+      );
       expect([r.status, errorCode(r)]).toEqual([500, 'system.error']);
+    }
+    const refreshed = await v3.post(
+      '/session/refresh-token',
+      { refresh_token: refresh.oauthToken.refresh_token },
+      {
+        auth: false,
+      },
+    );
+    expect([refreshed.status, errorCode(refreshed)]).toEqual([500, 'system.error']);
     f.ls.connect();
     await until('refused', () => f.seen.serverErrors[1]);
     expect(f.seen.serverErrors[1]?.code).toBe(10);
@@ -54,7 +65,11 @@ describe('weekend maintenance', () => {
     const f = await setup({ noConnect: true });
     const now = f.sim.control.now();
     f.sim.control.maintenanceWindow({ from: now - 1, to: now + HOUR, status: 503, errorCode: 'service.unavailable' });
-    const r = await f.rest.get('/session');
+    const r = await new TestClient(f.sim).post(
+      '/session',
+      { identifier: f.sim.identifier, password: f.sim.password },
+      { version: 2, auth: false },
+    );
     expect([r.status, errorCode(r)]).toEqual([503, 'service.unavailable']);
     expect(() => f.sim.control.maintenanceWindow({ from: now, to: now })).toThrow(/from < to/);
     f.sim.control.reset();

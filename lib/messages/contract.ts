@@ -194,6 +194,8 @@ export interface VaultView {
   triesLeft: number;
   /** Why remembered credentials are gone: erased after wrong PINs, or never protected with a PIN. */
   notice: 'locked-out' | 'unprotected-removed' | null;
+  /** Present when the passphrase was chosen before Marketside checked its strength: the settings ask for a new one. */
+  unchecked?: true;
 }
 
 export interface StatusView {
@@ -228,7 +230,7 @@ export interface WatchlistView {
 /** A row of an exported watchlist; the page writes the CSV (lib/csv/export watchlistCsv). */
 export type ExportRow = Pick<
   MarketQuote,
-  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange'
+  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange' | 'decimalPlacesFactor'
 >;
 
 export interface ImportReport {

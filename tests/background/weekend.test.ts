@@ -12,6 +12,7 @@ import type { CacheStoreName, LiveToPage, Reply, StatusView } from '../../lib/me
 import { LIVE_PORT } from '../../lib/messages/contract';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
 import { until } from '../sim/stream-helpers';
+import { VAULT_OPTIONS } from '../vault/setup';
 import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle, startSim } from './sim-setup';
 
 const lib = { LightstreamerClient, Subscription } as unknown as LightstreamerLibrary;
@@ -128,7 +129,7 @@ async function setup() {
       extensionOrigin: ORIGIN,
       openStore: stores as (s: CacheStoreName) => import('idb-keyval').UseStore,
       client: { retry: { attempts: 1, baseDelayMs: 10 } },
-      vault: { iterations: 2_000 },
+      vault: VAULT_OPTIONS,
       now: () => sim.control.now(),
       timers: timers.timers,
       stream: { withoutPages: true, createLink: async () => lightstreamerLink(lib) },
@@ -147,7 +148,7 @@ async function setup() {
   return { sim, timers, worker, requests, answered };
 }
 
-const WAIT = 20_000;
+const WAIT = 30_000;
 
 describe("a weekend on IG's timeline", () => {
   it('streams past its tokens, goes Delayed for maintenance with a few requests, and is live on Monday by itself', async () => {

@@ -67,7 +67,9 @@ export async function logIn(session: LoginSession, signal?: AbortSignal): Promis
   }
   const ctx = { label, status: reply.status, requestId: reply.requestId };
   const base = { baseUrl: c.baseUrl, identifier: c.identifier };
-  if (c.sessionVersion === 2) {
+  // Live has answered a v3 login in the v2 shape (CST/X-SECURITY-TOKEN headers, v2 body, no oauthToken):
+  // that session is a v2 session, used as one.
+  if (c.sessionVersion === 2 || answeredAsV2(reply)) {
     const body = check(LoginV2BodySchema, reply.body, ctx);
     const cst = reply.headers.get('cst');
     const securityToken = reply.headers.get('x-security-token');
@@ -87,8 +89,8 @@ export async function logIn(session: LoginSession, signal?: AbortSignal): Promis
       timezoneOffset: body.timezoneOffset ?? undefined,
       dealingEnabled: body.dealingEnabled ?? undefined,
     };
-    session.logger.info('logged in', { version: 2 });
-    return { ...base, version: 2, cst, securityToken, info };
+    session.logger.info('logged in', { version: 2, asked: c.sessionVersion });
+    return { ...base, version: 2, cst, securityToken, info, ...(c.sessionVersion === 3 ? { asked: 3 as const } : {}) };
   }
   const body = check(LoginV3BodySchema, reply.body, ctx);
   session.redactor.add(body.oauthToken.access_token, body.oauthToken.refresh_token);
@@ -143,4 +145,14 @@ export async function backToChosen(
   session.redactor.add(cst, securityToken);
   session.logger.info('back on the chosen account after login');
   return { tokens: { ...tokens, cst, securityToken, info: { ...tokens.info, accountId: chosen } } };
+}
+
+/** A login reply in the v2 shape: session tokens in the headers and no OAuth token in the body. */
+function answeredAsV2(reply: Reply): boolean {
+  const body = reply.body as { oauthToken?: unknown } | null;
+  return (
+    reply.headers.get('cst') !== null &&
+    reply.headers.get('x-security-token') !== null &&
+    (typeof body !== 'object' || body === null || body.oauthToken === undefined)
+  );
 }

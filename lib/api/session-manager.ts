@@ -104,7 +104,13 @@ export class SessionManager implements AuthProvider {
     if (stale && !sameHeaders(authHeaders(stale), used)) return;
     this.logger.info('session token rejected', { errorCode });
     if (errorCode === OAUTH_INVALID && stale?.version === 3) await this.run('refresh', signal);
-    else await this.run('login', signal);
+    else
+      await this.run('login', signal).catch((error: unknown) => {
+        // The service refused these tokens: the next request logs in rather than sending them again
+        // (IG's weekend maintenance kills every token; each retry would cost a refused request more).
+        if (this.tokens === stale) this.tokens = null;
+        throw error;
+      });
   }
 
   /** An explicit login (e.g. the settings page's login check); lifts a block left by a refused login. */
@@ -159,7 +165,7 @@ export class SessionManager implements AuthProvider {
       stored &&
       stored.baseUrl === c.baseUrl &&
       stored.identifier === c.identifier &&
-      stored.version === c.sessionVersion
+      (stored.version === 2 ? (stored.asked ?? 2) : 3) === c.sessionVersion
     ) {
       if (stored.version === 2) this.redactor.add(stored.cst, stored.securityToken);
       else this.redactor.add(stored.accessToken, stored.refreshToken);

@@ -17,6 +17,7 @@ import {
 import { chosenAccounts, connection, loginEncryption, sessionSecrets, vault, vaultKey } from '../settings/registry';
 import { baseUrlFor } from './base-url';
 import { SignedOutError } from './errors';
+import { ServiceOutage } from './outage';
 import { secretsInUse } from './remembered';
 import { storageBudgetStore, storageLockStore, storageSpellingStore, storageTokenStore } from './storage-stores';
 
@@ -100,8 +101,13 @@ export class ClientHolder {
   private readonly spellingStore: SpellingStore;
   private readonly listeners = new Set<() => void>();
   private readonly goneListeners = new Set<AccountGoneListener>();
+  /** The service failing (IG's weekend maintenance): requests held back with a growing pause. */
+  readonly outage: ServiceOutage;
+  private readonly fetch: typeof fetch;
 
   constructor(private readonly options: ClientHolderOptions = {}) {
+    this.outage = new ServiceOutage(options.now ?? Date.now);
+    this.fetch = this.outage.wrap((input, init) => (options.fetch ?? globalThis.fetch)(input, init));
     this.tokenStore = options.tokenStore ?? storageTokenStore();
     this.lockStore = options.lockStore ?? storageLockStore();
     this.spellingStore = options.spellingStore ?? storageSpellingStore();
@@ -109,7 +115,7 @@ export class ClientHolder {
 
   /** Rebuild the client when the connection, the session secrets or the vault change. */
   watchSettings(): void {
-    const drop = () => this.invalidate();
+    const drop = () => this.settingsChanged();
     this.unwatch.push(connection.watch(drop), sessionSecrets.watch(drop), vault.watch(drop), vaultKey.watch(drop));
   }
 
@@ -131,6 +137,12 @@ export class ClientHolder {
   async rememberChosen(accountId: string): Promise<void> {
     const settings = this.current?.settings ?? (await readClientSettings());
     if (settings) await rememberChosen(settings, accountId);
+  }
+
+  /** Those who follow the client learn of new settings even when none was built (an unlock after a restart). */
+  private settingsChanged(): void {
+    if (this.current) this.invalidate();
+    else for (const l of this.listeners) l();
   }
 
   invalidate(): void {
@@ -171,7 +183,7 @@ export class ClientHolder {
     if (this.current && sameSettings(this.current.settings, settings)) return this.current.client;
     const client = createClient({
       ...settings,
-      fetch: this.options.fetch,
+      fetch: this.fetch,
       now: this.options.now,
       timeoutMs: this.options.timeoutMs,
       retry: this.options.retry,
@@ -202,7 +214,7 @@ export class ClientHolder {
       stored &&
       stored.baseUrl === s.baseUrl &&
       stored.identifier === s.identifier &&
-      stored.version === s.sessionVersion
+      (stored.version === 2 ? (stored.asked ?? 2) : 3) === s.sessionVersion
     ) {
       return stored.info;
     }

@@ -4,7 +4,7 @@
 // switches back to the chosen account before any account-scoped read or the stream goes out, without
 // changing IG's default. With the official Lightstreamer client on the simulated stream.
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountKey } from '../../lib/background/client-holder';
 import { createBackground } from '../../lib/background/create-background';
 import type { LivePort } from '../../lib/background/live-hub';
@@ -38,10 +38,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.close();
 });
+const running: { stop(): void }[] = [];
 beforeEach(async () => {
   fakeBrowser.reset();
   await configure(sim);
 });
+// A failed test's background must not stream on into the next one.
+afterEach(async () => {
+  for (const bg of running.splice(0)) bg.stop();
+  await until('the streams closed', () => streamed().length === 0);
+}, 20_000);
 
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000) {
   const end = Date.now() + ms;
@@ -60,6 +66,7 @@ function start() {
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
     stream: { withoutPages: false, createLink: async () => lightstreamerLink(lib) },
   });
+  running.push(bg);
   const received: LiveToPage[] = [];
   let onMessage: (m: unknown) => void = () => {};
   const port: LivePort = {
@@ -90,6 +97,17 @@ function start() {
     positions: async () => (await ask<PositionView[]>('positions.list')).map((p) => p.dealId),
     status: () => ask<StatusView>('status.get'),
     switchTo: (accountId: string) => ask<StatusView>('session.switchAccount', { accountId }),
+    /** The deals of the account's activity, read from the service (a REST read, never the stream). */
+    activity: async () => {
+      const to = sim.control.now() + 60_000;
+      const r = await ask<{ activities: { dealId: string | null }[] }>('accountHistory.activity', {
+        from: to - 86_400_000,
+        to,
+        page: 0,
+        refresh: true,
+      });
+      return [...new Set(r.activities.map((a) => a.dealId))];
+    },
   };
 }
 
@@ -139,16 +157,26 @@ describe('the chosen account stays chosen across a new login', () => {
     await streamOn(t.bg, B);
     await expectFiguresOf(t, B);
 
+    const session = sim.control.stream.state().sessions[0]?.id;
     const before = logins();
     sim.control.expireTokens();
-    // The stream ends with its tokens; its next start, and the next read, are refused and log in again
-    // (landing on IG's default, A): what they get is B's.
-    await until('a new login', () => logins() > before);
+    // As on IG, the connected stream outlives its tokens: the next REST read is refused and logs in again
+    // (landing on IG's default, A), and what it gets is B's.
+    expect(await t.activity()).toEqual([deals[B]]);
+    expect(logins()).toBeGreaterThan(before);
     await expectFiguresOf(t, B);
-    // The stream the expiry ended comes back on B, never on A.
+    expect(sim.control.stream.state().sessions.map((s) => s.id)).toEqual([session]);
     await streamOn(t.bg, B);
     const told = t.received.filter((m) => m.kind === 'status').at(-1);
     expect(told?.kind === 'status' && told.status.account?.accountId).toBe(B);
+    // The stream's next start (the server ends the session) comes back on B, never on A.
+    sim.control.stream.endSessions(41, 'test');
+    await until(
+      'a new stream session',
+      () => streamed().length > 0 && sim.control.stream.state().sessions[0]?.id !== session,
+    );
+    await streamOn(t.bg, B);
+    await expectFiguresOf(t, B);
     await igDefaultIsStill(A);
     t.bg.stop();
   }, 60_000);

@@ -2,11 +2,15 @@
 // secrets in use: the unlocked vault's or this session's), rebuilt when they change, logged in on
 // first need. Tokens, the lock, the rate budget's counts and the spelling each gateway answered live in
 // storage, so a rebuilt or restarted worker reuses them.
+
+import { browser } from 'wxt/browser';
 import {
   type Allowances,
   type Client,
   createClient,
   DEMO_ALLOWANCES,
+  type HostGate,
+  hostGate,
   LIVE_ALLOWANCES,
   type LockStore,
   RateBudget,
@@ -30,7 +34,12 @@ export interface ClientHolderOptions {
   retry?: { attempts: number; baseDelayMs: number };
   /** Overrides the allowances the rate budget starts from (before the service reports the key's own). */
   allowances?: Partial<Allowances>;
+  /** Where secrets may go; default: IG's hosts and those the user granted in the browser. */
+  hostGate?: HostGate;
 }
+
+/** IG's hosts, and any other only while the browser holds the user's grant for it. */
+export const browserHostGate: HostGate = hostGate((pattern) => browser.permissions.contains({ origins: [pattern] }));
 
 export interface ClientSettings {
   baseUrl: string;
@@ -154,6 +163,7 @@ export class ClientHolder {
       spellingStore: this.spellingStore,
       rateBudget: this.budgetFor(settings),
       onEncryptionRequired: () => rememberEncryptionRequired(settings),
+      hostGate: this.options.hostGate ?? browserHostGate,
     });
     if (this.current) this.invalidate();
     this.current = { settings, client };

@@ -6,8 +6,12 @@ import { withoutPagePreloads } from './scripts/page-preloads';
 // Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
 // gateway (the simulated service on 127.0.0.1, a proxy) is granted through optional_host_permissions.
 export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*', 'https://*.marketdatasystems.com/*'];
-/** The Firefox pages' policy: Chrome's MV3 default, without Firefox's upgrade-insecure-requests. */
-export const FIREFOX_EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self';";
+/**
+ * The extension pages' and worker's policy: MV3's default with WebAssembly allowed ('wasm-unsafe-eval', for
+ * the vault's Argon2id in lib/vault/crypto.ts; eval stays refused). Firefox's default would add
+ * upgrade-insecure-requests, which this leaves out (see below).
+ */
+export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';";
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
 /** The modules of the worker's parts a woken worker loads before its first reply (scripts/background-parts.ts). */
 export const WORKER_PARTS_AT_WAKE = [
@@ -38,6 +42,7 @@ export default defineConfig({
       'contextMenus',
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
+    content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
     host_permissions: IG_HOSTS,
     optional_host_permissions: OPTIONAL_HOSTS,
     omnibox: { keyword: 'ms' },
@@ -60,9 +65,8 @@ export default defineConfig({
       ? {
           // Firefox's default policy for MV3 pages adds upgrade-insecure-requests, which turns the stream's
           // ws:// into wss:// even on loopback (its http:// requests there are exempt): the simulated or
-          // proxied service on 127.0.0.1 could then be reached over REST but never streamed from. This is
-          // Chrome's default policy; IG's own hosts are https and wss either way.
-          content_security_policy: { extension_pages: FIREFOX_EXTENSION_PAGES_CSP },
+          // proxied service on 127.0.0.1 could then be reached over REST but never streamed from: the policy
+          // set above for both browsers leaves it out. IG's own hosts are https and wss either way.
           browser_specific_settings: {
             gecko: {
               id: 'marketside@marketside.app',

@@ -18,6 +18,7 @@ import {
 } from '../../lib/options/connection-form';
 import { PIN_HINT } from '../../lib/vault/prompt';
 import { EncryptPasswordChoice } from './EncryptPasswordChoice';
+import { passphraseRefusal, StrengthNote, usePassphraseStrength } from './PassphraseStrength';
 
 const ENVIRONMENTS: { value: Environment; label: string; hint: string }[] = [
   { value: 'demo', label: 'IG demo', hint: 'demo-api.ig.com: practice money' },
@@ -49,6 +50,7 @@ export function ConnectionSection({
   const [saveError, setSaveError] = useState<ErrorView | null>(null);
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
   const [access, setAccess] = useState<'unknown' | 'granted' | 'denied' | 'not-needed'>('unknown');
+  const strength = usePassphraseStrength(form.pin, [form.identifier]);
 
   useEffect(() => {
     void send('connection.get', {}).then((r) => {
@@ -112,6 +114,11 @@ export function ConnectionSection({
       setIssues(checked.issues);
       return;
     }
+    const refusal = checked.request.pin === null ? null : await passphraseRefusal(form.pin, [form.identifier]);
+    if (refusal) {
+      setIssues({ pin: refusal });
+      return;
+    }
     setSaveError(null);
     const reply = await send('connection.save', checked.request);
     if (!reply.ok) {
@@ -122,7 +129,9 @@ export function ConnectionSection({
     setView(reply.data);
     setForm((f) => ({ ...f, apiKey: '', password: '', pin: '', pinConfirm: '' }));
     setSaved(
-      reply.data.remember ? 'Saved on this computer, encrypted with your PIN.' : 'Saved for this browser session only.',
+      reply.data.remember
+        ? 'Saved on this computer, encrypted with your passphrase.'
+        : 'Saved for this browser session only.',
     );
     setCheck({ kind: 'idle' });
     onChanged();
@@ -148,7 +157,9 @@ export function ConnectionSection({
         {...attrs}
         value={form[key]}
         aria-invalid={!!issues[key]}
-        aria-describedby={issues[key] ? `conn-${key}-issue` : key === 'pin' ? 'conn-pin-hint' : undefined}
+        aria-describedby={
+          issues[key] ? `conn-${key}-issue` : key === 'pin' ? 'conn-pin-hint conn-pin-strength' : undefined
+        }
         onInput={(e) => set(key, e.currentTarget.value)}
       />
       {issues[key] ? (
@@ -216,19 +227,20 @@ export function ConnectionSection({
         </div>
         <label class="choice">
           <input type="checkbox" checked={form.remember} onChange={(e) => set('remember', e.currentTarget.checked)} />
-          Remember the API key and password on this computer, encrypted with a PIN
+          Remember the API key and password on this computer, encrypted with a passphrase
           <span class="muted"> (otherwise they are kept only until the browser closes)</span>
         </label>
         {form.remember && vault?.state !== 'unlocked' && (
           <>
             <div class="field">
-              {textField('pin', 'PIN or passphrase', { type: 'password', autocomplete: 'new-password' })}
+              {textField('pin', 'Passphrase', { type: 'password', autocomplete: 'new-password' })}
               <span class="muted" id="conn-pin-hint">
                 {PIN_HINT}
               </span>
+              {!issues.pin && <StrengthNote id="conn-pin-strength" strength={strength} />}
             </div>
             <div class="field">
-              {textField('pinConfirm', 'The same PIN again', { type: 'password', autocomplete: 'new-password' })}
+              {textField('pinConfirm', 'The same passphrase again', { type: 'password', autocomplete: 'new-password' })}
             </div>
           </>
         )}

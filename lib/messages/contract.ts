@@ -210,6 +210,8 @@ export interface VaultView {
   triesLeft: number;
   /** Why remembered credentials are gone: erased after wrong PINs, or never protected with a PIN. */
   notice: 'locked-out' | 'unprotected-removed' | null;
+  /** Present when the passphrase was chosen before Marketside checked its strength: the settings ask for a new one. */
+  unchecked?: true;
 }
 
 export interface StatusView {

@@ -57,7 +57,7 @@ export function checkConnectionForm(form: ConnectionForm, vault: VaultView | nul
       if (key && !issues[key]) issues[key] = issue.message;
     }
   }
-  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = 'The two PINs do not match';
+  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = 'The two passphrases do not match';
   if (Object.keys(issues).length > 0) return { ok: false, issues };
   return { ok: true, request: input as RequestOf<'connection.save'> };
 }

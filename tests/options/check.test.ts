@@ -66,7 +66,7 @@ describe('the connection form', () => {
     expect(issues(remember)).toEqual({ pin: expect.stringContaining('at least 6') });
     expect(issues({ ...remember, pin: '12345', pinConfirm: '12345' })).toEqual({ pin: expect.any(String) });
     expect(issues({ ...remember, pin: '123456', pinConfirm: '123457' })).toEqual({
-      pinConfirm: 'The two PINs do not match',
+      pinConfirm: 'The two passphrases do not match',
     });
     expect(checkConnectionForm({ ...remember, pin: 'abcdef', pinConfirm: 'abcdef' })).toMatchObject({
       ok: true,

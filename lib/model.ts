@@ -35,6 +35,11 @@ export interface MarketQuote {
   marketId?: string;
   scalingFactor?: number;
   delayTime?: number;
+  /**
+   * IG's decimal places for this market's levels, from its details (search and watchlist replies do not
+   * carry it): absent until the details are known, null when the details said nothing.
+   */
+  decimalPlacesFactor?: number | null;
 }
 
 export interface StepRule {
@@ -57,6 +62,8 @@ export interface MarketFacts {
   onePipMeans: string | null;
   /** What one contract is (a CFD's money per unit of price move); absent in facts cached before it was kept. */
   contractSize?: number | null;
+  /** IG's decimal places for the market's levels; absent in facts cached before it was kept. */
+  decimalPlacesFactor?: number | null;
   openingHours: { openTime: string; closeTime: string }[] | null;
   stopsLimitsAllowed: boolean;
   controlledRiskAllowed: boolean;

@@ -3,12 +3,13 @@
 import { type ComponentChildren, Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { readQuotes } from '../../lib/cache/read';
-import { formatChange, formatPrice, trendOf } from '../../lib/format';
+import { marketDecimals, trendOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
 import {
-  distanceToLevel,
   moneyText,
+  orderLevels,
+  positionLevels,
   repriceOrders,
   repricePositions,
   totalsByCurrency,
@@ -159,26 +160,30 @@ export function PositionsView() {
         <table class="plain" aria-label="Open positions">
           <HeadRow numeric={['Size', 'Level', 'Price', 'P/L']} />
           <tbody>
-            {priced.map((p) => (
-              <Fragment key={p.dealId}>
-                <tr data-testid="panel-position">
-                  <MarketCell row={p}>
-                    {p.direction === 'BUY' ? 'Buy' : 'Sell'}
-                    {p.stopLevel !== null && ` · stop ${formatPrice(p.stopLevel)}`}
-                    {p.limitLevel !== null && ` · limit ${formatPrice(p.limitLevel)}`}
-                  </MarketCell>
-                  <td class="num">{p.size}</td>
-                  <td class="num">{formatPrice(p.level)}</td>
-                  <td class="num">{formatPrice(p.direction === 'BUY' ? p.bid : p.offer)}</td>
-                  <td class={`num ${trendOf(p.profitLoss)}`}>{moneyText(p.profitLoss, p.currency)}</td>
-                </tr>
-                {dealing && (
-                  <ControlsRow key={`${p.dealId}-deal`} span={5}>
-                    <dealing.PositionActions position={p} />
-                  </ControlsRow>
-                )}
-              </Fragment>
-            ))}
+            {priced.map((p) => {
+              const d = marketDecimals(quotes.get(p.epic));
+              const levels = positionLevels(p, d);
+              return (
+                <Fragment key={p.dealId}>
+                  <tr data-testid="panel-position">
+                    <MarketCell row={p}>
+                      {p.direction === 'BUY' ? 'Buy' : 'Sell'}
+                      {levels.stop !== null && ` · stop ${levels.stop}`}
+                      {levels.limit !== null && ` · limit ${levels.limit}`}
+                    </MarketCell>
+                    <td class="num">{p.size}</td>
+                    <td class="num">{levels.level}</td>
+                    <td class="num">{levels.price}</td>
+                    <td class={`num ${trendOf(p.profitLoss)}`}>{moneyText(p.profitLoss, p.currency)}</td>
+                  </tr>
+                  {dealing && (
+                    <ControlsRow key={`${p.dealId}-deal`} span={5}>
+                      <dealing.PositionActions position={p} decimals={d} />
+                    </ControlsRow>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
           {totals.length > 0 && (
             <tfoot>
@@ -200,26 +205,30 @@ export function PositionsView() {
         <table class="plain" aria-label="Working orders">
           <HeadRow numeric={['Size', 'Level', 'Distance']} />
           <tbody>
-            {pricedOrders.map((o) => (
-              <Fragment key={o.dealId}>
-                <tr data-testid="panel-order">
-                  <MarketCell row={o}>
-                    {o.direction === 'BUY' ? 'Buy' : 'Sell'} {o.orderType.toLowerCase()} ·{' '}
-                    {o.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate
-                      ? `until ${o.goodTillDate}`
-                      : 'until cancelled'}
-                  </MarketCell>
-                  <td class="num">{o.size}</td>
-                  <td class="num">{formatPrice(o.level)}</td>
-                  <td class="num">{formatChange(distanceToLevel(o))}</td>
-                </tr>
-                {dealing && (
-                  <ControlsRow key={`${o.dealId}-deal`} span={4}>
-                    <dealing.WorkingOrderActions order={o} />
-                  </ControlsRow>
-                )}
-              </Fragment>
-            ))}
+            {pricedOrders.map((o) => {
+              const d = marketDecimals(quotes.get(o.epic));
+              const levels = orderLevels(o, d);
+              return (
+                <Fragment key={o.dealId}>
+                  <tr data-testid="panel-order">
+                    <MarketCell row={o}>
+                      {o.direction === 'BUY' ? 'Buy' : 'Sell'} {o.orderType.toLowerCase()} ·{' '}
+                      {o.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate
+                        ? `until ${o.goodTillDate}`
+                        : 'until cancelled'}
+                    </MarketCell>
+                    <td class="num">{o.size}</td>
+                    <td class="num">{levels.level}</td>
+                    <td class="num">{levels.distance}</td>
+                  </tr>
+                  {dealing && (
+                    <ControlsRow key={`${o.dealId}-deal`} span={4}>
+                      <dealing.WorkingOrderActions order={o} decimals={d} />
+                    </ControlsRow>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       )}

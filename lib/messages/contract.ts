@@ -246,7 +246,7 @@ export interface WatchlistView {
 /** A row of an exported watchlist; the page writes the CSV (lib/csv/export watchlistCsv). */
 export type ExportRow = Pick<
   MarketQuote,
-  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange'
+  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange' | 'decimalPlacesFactor'
 >;
 
 export interface ImportReport {

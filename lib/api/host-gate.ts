@@ -19,13 +19,10 @@ export class HostNotGrantedError extends ValidationError {
     super(
       'baseUrl',
       `Marketside did not contact ${host}: it is not IG's and you have not allowed it. Nothing was sent. ` +
-        'To use it, choose it under Settings → Connection, allow access to it, and enter its API key and password.',
+        'To use it, allow access to it in Settings → Connection.',
     );
     this.name = 'HostNotGrantedError';
     this.host = host;
-  }
-  override toJSON() {
-    return { ...super.toJSON(), host: this.host };
   }
 }
 
@@ -44,15 +41,6 @@ export function grantPatternOf(url: URL): string | null {
   return `${scheme}://${url.hostname.toLowerCase()}/*`;
 }
 
-/** What a refusal names: the host and, when there is one, its port. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url.slice(0, 100);
-  } catch {
-    return url.slice(0, 100);
-  }
-}
-
 /** A gate that lets IG's hosts through and asks `granted` about any other. */
 export function hostGate(granted: GrantCheck): HostGate {
   return async (raw) => {
@@ -60,7 +48,7 @@ export function hostGate(granted: GrantCheck): HostGate {
     try {
       url = new URL(raw);
     } catch {
-      throw new HostNotGrantedError(hostOf(raw));
+      throw new HostNotGrantedError(raw.slice(0, 100));
     }
     if (isIgHost(url)) return;
     const pattern = grantPatternOf(url);

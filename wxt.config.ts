@@ -20,8 +20,48 @@ export const WORKER_PARTS_AT_WAKE = [
   'lib/background/alerts/check.ts',
 ];
 
+/**
+ * What the Firefox sources zip holds: what a reviewer needs to rebuild the add-on and nothing else (no
+ * simulator, tests, benchmarks, e2e or artifacts). Everything else is excluded; the README's "Build from
+ * source" section lists the steps. scripts/ holds only the build's own plugins and the icon renderer.
+ */
+export const SOURCES_ZIP_FILES = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'wxt.config.ts',
+  'README.md',
+  'LICENSE',
+  'PRIVACY.md',
+  'CHANGELOG.md',
+  'assets/**',
+  'components/**',
+  'entrypoints/**',
+  'lib/**',
+  'public/**',
+  'scripts/background-parts.ts',
+  'scripts/inline-page-css.ts',
+  'scripts/page-preloads.ts',
+  'scripts/icons.ts',
+];
+
+/**
+ * What the add-on transmits, in Mozilla's categories: the IG identifier, password and API key go to IG to
+ * sign in (authentication); account figures, positions and deals are exchanged with IG (financial); market
+ * searches typed in the popup or after the `ms` keyword in the address bar go to IG's market search (search
+ * terms). All are needed for the add-on to work at all, so all are required; nothing is optional (no
+ * telemetry, no other recipient).
+ */
+export const FIREFOX_DATA_COLLECTION = {
+  required: ['authenticationInfo', 'financialAndPaymentInfo', 'searchTerms'],
+} as const;
+
 export default defineConfig({
   manifestVersion: 3,
+  zip: {
+    excludeSources: ['**'],
+    includeSources: SOURCES_ZIP_FILES,
+  },
   // Firefox's event page keeps WXT's one script (its background is a page, not a service worker). A woken
   // Chrome worker starts the stream and checks alerts before its first reply: those parts are named first.
   vite: ({ browser }) => ({
@@ -71,8 +111,10 @@ export default defineConfig({
             gecko: {
               id: 'marketside@marketside.app',
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION.required] },
             },
+            // Firefox for Android reads data_collection_permissions from 142 on.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : { minimum_chrome_version: '116' }),

@@ -78,6 +78,23 @@ export interface LaunchOptions {
   args?: string[];
   /** The hosts the user has granted (default GRANTED_HOSTS). */
   grantedHosts?: string[];
+  /** The welcome page a new install opens (lib/background/first-run.ts): closed as it opens unless kept. */
+  keepWelcome?: boolean;
+}
+
+/** Closes each welcome page as it opens, so a journey that is not about the first run starts as before. */
+function closeWelcomePages(context: BrowserContext): void {
+  const watch = (page: Page) => {
+    const check = () => {
+      if (page.url().endsWith('/welcome.html')) void page.close().catch(() => {});
+    };
+    check();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) check();
+    });
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
 }
 
 export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
@@ -114,6 +131,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Launche
     viewport: headless ? { width: 1280, height: 800 } : null,
   });
   if (!opts.userDataDir) context.once('close', () => rmSync(copyDir, { recursive: true, force: true }));
+  if (!opts.keepWelcome) closeWelcomePages(context);
   try {
     const serviceWorker = await findServiceWorker(context);
     const extensionId = new URL(serviceWorker.url()).host;

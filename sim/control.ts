@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultBook, FaultRule } from './faults';
 import { accountFunds } from './funds';
 import { CORS_HEADERS, readBody } from './gateway';
+import { type SeedHistory, seedHistory } from './history/seed';
 import type { MarketOverride } from './prices/snapshot';
 import type { RateLimiter } from './rate-limits';
 import type { LogEntry, RequestLog } from './request-log';
@@ -48,6 +49,8 @@ export interface SimControl {
   setAllowances(patch: AllowancePatch): void;
   /** The simulated Lightstreamer server: drop sockets, stall, end sessions, maintenance. */
   stream: StreamControl;
+  /** Adds a past of round trips to an account's history (and their P&L to its balance). */
+  seedHistory(opts: SeedHistory): void;
 }
 
 export type AllowancePatch = Partial<
@@ -74,6 +77,7 @@ export function createControl(
       world.clock.advance(ms);
     },
     now: () => world.now(),
+    seedHistory: (opts) => seedHistory(world, opts, world.now()),
     requestLog: () => log.list(),
     clearLog: () => log.clear(),
     reset: () => {
@@ -187,6 +191,9 @@ export async function handleControl(
         return send(res, 200, { ok: true });
       case 'POST /__control/allowances':
         control.setAllowances(body as AllowancePatch);
+        return send(res, 200, { ok: true });
+      case 'POST /__control/history':
+        control.seedHistory(body as unknown as SeedHistory);
         return send(res, 200, { ok: true });
       case 'GET /__control/tokens':
         return send(res, 200, { tokens: control.issuedTokens() });

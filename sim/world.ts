@@ -1,4 +1,5 @@
 import type { SimClock } from './clock';
+import { emptyHistory, recordOpeningDeposits, type SimHistory } from './history/record';
 import { tickStart } from './prices/series';
 import { type MarketOverride, type Quote, quote } from './prices/snapshot';
 import { h32, Rng } from './random';
@@ -130,6 +131,8 @@ export class World {
   /** Weekly historical-data allowance per account. */
   allowances!: Map<string, { windowStart: number; used: number }>;
   nextWatchlistId!: number;
+  /** The account's activity and transactions (GET /history/…), from the opening deposit on. */
+  history!: SimHistory;
   /** Every session token issued since the service started (resets included), for secret scans. */
   readonly issuedTokens: string[] = [];
 
@@ -211,6 +214,8 @@ export class World {
     this.recentDeals = [];
     this.overrides = new Map();
     this.allowances = new Map();
+    this.history = emptyHistory();
+    recordOpeningDeposits(this, this.clock.now());
     this.applications = [
       {
         name: 'marketside-sim',

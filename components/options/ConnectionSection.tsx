@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import {
   type ConnectionView,
@@ -15,6 +15,7 @@ import {
   checkConnectionForm,
   formFromView,
   hostPermissionFor,
+  loadedUnderTouched,
 } from '../../lib/options/connection-form';
 import { PIN_HINT } from '../../lib/vault/prompt';
 import { EncryptPasswordChoice } from './EncryptPasswordChoice';
@@ -51,12 +52,13 @@ export function ConnectionSection({
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
   const [access, setAccess] = useState<'unknown' | 'granted' | 'denied' | 'not-needed'>('unknown');
   const strength = usePassphraseStrength(form.pin, [form.identifier]);
+  const touched = useRef(new Set<keyof ConnectionForm>());
 
   useEffect(() => {
     void send('connection.get', {}).then((r) => {
       if (r.ok) {
         setView(r.data);
-        setForm(formFromView(r.data));
+        setForm((f) => loadedUnderTouched(formFromView(r.data), f, touched.current));
       }
     });
   }, []);
@@ -102,6 +104,7 @@ export function ConnectionSection({
   };
 
   const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => {
+    touched.current.add(key);
     setForm((f) => ({ ...f, [key]: value }));
     setIssues((i) => ({ ...i, [key]: undefined }));
     setSaved(null);
@@ -169,7 +172,7 @@ export function ConnectionSection({
       ) : null}
     </>
   );
-  const reason = check.kind === 'failed' ? checkReason(check.error) : null;
+  const reason = check.kind === 'failed' ? checkReason(check.error, view?.environment) : null;
 
   return (
     <section aria-labelledby="connection-title" class="options-section">
@@ -283,6 +286,7 @@ export function ConnectionSection({
           <div role="alert" class="banner banner--error" data-testid="options-check-result">
             <strong>{reason.title}</strong>
             <div>{reason.detail}</div>
+            <div>{reason.next}</div>
             {check.kind === 'failed' && check.error.code && <div class="muted">IG code: {check.error.code}</div>}
           </div>
         )}

@@ -133,6 +133,9 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
           ←
         </button>
         <h2 id="detail-title">{name}</h2>
+        <button type="button" class="link" onClick={() => navigate({ view: 'history', epic })}>
+          History
+        </button>
       </div>
       <p class="muted detail__epic">
         {epic}

@@ -64,6 +64,7 @@ const sessionOps = () => import('./groups/session');
 const categories = () => import('./groups/categories');
 const costs = () => import('./groups/costs');
 const applications = () => import('./groups/applications');
+const history = () => import('./groups/history');
 
 export function createClient(config: ClientConfig) {
   requireText(config.baseUrl, 'baseUrl');
@@ -174,6 +175,11 @@ export function createClient(config: ClientConfig) {
     clientSentiment: clientSentimentGroup(core),
     applications: lazyGroup(core, async () => (await applications()).applicationsReads, {
       list: 'applications.list',
+    }),
+    /** IG's history (beyond the spec): the account's activity and transactions. */
+    history: lazyGroup(core, async () => (await history()).historyGroup, {
+      activity: 'history.activity',
+      transactions: 'history.transactions',
     }),
   };
   attachCore(client, core);

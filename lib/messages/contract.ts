@@ -6,6 +6,7 @@
 // message.
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
+import type { HistoryActivity, HistoryTransaction } from '../history/types';
 import { loadPart } from '../load-once';
 import type {
   AccountSummary,
@@ -108,6 +109,15 @@ export const requests = {
     invalid: v.pipe(v.array(s.importToken), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many entries')),
   }),
   'watchlists.export': v.object({ id: s.watchlistId }),
+
+  // The account's history (IG's history endpoints): activity by page, the period's transactions whole
+  'accountHistory.activity': v.object({
+    from: s.epochMs,
+    to: s.epochMs,
+    page: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
+    refresh: v.optional(v.boolean()),
+  }),
+  'accountHistory.transactions': v.object({ from: s.epochMs, to: s.epochMs, refresh: v.optional(v.boolean()) }),
 
   // Badge and alerts
   'badge.pin': v.object({ epic: v.nullable(s.epic) }),
@@ -325,6 +335,8 @@ export interface Replies {
   'watchlists.removeMarket': WatchlistView;
   'watchlists.import': ImportReport;
   'watchlists.export': { filename: string; rows: ExportRow[] };
+  'accountHistory.activity': { activities: HistoryActivity[]; hasMore: boolean; fetchedAt: number };
+  'accountHistory.transactions': { transactions: HistoryTransaction[]; fetchedAt: number };
   'badge.pin': null;
   'alerts.list': AlertRule[];
   'alerts.create': AlertRule;
@@ -434,4 +446,5 @@ export type CacheStoreName =
   | 'sentiment-history'
   | 'prices'
   | 'search'
-  | 'watchlists';
+  | 'watchlists'
+  | 'account-history';

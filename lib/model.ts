@@ -57,6 +57,11 @@ export interface MarketFacts {
   onePipMeans: string | null;
   /** What one contract is (a CFD's money per unit of price move); absent in facts cached before it was kept. */
   contractSize?: number | null;
+  /**
+   * IG's conversion from its market details (`currencies[].baseExchangeRate`): units of each currency per one
+   * unit of the account's currency; absent in facts cached before it was kept.
+   */
+  exchangeRates?: { code: string; perAccountUnit: number }[];
   openingHours: { openTime: string; closeTime: string }[] | null;
   stopsLimitsAllowed: boolean;
   controlledRiskAllowed: boolean;

@@ -10,7 +10,8 @@ import { useReloadAfterDeal } from './useReloadAfterDeal';
 
 const AGE_TICK_MS = 5_000;
 
-export function AccountSummary() {
+/** `onCurrency` hears the account's currency whenever the funds name it (the positions convert into it). */
+export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string) => void } = {}) {
   const { live, status } = usePanel();
   const [view, setView] = useState<FundsView | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -60,6 +61,11 @@ export function AccountSummary() {
       document.removeEventListener('visibilitychange', poll);
     };
   }, [view, mode, attempted, load]);
+
+  const currency = view?.funds.currency;
+  useEffect(() => {
+    if (currency) onCurrency?.(currency);
+  }, [currency, onCurrency]);
 
   // The age beside polled figures keeps counting.
   useEffect(() => {

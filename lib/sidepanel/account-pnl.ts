@@ -128,9 +128,9 @@ export function accountPnl(
   return { rows, total: total === null ? null : cents(total), missingRates: [...missing] };
 }
 
-/** A rate as a trader reads it: up to six significant digits, no trailing zeros. */
+/** A rate as a trader reads it: up to six decimals (as IG gives its own), no trailing zeros. */
 function rateNumber(x: number): string {
-  return String(Number(x.toPrecision(6)));
+  return String(Number(x.toFixed(6)));
 }
 
 /** "1 EUR = 1.088608 USD · IG's rate, 3 min ago"; a market's rate names the market; an old one says so. */

@@ -6,7 +6,13 @@ import { readQuotes } from '../../lib/cache/read';
 import { formatChange, formatPrice, trendOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
-import { accountPnl, chooseRates, rateText } from '../../lib/sidepanel/account-pnl';
+import {
+  accountPnl,
+  chooseRates,
+  currencyMarketEpics,
+  rateText,
+  wantMarketRate,
+} from '../../lib/sidepanel/account-pnl';
 import {
   distanceToLevel,
   moneyText,
@@ -98,6 +104,9 @@ export function PositionsView() {
   const [quotes, setQuotes] = useState(new Map<string, MarketQuote>());
   const [accountCurrency, setAccountCurrency] = useState<string | null>(null);
   const [facts, setFacts] = useState<Fresh<MarketFacts>[]>([]);
+  // The markets whose details were read for their rates (a key), and the currency markets found to convert.
+  const [factsFor, setFactsFor] = useState('');
+  const [fxEpics, setFxEpics] = useState<string[]>([]);
   const [now, setNow] = useState(Date.now);
 
   const load = useCallback(async () => {
@@ -121,8 +130,8 @@ export function PositionsView() {
   useReloadAfterDeal(load);
 
   const epics = useMemo(
-    () => [...new Set([...(positions ?? []).map((p) => p.epic), ...(orders ?? []).map((o) => o.epic)])],
-    [positions, orders],
+    () => [...new Set([...(positions ?? []).map((p) => p.epic), ...(orders ?? []).map((o) => o.epic), ...fxEpics])],
+    [positions, orders, fxEpics],
   );
   useWatch('positions', epics, []);
 
@@ -162,6 +171,7 @@ export function PositionsView() {
     if (!foreignKey) return;
     void Promise.all(foreignKey.split(',').map((epic) => settle(send('markets.facts', { epic })))).then((replies) => {
       setFacts(replies.flatMap((r) => (r.ok ? [r.data] : [])));
+      setFactsFor(foreignKey);
       setNow(Date.now());
     });
   }, [foreignKey]);
@@ -169,10 +179,38 @@ export function PositionsView() {
   const priced = useMemo(() => (positions ? repricePositions(positions, quotes) : null), [positions, quotes]);
   const pricedOrders = useMemo(() => (orders ? repriceOrders(orders, quotes) : null), [orders, quotes]);
   const rates = useMemo(
-    () => (priced && accountCurrency ? chooseRates(priced, accountCurrency, facts, [...quotes.values()]) : new Map()),
-    [priced, accountCurrency, facts, quotes],
+    () =>
+      priced && accountCurrency ? chooseRates(priced, accountCurrency, facts, [...quotes.values()], now) : new Map(),
+    [priced, accountCurrency, facts, quotes, now],
   );
   const inAccount = priced && accountCurrency ? accountPnl(priced, accountCurrency, rates) : null;
+
+  // A currency without IG's rate, or with only an old one, is converted at a currency market's price: the
+  // first of its markets the service knows is read, then watched with the positions' markets.
+  const wantedKey =
+    priced && accountCurrency && factsFor === foreignKey
+      ? wantMarketRate(priced, accountCurrency, rates, now).join(',')
+      : '';
+  useEffect(() => {
+    if (!wantedKey || !accountCurrency) return;
+    let gone = false;
+    void (async () => {
+      for (const currency of wantedKey.split(',')) {
+        for (const epic of currencyMarketEpics(currency, accountCurrency)) {
+          const reply = await settle(send('markets.quotes', { epics: [epic] }));
+          const found = reply.ok ? reply.data.find((f) => f.value.epic === epic) : undefined;
+          if (gone) return;
+          if (!found) continue;
+          setQuotes((current) => new Map(current).set(epic, found.value));
+          setFxEpics((current) => (current.includes(epic) ? current : [...current, epic]));
+          break;
+        }
+      }
+    })();
+    return () => {
+      gone = true;
+    };
+  }, [wantedKey, accountCurrency]);
   const totals = priced && !accountCurrency ? totalsByCurrency(priced) : [];
 
   // The rates' ages keep counting.

@@ -71,23 +71,57 @@ function freshest(rates: (ConversionRate | null)[]): ConversionRate | null {
 
 /**
  * A rate for each of the positions' currencies other than the account's: IG's own where a market's details
- * carry one (the freshest), else the freshest currency market among the quotes held.
+ * carry one (the freshest), else the freshest currency market among the quotes held. An IG rate older than
+ * RATE_OLD_MS gives way to a currency market's fresher price (details are kept a day).
  */
 export function chooseRates(
   positions: Pick<PositionView, 'currency'>[],
   account: string,
   facts: Fresh<MarketFacts>[],
   quotes: MarketQuote[],
+  now = Date.now(),
 ): Map<string, ConversionRate> {
   const chosen = new Map<string, ConversionRate>();
-  for (const currency of new Set(positions.map((p) => p.currency))) {
-    if (currency === account) continue;
-    const rate =
-      freshest(facts.map((f) => igRate(f, currency, account))) ??
-      freshest(quotes.map((q) => marketRate(q, currency, account)));
+  for (const currency of foreignCurrencies(positions, account)) {
+    const ig = freshest(facts.map((f) => igRate(f, currency, account)));
+    const market = freshest(quotes.map((q) => marketRate(q, currency, account)));
+    const rate = ig && (now - ig.at <= RATE_OLD_MS || !market || market.at <= ig.at) ? ig : (market ?? ig);
     if (rate) chosen.set(currency, rate);
   }
   return chosen;
+}
+
+function foreignCurrencies(positions: Pick<PositionView, 'currency'>[], account: string): string[] {
+  return [...new Set(positions.map((p) => p.currency))].filter((c) => c !== account);
+}
+
+/** The currencies without a rate, or with only an old one, for which a currency market is worth watching. */
+export function wantMarketRate(
+  positions: Pick<PositionView, 'currency'>[],
+  account: string,
+  rates: Map<string, ConversionRate>,
+  now = Date.now(),
+): string[] {
+  return foreignCurrencies(positions, account).filter((c) => {
+    const rate = rates.get(c);
+    return !rate || (rate.source === 'ig' && now - rate.at > RATE_OLD_MS);
+  });
+}
+
+/** Currencies in the order markets quote them (EUR/USD, GBP/JPY, USD/CHF); others after, alphabetically. */
+const QUOTE_ORDER = ['EUR', 'GBP', 'AUD', 'NZD', 'USD', 'CAD', 'CHF', 'JPY'];
+
+/**
+ * IG's currency markets that would convert `from` into `to`: the pair as markets quote it, the CFD market
+ * then the spread-bet daily one (an account sees one of them).
+ */
+export function currencyMarketEpics(from: string, to: string): string[] {
+  const rank = (c: string) => {
+    const i = QUOTE_ORDER.indexOf(c);
+    return i === -1 ? QUOTE_ORDER.length : i;
+  };
+  const [base, counter] = rank(from) < rank(to) || (rank(from) === rank(to) && from < to) ? [from, to] : [to, from];
+  return [`CS.D.${base}${counter}.CFD.IP`, `CS.D.${base}${counter}.TODAY.IP`];
 }
 
 /** An amount in `from` in the account's currency, to the cent; null without a rate for it. */

@@ -8,9 +8,11 @@ import {
   accountPnl,
   type ConversionRate,
   chooseRates,
+  currencyMarketEpics,
   igRate,
   marketRate,
   rateText,
+  wantMarketRate,
 } from '../../lib/sidepanel/account-pnl';
 import { fixtureJson } from '../helpers/api-fixtures';
 import { quote } from './fixtures';
@@ -102,6 +104,29 @@ describe('choosing the rates', () => {
     expect(rates.get('EUR')).toMatchObject({ source: 'ig', perAccountUnit: 1.195885 });
     expect(rates.get('USD')).toMatchObject({ source: 'market', epic: 'CS.D.GBPUSD.CFD.IP' });
     expect(rates.has('GBP')).toBe(false);
+    expect(wantMarketRate([row('A', 'EUR', 1), row('B', 'CHF', 1)], 'GBP', rates, NOW)).toEqual(['CHF']);
+  });
+
+  it("lets a fresher currency market replace IG's rate once that is an hour old, and watches for one", () => {
+    const old = facts('trading-ig/markets_epic.json', NOW - 2 * 60 * MIN);
+    const eurgbp = quote('CS.D.EURGBP.CFD.IP', { bid: 0.8532, offer: 0.8534, updatedAt: NOW - 1_000 });
+    const positions = [row('A', 'EUR', 1)];
+    const withoutMarket = chooseRates(positions, 'GBP', [old], [], NOW);
+    expect(withoutMarket.get('EUR')?.source).toBe('ig');
+    expect(wantMarketRate(positions, 'GBP', withoutMarket, NOW)).toEqual(['EUR']);
+    const withMarket = chooseRates(positions, 'GBP', [old], [eurgbp], NOW);
+    expect(withMarket.get('EUR')).toMatchObject({ source: 'market', epic: 'CS.D.EURGBP.CFD.IP' });
+    expect(wantMarketRate(positions, 'GBP', withMarket, NOW)).toEqual([]);
+    // Within the hour IG's own rate stands.
+    const recent = facts('trading-ig/markets_epic.json', NOW - 10 * MIN);
+    expect(chooseRates(positions, 'GBP', [recent], [eurgbp], NOW).get('EUR')?.source).toBe('ig');
+  });
+
+  it("names IG's currency markets the way they quote the pair", () => {
+    expect(currencyMarketEpics('USD', 'EUR')).toEqual(['CS.D.EURUSD.CFD.IP', 'CS.D.EURUSD.TODAY.IP']);
+    expect(currencyMarketEpics('GBP', 'USD')).toEqual(['CS.D.GBPUSD.CFD.IP', 'CS.D.GBPUSD.TODAY.IP']);
+    expect(currencyMarketEpics('JPY', 'USD')[0]).toBe('CS.D.USDJPY.CFD.IP');
+    expect(currencyMarketEpics('SEK', 'USD')[0]).toBe('CS.D.USDSEK.CFD.IP');
   });
 });
 

@@ -95,15 +95,17 @@ function script(
     'positions.list': () => ok(positions),
     'workingOrders.list': () => ok([]),
     'account.funds': () => ok(funds),
-    'markets.quotes': () =>
-      ok([
-        ...positions.map((p) => ({
-          value: quote(p.epic, { bid: p.bid, offer: p.offer, updatedAt: Date.now() - 2_000 }),
-          fetchedAt: Date.now(),
-          stale: false,
-        })),
-        ...extra.map((value) => ({ value, fetchedAt: Date.now(), stale: false })),
-      ]),
+    // Only the markets asked for, as the service answers: a market it does not know is left out.
+    'markets.quotes': (req) => {
+      const known = [
+        ...positions.map((p) => quote(p.epic, { bid: p.bid, offer: p.offer, updatedAt: Date.now() - 2_000 })),
+        ...extra,
+      ];
+      const asked = (req as { epics: string[] }).epics;
+      return ok(
+        known.filter((q) => asked.includes(q.epic)).map((value) => ({ value, fetchedAt: Date.now(), stale: false })),
+      );
+    },
     'markets.facts': (req) => facts((req as { epic: string }).epic),
   };
 }
@@ -197,5 +199,28 @@ describe("positions in the account's currency", () => {
     expect(plCell('Wall Street')).toBe('+69.57 EUR+80.00 USD');
     await act(async () => {});
     expect(screen.getByTestId('positions-total').textContent).toBe('+168.16 EUR');
+  });
+
+  it("watches a currency market for a currency IG's replies give no rate for", async () => {
+    const eurusd = quote('CS.D.EURUSD.CFD.IP', { bid: 1.1499, offer: 1.1501, updatedAt: Date.now() });
+    script([dow, dax], offline, [eurusd]);
+    renderView();
+    expect(await screen.findByText('1 EUR = 1.15 USD · CS.D.EURUSD.CFD.IP mid, just now')).toBeTruthy();
+    expect(screen.getByTestId('positions-total').textContent).toBe('+82.07 EUR');
+    expect(background.calls).toContainEqual(['markets.quotes', { epics: ['CS.D.EURUSD.CFD.IP'] }]);
+  });
+
+  it("prefers a live currency market to IG's rate read hours ago, and keeps IG's when none is found", async () => {
+    const eurusd = quote('CS.D.EURUSD.TODAY.IP', {
+      bid: 11_499,
+      offer: 11_501,
+      scalingFactor: 10_000,
+      updatedAt: Date.now(),
+    });
+    script([dow, dax], (epic) => ok(igFacts(epic, Date.now() - 5 * 3_600_000)), [eurusd]);
+    renderView();
+    // The CFD market is unknown to this (spread-bet) account; its daily market is found next.
+    expect(await screen.findByText('1 EUR = 1.15 USD · CS.D.EURUSD.TODAY.IP mid, just now')).toBeTruthy();
+    expect(plCell('Wall Street')).toBe('+69.57 EUR+80.00 USD');
   });
 });

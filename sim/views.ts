@@ -1,5 +1,5 @@
 import { expiryMonthStart, hms, isoMinutes, round } from './format';
-import { convert, exchangeRate, SYMBOLS } from './money';
+import { convert, exchangeRate, SYMBOLS, unitsPer } from './money';
 import type { Quote } from './prices/snapshot';
 import { marketTimes } from './universe/hours';
 import type { Market } from './universe/types';
@@ -55,7 +55,7 @@ function currencies(m: Market, accountCurrency: string) {
   return list.map((code, i) => ({
     code,
     symbol: SYMBOLS[code] ?? code,
-    baseExchangeRate: round(exchangeRate(accountCurrency, code), 6),
+    baseExchangeRate: unitsPer(code, accountCurrency),
     exchangeRate: round(exchangeRate(code, accountCurrency), 2),
     isDefault: i === 0,
   }));

@@ -78,11 +78,17 @@ function PnlCell({
   converted: number | null;
 }) {
   if (!account || p.currency === account)
-    return <td class={`num ${trendOf(p.profitLoss)}`}>{moneyText(p.profitLoss, p.currency)}</td>;
+    return (
+      <td class={`num ${trendOf(p.profitLoss)}`}>
+        <span data-testid="position-pnl">{moneyText(p.profitLoss, p.currency)}</span>
+      </td>
+    );
   return (
     <td class={`num ${trendOf(converted)}`}>
-      {moneyText(converted, account)}
-      <div class="small muted">{moneyText(p.profitLoss, p.currency)}</div>
+      <span data-testid="position-pnl">{moneyText(converted, account)}</span>
+      <div class="small muted" data-testid="position-pnl-own">
+        {moneyText(p.profitLoss, p.currency)}
+      </div>
     </td>
   );
 }

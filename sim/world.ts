@@ -172,7 +172,8 @@ export class World {
         accountName: 'Demo-SpreadBet',
         accountType: 'SPREADBET',
         currency: 'GBP',
-        balance: 10000,
+        // Another figure than the CFD account's, so one account's funds are never mistaken for the other's.
+        balance: 2500,
         preferred: false,
       },
     ];

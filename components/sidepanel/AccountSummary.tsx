@@ -1,5 +1,6 @@
 // The account's funds above the positions: streamed while live; otherwise read when the view opens, after
-// a deal and every FUNDS_POLL_MS while the panel is visible, with the figures' age beside them.
+// a deal and every FUNDS_POLL_MS while the panel is visible, with the figures' age beside them. Only the
+// funds of the account the header names are shown.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { FundsView } from '../../lib/model';
@@ -74,7 +75,9 @@ export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string)
     return () => clearInterval(timer);
   }, [view]);
 
-  if (!view) {
+  // Figures are shown only under the name of the account they belong to.
+  const shown = view && view.funds.accountId === status?.account?.accountId ? view : null;
+  if (!shown) {
     return error ? (
       <p class="muted small" role="status">
         Account funds unavailable: {error.message}
@@ -84,7 +87,7 @@ export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string)
   return (
     <section class="funds" aria-label="Account" data-testid="account-summary">
       <dl>
-        {fundsFigures(view).map((f) => (
+        {fundsFigures(shown).map((f) => (
           <div key={f.label} class="funds__figure">
             <dt class="small muted">{f.label}</dt>
             <dd class={f.trend === 'flat' ? undefined : f.trend} data-testid={`funds-${f.label}`}>
@@ -94,7 +97,7 @@ export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string)
         ))}
       </dl>
       <p class="small muted" data-testid="funds-age">
-        {fundsAge(view, now)}
+        {fundsAge(shown, now)}
         {error && ` · last read failed: ${error.message}`}
       </p>
     </section>

@@ -171,7 +171,8 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
         ) : view === 'browse' ? (
           <BrowseView />
         ) : view === 'positions' ? (
-          <PositionsView />
+          // Another account: its positions and funds start from nothing, never from the last account's.
+          <PositionsView key={status?.account?.accountId ?? ''} />
         ) : view === 'alerts' && slots.alertsList ? (
           <section class="view" aria-labelledby="alerts-title">
             <h2 id="alerts-title">Alerts</h2>

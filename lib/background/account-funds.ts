@@ -27,7 +27,7 @@ export function fundsFromAccounts(reply: AccountsResponse, accountId: string): A
 }
 
 export interface AccountFundsDeps {
-  /** Whether the stream is live now (its ACCOUNT updates can be trusted to be complete). */
+  /** Whether the stream is live on the active account now (its ACCOUNT updates can be trusted to be complete). */
   live(): boolean;
   accountId(): Promise<string>;
   /** The signed-in account now, without logging in (an update for another account is a stale one). */
@@ -72,10 +72,19 @@ export class AccountFundsLive {
     this.deps.changed(this.current);
   }
 
+  /** Another account was chosen: nothing of this one is kept or pushed again. */
+  forget(): void {
+    this.current = null;
+  }
+
   /** The stream stopped: updates may be missed from now on, so pages read the service again. */
   stopped(): void {
     if (!this.current?.streamed) return;
-    this.current = { ...this.current, streamed: false };
-    this.deps.changed(this.current);
+    // Figures of an account the user switched away from are dropped, never pushed to a page again.
+    if (this.current.funds.accountId !== this.deps.activeAccount()) this.forget();
+    else {
+      this.current = { ...this.current, streamed: false };
+      this.deps.changed(this.current);
+    }
   }
 }

@@ -236,10 +236,15 @@ export function createBackground(options: BackgroundOptions): Background {
 
   // What the stream keeps of the account loads with its first TRADE or ACCOUNT update or a page's look.
   let accountAsked = false;
+  const activeAccount = () => clients.peek()?.sessionInfo()?.accountId ?? null;
+  // A stream still on the account the user switched away from keeps nothing of the new one current.
+  const liveOnActive = () =>
+    stream?.state.mode === 'live' && stream.account !== null && stream.account === activeAccount();
   const accountLoaded = loadOnce(async () =>
     (await accountPart()).accountState(
       {
-        live: () => stream?.state.mode === 'live',
+        live: liveOnActive,
+        activeAccount,
         // A market new to the cache (a deal made elsewhere) is looked up once, for its name and prices.
         quote: async (epic) =>
           (await markets.quoteSource.peek([epic])).get(epic) ??
@@ -249,9 +254,9 @@ export function createBackground(options: BackgroundOptions): Background {
         changed: (what) => hub.broadcast({ kind: 'account', what }),
       },
       {
-        live: () => stream?.state.mode === 'live',
+        live: liveOnActive,
         accountId: async () => (await clients.signedIn()).info.accountId,
-        activeAccount: () => clients.peek()?.sessionInfo()?.accountId ?? null,
+        activeAccount,
         client: async () => (await clients.signedIn()).client,
         changed: (funds) => hub.broadcast({ kind: 'funds', funds }),
         now,
@@ -281,7 +286,7 @@ export function createBackground(options: BackgroundOptions): Background {
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
         announceQuotes: (quotes) => hub.announceQuotes(quotes),
-        onTrade: (changed) => withAccount((a) => a.live.trade(changed)),
+        onTrade: (item, changed) => withAccount((a) => a.live.trade(item, changed)),
         charts: () => hub.charts(),
         onBar: (message) => hub.toCharts(message),
         onAccount: (item, changed) => withAccount((a) => a.funds.streamed(item, changed)),
@@ -297,6 +302,21 @@ export function createBackground(options: BackgroundOptions): Background {
         now,
       })
     : null;
+
+  /**
+   * The session moved to another account (PUT /session): what was kept of the old one is dropped, the pages
+   * learn the new account, then the stream starts again on it; the old connection's updates go nowhere.
+   */
+  async function accountSwitched(): Promise<void> {
+    if (accountAsked)
+      withAccount((a) => {
+        a.live.forget();
+        a.funds.forget();
+      });
+    await statusChanged();
+    stream?.stop();
+    await stream?.update().catch(reportError);
+  }
 
   const ctx: HandlerContext = {
     markets,
@@ -330,6 +350,7 @@ export function createBackground(options: BackgroundOptions): Background {
     vaultOptions: options.vault,
     now,
     account,
+    accountSwitched,
   };
 
   const handlers: Handlers = withFallback(mergeHandlers(list));

@@ -42,6 +42,8 @@ export interface HandlerContext {
   now(): number;
   /** Positions, working orders and funds the stream keeps current (account-part.ts, loaded with its first use). */
   account?(): Promise<AccountState>;
+  /** After a switch of account: forget the old account's figures and restart the stream on the new one. */
+  accountSwitched?(): Promise<void>;
 }
 
 export type Handler<N extends MessageName> = (request: ParsedRequestOf<N>, ctx: HandlerContext) => Promise<Replies[N]>;

@@ -3,7 +3,7 @@
 import { lazyPart } from './lazy-part';
 import type { LiveStream, LiveStreamDeps, StreamView } from './live-stream';
 
-export type LiveStreamApi = Pick<LiveStream, 'state' | 'streamed' | 'update' | 'stop' | 'cacheChanged'>;
+export type LiveStreamApi = Pick<LiveStream, 'state' | 'account' | 'streamed' | 'update' | 'stop' | 'cacheChanged'>;
 
 export class LazyLiveStream implements LiveStreamApi {
   private real: LiveStream | null = null;
@@ -19,6 +19,10 @@ export class LazyLiveStream implements LiveStreamApi {
 
   get state(): StreamView {
     return this.real?.state ?? { mode: 'off', reason: null };
+  }
+
+  get account(): string | null {
+    return this.real?.account ?? null;
   }
 
   streamed(): ReadonlySet<string> {

@@ -53,8 +53,8 @@ export interface LiveStreamDeps {
   afterStreamed(quotes: Fresh<MarketQuote>[]): Promise<void>;
   /** Streamed quotes as merged, before they reach the cache: the pages paint them at once. */
   announceQuotes(quotes: StreamedQuote[]): void;
-  /** A TRADE update (OPU, WOU, CONFIRMS as JSON strings). */
-  onTrade?(changed: Record<string, string | null>): void;
+  /** A TRADE update: its item (`TRADE:{accountId}`) and changed fields (OPU, WOU, CONFIRMS as JSON strings). */
+  onTrade?(item: string, changed: Record<string, string | null>): void;
   /** The charts pages show; their last bars are streamed where the stream has the resolution. */
   charts?(): ChartKey[];
   /** A streamed chart bar, for the pages. */
@@ -117,6 +117,11 @@ export class LiveStream {
 
   private view(s: StreamState): StreamView {
     return { mode: s.mode, reason: 'reason' in s ? s.reason : null };
+  }
+
+  /** The account the stream's items are for (that of its last sign-in), or null before the first. */
+  get account(): string | null {
+    return this.accountId;
   }
 
   /** Epics whose prices come from the stream now; the engine does not poll them. */
@@ -187,7 +192,7 @@ export class LiveStream {
   }
 
   private received(u: StreamUpdate) {
-    if (u.subId === 'trade') return this.deps.onTrade?.(u.changed);
+    if (u.subId === 'trade') return this.deps.onTrade?.(u.item, u.changed);
     if (this.charts.owns(u.subId)) return this.charts.received(u);
     if (u.subId === 'account') return this.deps.onAccount?.(u.item, u.changed);
     const epic = epicOfPriceItem(u.item);

@@ -58,21 +58,29 @@ describe('the funds the background holds', () => {
 
   function setup() {
     let live = true;
+    let active = 'ACC1';
     let t = 1_000;
     const fetched: string[] = [];
     const pushed: FundsView[] = [];
     const funds = new AccountFundsLive({
       live: () => live,
-      accountId: async () => 'ACC1',
-      activeAccount: () => 'ACC1',
+      accountId: async () => active,
+      activeAccount: () => active,
       fetch: async (id) => {
         fetched.push(id);
-        return rest;
+        return { ...rest, accountId: id };
       },
       changed: (view) => pushed.push(view),
       now: () => t,
     });
-    return { funds, fetched, pushed, setLive: (x: boolean) => (live = x), tick: (ms: number) => (t += ms) };
+    return {
+      funds,
+      fetched,
+      pushed,
+      setLive: (x: boolean) => (live = x),
+      tick: (ms: number) => (t += ms),
+      switchTo: (id: string) => (active = id),
+    };
   }
 
   it('a streamed update before the first read keeps its figures; the read adds only the currency', async () => {
@@ -102,5 +110,18 @@ describe('the funds the background holds', () => {
     await s.funds.read();
     await s.funds.read();
     expect(s.fetched).toHaveLength(3);
+  });
+
+  it("after a switch the old account's streamed figures are never pushed again, not even as stopped", async () => {
+    const s = setup();
+    s.funds.streamed('ACCOUNT:ACC1', { FUNDS: '200' });
+    const before = s.pushed.length;
+    s.switchTo('ACC2');
+    s.funds.streamed('ACCOUNT:ACC1', { FUNDS: '999' });
+    s.setLive(false);
+    s.funds.stopped();
+    expect(s.pushed).toHaveLength(before);
+    expect((await s.funds.read()).funds.accountId).toBe('ACC2');
+    expect(s.fetched).toEqual(['ACC2']);
   });
 });

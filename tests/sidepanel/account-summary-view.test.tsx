@@ -19,9 +19,9 @@ import { DEALT_EVENT } from '../../components/dealing/dealingState';
 import { AccountSummary } from '../../components/sidepanel/AccountSummary';
 import { PanelContext, type PanelEnv } from '../../components/sidepanel/context';
 
-const funds = (profitLoss: number, streamed: boolean, currency = 'GBP'): FundsView => ({
+const funds = (profitLoss: number, streamed: boolean, currency = 'GBP', accountId = 'ACC1'): FundsView => ({
   funds: {
-    accountId: 'ACC1',
+    accountId,
     currency,
     balance: 1_000,
     margin: 50,
@@ -46,8 +46,11 @@ function renderSummary(mode: StatusView['stream']['mode'], dealing: PanelEnv['de
     disconnect() {},
   }));
   live.start();
-  const env: PanelEnv = {
-    status: { stream: { mode, reason: null, savedPerMinute: 0 } } as StatusView,
+  const envFor = (accountId: string): PanelEnv => ({
+    status: {
+      stream: { mode, reason: null, savedPerMinute: 0 },
+      account: { accountId, accountName: `Name of ${accountId}`, accountType: 'CFD', preferred: false },
+    } as StatusView,
     prefs: defaultPrefs,
     updatePrefs: () => {},
     live,
@@ -55,13 +58,18 @@ function renderSummary(mode: StatusView['stream']['mode'], dealing: PanelEnv['de
     openSettings: () => {},
     dealing,
     theme: 'light',
-  };
-  render(
-    <PanelContext.Provider value={env}>
+  });
+  const tree = (accountId: string) => (
+    <PanelContext.Provider value={envFor(accountId)}>
       <AccountSummary />
-    </PanelContext.Provider>,
+    </PanelContext.Provider>
   );
-  return { push: (m: unknown) => act(() => push(m)) };
+  const { rerender } = render(tree('ACC1'));
+  return {
+    push: (m: unknown) => act(() => push(m)),
+    /** The status names another account (a switch), the summary staying mounted. */
+    switchTo: (accountId: string) => act(() => rerender(tree(accountId))),
+  };
 }
 
 /** Moves the clock on, letting the summary's reads and renders settle. */
@@ -141,5 +149,20 @@ describe('the account summary in the positions view', () => {
     });
     expect(reads()).toBe(2);
     expect(text('funds-Profit/loss')).toBe('+20.00 GBP');
+  });
+
+  it("another account's figures never show under this account's name", async () => {
+    background.handlers = { 'account.funds': () => ({ ok: true, data: funds(-5, false) }) };
+    const page = renderSummary('live');
+    await advance(0);
+    expect(text('funds-Profit/loss')).toBe('−5.00 GBP');
+    // The header now names ACC2: what the summary held of ACC1 is gone in the same render.
+    page.switchTo('ACC2');
+    expect(screen.queryByTestId('account-summary')).toBeNull();
+    // A late push of the old account is not shown either; the new account's figures are.
+    page.push({ kind: 'funds', funds: funds(99, true, 'GBP', 'ACC1') });
+    expect(screen.queryByTestId('account-summary')).toBeNull();
+    page.push({ kind: 'funds', funds: funds(3, true, 'USD', 'ACC2') });
+    expect(text('funds-Profit/loss')).toBe('+3.00 USD');
   });
 });

@@ -90,7 +90,10 @@ const changes: CredentialHandlers = {
 
   'session.switchAccount': async (req, ctx) => {
     const client = await ctx.getClient();
-    if (client.accountId() !== req.accountId) await client.session.switchAccount(req.accountId);
+    if (client.accountId() !== req.accountId) {
+      await client.session.switchAccount(req.accountId);
+      await ctx.accountSwitched?.();
+    }
     await ctx.statusChanged();
     return ctx.session.status();
   },

@@ -63,11 +63,6 @@ export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string)
     };
   }, [view, mode, attempted, load]);
 
-  const currency = view?.funds.currency;
-  useEffect(() => {
-    if (currency) onCurrency?.(currency);
-  }, [currency, onCurrency]);
-
   // The age beside polled figures keeps counting.
   useEffect(() => {
     if (!view || view.streamed) return;
@@ -77,6 +72,11 @@ export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string)
 
   // Figures are shown only under the name of the account they belong to.
   const shown = view && view.funds.accountId === status?.account?.accountId ? view : null;
+  const currency = shown?.funds.currency;
+  useEffect(() => {
+    if (currency) onCurrency?.(currency);
+  }, [currency, onCurrency]);
+
   if (!shown) {
     return error ? (
       <p class="muted small" role="status">

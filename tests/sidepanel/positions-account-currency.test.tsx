@@ -119,7 +119,10 @@ function renderView() {
   }));
   live.start();
   const env: PanelEnv = {
-    status: { stream: { mode: 'polling', reason: null, savedPerMinute: 0 } } as StatusView,
+    status: {
+      stream: { mode: 'polling', reason: null, savedPerMinute: 0 },
+      account: { accountId: 'ACC1', accountName: 'Demo', accountType: 'CFD', preferred: true },
+    } as StatusView,
     prefs: defaultPrefs,
     updatePrefs: () => {},
     live,

@@ -100,7 +100,7 @@ describe('choosing the rates', () => {
       quote('CS.D.EURGBP.CFD.IP', { bid: 0.8532, offer: 0.8534, updatedAt: NOW }),
       quote('CS.D.GBPUSD.CFD.IP', { bid: 1.2704, offer: 1.2706, updatedAt: NOW }),
     ];
-    const rates = chooseRates([row('A', 'EUR', 1), row('B', 'USD', 1), row('C', 'GBP', 1)], 'GBP', [ig], quotes);
+    const rates = chooseRates([row('A', 'EUR', 1), row('B', 'USD', 1), row('C', 'GBP', 1)], 'GBP', [ig], quotes, NOW);
     expect(rates.get('EUR')).toMatchObject({ source: 'ig', perAccountUnit: 1.195885 });
     expect(rates.get('USD')).toMatchObject({ source: 'market', epic: 'CS.D.GBPUSD.CFD.IP' });
     expect(rates.has('GBP')).toBe(false);

@@ -6,8 +6,12 @@ import { withoutPagePreloads } from './scripts/page-preloads';
 // Hosts the extension may reach without asking (IG's REST gateways and its streaming hosts); any other
 // gateway (the simulated service on 127.0.0.1, a proxy) is granted through optional_host_permissions.
 export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*', 'https://*.marketdatasystems.com/*'];
-/** The Firefox pages' policy: Chrome's MV3 default, without Firefox's upgrade-insecure-requests. */
-export const FIREFOX_EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self';";
+/**
+ * The extension pages' and worker's policy: MV3's default with WebAssembly allowed ('wasm-unsafe-eval', for
+ * the vault's Argon2id in lib/vault/crypto.ts; eval stays refused). Firefox's default would add
+ * upgrade-insecure-requests, which this leaves out (see below).
+ */
+export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';";
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
 /** The modules of the worker's parts a woken worker loads before its first reply (scripts/background-parts.ts). */
 export const WORKER_PARTS_AT_WAKE = [
@@ -16,8 +20,48 @@ export const WORKER_PARTS_AT_WAKE = [
   'lib/background/alerts/check.ts',
 ];
 
+/**
+ * What the Firefox sources zip holds: what a reviewer needs to rebuild the add-on and nothing else (no
+ * simulator, tests, benchmarks, e2e or artifacts). Everything else is excluded; the README's "Build from
+ * source" section lists the steps. scripts/ holds only the build's own plugins and the icon renderer.
+ */
+export const SOURCES_ZIP_FILES = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'wxt.config.ts',
+  'README.md',
+  'LICENSE',
+  'PRIVACY.md',
+  'CHANGELOG.md',
+  'assets/**',
+  'components/**',
+  'entrypoints/**',
+  'lib/**',
+  'public/**',
+  'scripts/background-parts.ts',
+  'scripts/inline-page-css.ts',
+  'scripts/page-preloads.ts',
+  'scripts/icons.ts',
+];
+
+/**
+ * What the add-on transmits, in Mozilla's categories: the IG identifier, password and API key go to IG to
+ * sign in (authentication); account figures, positions and deals are exchanged with IG (financial); market
+ * searches typed in the popup or after the `ms` keyword in the address bar go to IG's market search (search
+ * terms). All are needed for the add-on to work at all, so all are required; nothing is optional (no
+ * telemetry, no other recipient).
+ */
+export const FIREFOX_DATA_COLLECTION = {
+  required: ['authenticationInfo', 'financialAndPaymentInfo', 'searchTerms'],
+} as const;
+
 export default defineConfig({
   manifestVersion: 3,
+  zip: {
+    excludeSources: ['**'],
+    includeSources: SOURCES_ZIP_FILES,
+  },
   // Firefox's event page keeps WXT's one script (its background is a page, not a service worker). A woken
   // Chrome worker starts the stream and checks alerts before its first reply: those parts are named first.
   vite: ({ browser }) => ({
@@ -38,6 +82,7 @@ export default defineConfig({
       'contextMenus',
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
+    content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
     host_permissions: IG_HOSTS,
     optional_host_permissions: OPTIONAL_HOSTS,
     omnibox: { keyword: 'ms' },
@@ -60,15 +105,16 @@ export default defineConfig({
       ? {
           // Firefox's default policy for MV3 pages adds upgrade-insecure-requests, which turns the stream's
           // ws:// into wss:// even on loopback (its http:// requests there are exempt): the simulated or
-          // proxied service on 127.0.0.1 could then be reached over REST but never streamed from. This is
-          // Chrome's default policy; IG's own hosts are https and wss either way.
-          content_security_policy: { extension_pages: FIREFOX_EXTENSION_PAGES_CSP },
+          // proxied service on 127.0.0.1 could then be reached over REST but never streamed from: the policy
+          // set above for both browsers leaves it out. IG's own hosts are https and wss either way.
           browser_specific_settings: {
             gecko: {
               id: 'marketside@marketside.app',
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION.required] },
             },
+            // Firefox for Android reads data_collection_permissions from 142 on.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : { minimum_chrome_version: '116' }),

@@ -71,7 +71,7 @@ test('a demo permit: the costs quote first, then a deal opened and confirmed; a 
   await expect(ticket.getByRole('button', { name: 'Get costs quote' })).toBeDisabled();
 
   const outcome = await quoteAndPlace(panel, '1');
-  await expect(outcome).toContainText(/Deal accepted at [\d.]+, size 1\. Deal id \S+/);
+  await expect(outcome).toContainText(/Deal accepted at [\d.,]+, size 1\. Deal id \S+/);
   await capture(panel, 'dealing-accepted');
   const positions = (await sim.control.state()).positions as { epic: string; size: number }[];
   expect(positions).toHaveLength(1);

@@ -65,6 +65,8 @@ export interface Fixtures {
   relaunch: () => Promise<Launched>;
   /** The test's Chromium: its profile, the contexts launched on it and the one running now. */
   chromiumSession: ChromiumSession;
+  /** Keep the welcome page a new install opens (`test.use({ keepWelcome: true })`); closed otherwise. */
+  keepWelcome: boolean;
 }
 
 interface ChromiumSession {
@@ -115,7 +117,9 @@ export async function failOnUnexpectedErrors(diagnostics: Diagnostics, testInfo:
 export const test = base.extend<Fixtures>({
   ...sharedFixtures,
 
-  chromiumSession: async ({ diagnostics, sim }, use, testInfo) => {
+  keepWelcome: [false, { option: true }],
+
+  chromiumSession: async ({ diagnostics, sim, keepWelcome }, use, testInfo) => {
     const profile = await mkdtemp(join(tmpdir(), 'marketside-e2e-'));
     const launched: { context: BrowserContext; recording: Recording; closed: boolean }[] = [];
     const record = (where: string, text: string) => diagnostics.errors.push(`[${where}] ${text}`);
@@ -125,7 +129,7 @@ export const test = base.extend<Fixtures>({
       });
     };
     const start = async (): Promise<Launched> => {
-      const started = await launchExtension({ userDataDir: profile });
+      const started = await launchExtension({ userDataDir: profile, keepWelcome });
       const { context, serviceWorker } = started;
       // Everything pages see and store is recorded for the secret scan that runs last (zz-secret-scan).
       const entry = { context, recording: await startRecording(context, testInfo, sim), closed: false };

@@ -19,6 +19,21 @@ export interface FirefoxLaunchOptions {
   extensionDir?: string;
   /** `extensions.background.idle.timeout`: how long the event page may idle before Firefox suspends it. */
   backgroundIdleMs?: number;
+  /** The welcome page a new install opens (lib/background/first-run.ts): closed as it opens unless kept. */
+  keepWelcome?: boolean;
+}
+
+/** Closes each welcome page as it opens, so a journey that is not about the first run starts as before. */
+function closeWelcomePages(browser: Browser): void {
+  const check = (target: { url(): string; page(): Promise<Page | null> }) => {
+    if (target.url().endsWith('/welcome.html'))
+      void target
+        .page()
+        .then((page) => page?.close())
+        .catch(() => {});
+  };
+  browser.on('targetcreated', check);
+  browser.on('targetchanged', check);
 }
 
 export interface LaunchedFirefox {
@@ -89,6 +104,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
         output.push(...lines);
       });
     }
+    if (!opts.keepWelcome) closeWelcomePages(browser);
     const installed = await browser.installExtension(extensionDir);
     if (installed !== id) throw new Error(`Firefox installed ${installed}, expected ${id}`);
   } catch (err) {

@@ -3,6 +3,7 @@
 import { browser } from 'wxt/browser';
 import { registerAlertNotifications } from '../lib/background/alerts';
 import { createBackground } from '../lib/background/create-background';
+import { registerFirstRun } from '../lib/background/first-run';
 import { registerLookup } from '../lib/background/lookup';
 import { offscreenStreamChannel } from '../lib/background/stream-document';
 import { pageStreamLinks } from '../lib/background/stream-script';
@@ -42,6 +43,7 @@ export default defineBackground(() => {
     void background.onAlarm(alarm.name);
   });
   registerAlertNotifications();
+  registerFirstRun(browser.runtime, browser.tabs);
   registerLookup({ search: async (term) => (await background.markets.search(term)).value });
 
   void background.start();

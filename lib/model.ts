@@ -35,6 +35,11 @@ export interface MarketQuote {
   marketId?: string;
   scalingFactor?: number;
   delayTime?: number;
+  /**
+   * IG's decimal places for this market's levels, from its details (search and watchlist replies do not
+   * carry it): absent until the details are known, null when the details said nothing.
+   */
+  decimalPlacesFactor?: number | null;
 }
 
 export interface StepRule {
@@ -62,6 +67,8 @@ export interface MarketFacts {
    * unit of the account's currency; absent in facts cached before it was kept.
    */
   exchangeRates?: { code: string; perAccountUnit: number }[];
+  /** IG's decimal places for the market's levels; absent in facts cached before it was kept. */
+  decimalPlacesFactor?: number | null;
   openingHours: { openTime: string; closeTime: string }[] | null;
   stopsLimitsAllowed: boolean;
   controlledRiskAllowed: boolean;

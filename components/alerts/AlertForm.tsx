@@ -17,6 +17,8 @@ interface Props {
   marketId: string | null;
   bid: number | null;
   offer: number | null;
+  /** The market's decimal places (lib/format marketDecimals). */
+  decimals?: number;
 }
 
 type Kind = AlertRule['kind'];
@@ -29,7 +31,7 @@ const KINDS: { kind: Kind; label: string; unit: string; sentiment: boolean }[] =
   { kind: 'sentiment-long-below', label: 'Clients long at most', unit: 'Long (%)', sentiment: true },
 ];
 
-export function AlertForm({ epic, instrumentName, marketId, bid, offer }: Props) {
+export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals }: Props) {
   const id = useId();
   const [kind, setKind] = useState<Kind>('above');
   const [target, setTarget] = useState('');
@@ -58,7 +60,7 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer }: Props)
     const reply = await settle(send('alerts.create', result.draft));
     setBusy(false);
     if (reply.ok) {
-      setCreated(`Alert set: ${reply.data.instrumentName} ${conditionText(reply.data)}.`);
+      setCreated(`Alert set: ${reply.data.instrumentName} ${conditionText(reply.data, decimals)}.`);
       setTarget('');
     } else if (reply.error.kind === 'validation' && reply.error.field === 'target') {
       setErrors({ target: reply.error.message });
@@ -95,7 +97,7 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer }: Props)
           />
         </label>
         <span class="muted num" id={`${id}-now`}>
-          {mid !== null ? `Now ${formatPrice(mid)}` : 'No price now'}
+          {mid !== null ? `Now ${formatPrice(mid, decimals)}` : 'No price now'}
         </span>
       </div>
       {errors.target && (

@@ -5,7 +5,7 @@ import { conditionText } from '../../lib/alerts/describe';
 import { type AlertRow, type AlertSort, type Distance, distanceTo, sortAlertRows } from '../../lib/alerts/distance';
 import { isSentimentKind, usableMid } from '../../lib/alerts/evaluate';
 import { readQuotes, readSentiment } from '../../lib/cache/read';
-import { decimalsFor, formatPrice } from '../../lib/format';
+import { formatPrice, marketDecimals } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { AlertRule, MarketQuote, Sentiment } from '../../lib/model';
 import { alerts as alertsItem } from '../../lib/settings/registry';
@@ -16,13 +16,11 @@ import './alerts.css';
 /** Quotes are asked again this often while the list is on screen (fresh cache entries cost no request). */
 const REFRESH_MS = 30_000;
 
-/** Still to go, in the market's own price precision (taken from the target), and as a percentage. */
-function distanceText(rule: AlertRule, d: Distance | null): string {
+/** Still to go, at the market's precision, and as a percentage. */
+function distanceText(d: Distance | null, decimals: number | undefined): string {
   if (d === null) return '–';
   if (d.reached) return 'Reached';
   if (d.unit === 'points') return `${d.abs.toFixed(1)} pts`;
-  const decimals =
-    rule.kind === 'move-pct' && rule.reference !== null ? decimalsFor(rule.reference) : decimalsFor(rule.target);
   return `${formatPrice(d.abs, decimals)} (${d.pct.toFixed(2)}%)`;
 }
 
@@ -155,14 +153,15 @@ export function AlertsList() {
         </thead>
         <tbody>
           {rows.map(({ rule, distance }) => {
-            const label = `${rule.instrumentName} ${conditionText(rule)}`;
             const quote = quotes.get(rule.epic) ?? null;
+            const decimals = marketDecimals(quote);
+            const label = `${rule.instrumentName} ${conditionText(rule, decimals)}`;
             const long = rule.marketId ? sentiment.get(rule.marketId) : undefined;
             const now = isSentimentKind(rule.kind)
               ? long
                 ? `${long.longPositionPercentage.toFixed(0)}% long`
                 : '–'
-              : formatPrice(usableMid(quote));
+              : formatPrice(usableMid(quote), decimals);
             return (
               <tr key={rule.id} data-testid="alert-row" class={rule.armed ? undefined : 'alert--fired'}>
                 <td>
@@ -170,7 +169,7 @@ export function AlertsList() {
                   <div class="muted small">{rule.epic}</div>
                 </td>
                 <td>
-                  {conditionText(rule)}
+                  {conditionText(rule, decimals)}
                   {rule.quiet && (
                     <div class="muted small">
                       quiet {rule.quiet.from}–{rule.quiet.to}
@@ -179,7 +178,7 @@ export function AlertsList() {
                   {!rule.armed && rule.firedAt !== null && <div class="small">Fired {timeText(rule.firedAt)}</div>}
                 </td>
                 <td class="num">{now}</td>
-                <td class="num">{rule.armed ? distanceText(rule, distance) : '–'}</td>
+                <td class="num">{rule.armed ? distanceText(distance, decimals) : '–'}</td>
                 <td>
                   <div class="alerts-list__actions">
                     {!rule.armed && (

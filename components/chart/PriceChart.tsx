@@ -9,9 +9,9 @@ import type {
   UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { decimalsFor, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import type { Candle } from '../../lib/model';
-import { type BarValues, lastBar, toLine, toOhlc } from './series';
+import { type BarValues, chartPriceFormat, lastBar, toLine, toOhlc } from './series';
 
 export type ChartStyle = 'candles' | 'line';
 
@@ -27,6 +27,8 @@ interface Props {
   height?: number;
   /** The last bar as the stream has it: repaints the last bar, or appends one, without drawing all again. */
   live?: Candle | null;
+  /** The market's decimal places (lib/format marketDecimals): the axis, the crosshair and the legend. */
+  decimals?: number;
 }
 
 type Lib = typeof import('lightweight-charts');
@@ -74,7 +76,7 @@ function formatTime(seconds: number, intraday: boolean): string {
     : d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
 }
 
-export function PriceChart({ candles, style, intraday, label, theme, height = 240, live = null }: Props) {
+export function PriceChart({ candles, style, intraday, label, theme, height = 240, live = null, decimals }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const lib = useRef<Lib | null>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -148,9 +150,7 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
     if (!ready || !api || !mod) return;
     if (series.current) api.removeSeries(series.current);
     const c = colours();
-    const last = lastBar(candles)?.close;
-    const precision = last ? decimalsFor(last) : 2;
-    const priceFormat = { type: 'price' as const, precision, minMove: 10 ** -precision };
+    const priceFormat = chartPriceFormat(decimals, lastBar(candles)?.close);
     if (style === 'candles') {
       const s = api.addSeries(mod.CandlestickSeries, {
         upColor: c.up,
@@ -170,7 +170,7 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
     applyLive(series.current, style === 'line');
     setDrawn(drawnOf(series.current));
     api.timeScale().fitContent();
-  }, [ready, style, candles]);
+  }, [ready, style, candles, decimals]);
 
   useEffect(() => {
     const s = series.current;
@@ -202,16 +202,17 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
   }, [ready]);
 
   const shown = hover ?? drawn?.last ?? lastBar(candles);
+  const legendDecimals = decimals ?? chartPriceFormat(undefined, lastBar(candles)?.close).precision;
   return (
     <figure class="chart" aria-label={label}>
       <figcaption class="chart__legend num" data-testid="panel-chart-legend">
         {shown ? (
           <>
             <span>{formatTime(shown.time, intraday)}</span>
-            {shown.open !== null && <span>O {formatPrice(shown.open)}</span>}
-            {shown.high !== null && <span>H {formatPrice(shown.high)}</span>}
-            {shown.low !== null && <span>L {formatPrice(shown.low)}</span>}
-            <span>C {formatPrice(shown.close)}</span>
+            {shown.open !== null && <span>O {formatPrice(shown.open, legendDecimals)}</span>}
+            {shown.high !== null && <span>H {formatPrice(shown.high, legendDecimals)}</span>}
+            {shown.low !== null && <span>L {formatPrice(shown.low, legendDecimals)}</span>}
+            <span>C {formatPrice(shown.close, legendDecimals)}</span>
           </>
         ) : (
           <span class="muted">No prices in this range</span>

@@ -1,5 +1,6 @@
 // Candles as lightweight-charts series data: times in UTC seconds, ascending and unique; bars
 // without prices are dropped (a line has no gap marker worth the confusion, a candle needs all four).
+import { priceDecimals } from '../../lib/format';
 import type { Candle } from '../../lib/model';
 
 export interface OhlcPoint {
@@ -53,4 +54,10 @@ export function lastBar(candles: Candle[]): BarValues | null {
       return { time: Math.floor(c.t / 1000), open: c.open, high: c.high, low: c.low, close: c.close };
   }
   return null;
+}
+
+/** lightweight-charts' price format for the axis and the crosshair: the market's decimals, else the last close's. */
+export function chartPriceFormat(decimals: number | undefined, lastClose: number | null | undefined) {
+  const precision = decimals ?? priceDecimals(lastClose, null) ?? 2;
+  return { type: 'price' as const, precision, minMove: 10 ** -precision };
 }

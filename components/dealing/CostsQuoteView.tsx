@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { formatMoney } from '../../lib/format';
 import { type CostsQuote, type ErrorView, type QuoteHistoryItem, send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
 
@@ -17,7 +18,7 @@ export async function openQuoteDocument(quoteReference: string): Promise<ErrorVi
 export function CostsQuoteView({ quote, title }: { quote: CostsQuote; title: string }) {
   const [error, setError] = useState<ErrorView | null>(null);
   const [history, setHistory] = useState<QuoteHistoryItem[] | null>(null);
-  const money = (n: number) => `${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })} ${quote.currency}`;
+  const money = (n: number) => formatMoney(n, quote.currency);
   const showHistory = async () => {
     const to = Date.now();
     const reply = await send('deal.quoteHistory', { from: to - 7 * 24 * 3600_000, to });

@@ -18,6 +18,8 @@ export interface DealTicketProps {
   facts: MarketFacts | null;
   bid: number | null;
   offer: number | null;
+  /** The market's decimal places (lib/format marketDecimals). */
+  decimals?: number;
 }
 
 function toStopOrLimit(d: StopLimitDraft): StopOrLimit | null {
@@ -30,7 +32,7 @@ function toStopOrLimit(d: StopLimitDraft): StopOrLimit | null {
  * costs quote comes first, and "Place deal" is enabled only for the ticket that was quoted.
  * Renders nothing without a dealing permit.
  */
-export function DealTicket({ epic, instrumentName, facts, bid, offer }: DealTicketProps) {
+export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }: DealTicketProps) {
   const state = useDealingState();
   const permit = permitOf(state, 'dealing');
   const id = useId();
@@ -134,7 +136,7 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer }: DealTick
               checked={direction === d}
               onChange={() => edit(setDirection)(d)}
             />
-            {d === 'BUY' ? `Buy ${formatPrice(offer)}` : `Sell ${formatPrice(bid)}`}
+            {d === 'BUY' ? `Buy ${formatPrice(offer, decimals)}` : `Sell ${formatPrice(bid, decimals)}`}
           </label>
         ))}
       </fieldset>
@@ -215,7 +217,7 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer }: DealTick
         </button>
       </div>
       {quoteCurrent && quote && <CostsQuoteView quote={quote.quote} title="Indicative costs and charges" />}
-      {outcome && <DealOutcomeView outcome={outcome} />}
+      {outcome && <DealOutcomeView outcome={outcome} decimals={decimals} />}
       {error && <ErrorState error={error} />}
     </section>
   );

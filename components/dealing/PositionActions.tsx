@@ -1,6 +1,7 @@
 import './dealing.css';
 import { useState } from 'preact/hooks';
 import { parseAmount } from '../../lib/dealing/form';
+import { plainLevel } from '../../lib/format';
 import { type CostsQuote, send } from '../../lib/messages/contract';
 import type { PositionView } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -12,12 +13,14 @@ import { FormButtons } from './FormButtons';
 import { useDealingAction } from './useDealingAction';
 
 /** Amend a position's stop and limit, or close it (close quote first). Nothing without a dealing permit. */
-export function PositionActions({ position }: { position: PositionView }) {
+export function PositionActions({ position, decimals }: { position: PositionView; decimals?: number }) {
   const state = useDealingState();
   const action = useDealingAction();
   const [mode, setMode] = useState<'idle' | 'amend' | 'close'>('idle');
-  const [stopText, setStopText] = useState(position.stopLevel?.toString() ?? '');
-  const [limitText, setLimitText] = useState(position.limitLevel?.toString() ?? '');
+  const [stopText, setStopText] = useState(position.stopLevel === null ? '' : plainLevel(position.stopLevel, decimals));
+  const [limitText, setLimitText] = useState(
+    position.limitLevel === null ? '' : plainLevel(position.limitLevel, decimals),
+  );
   const [closeQuote, setCloseQuote] = useState<CostsQuote | null>(null);
   const [verb, setVerb] = useState('Change');
   if (!permitOf(state, 'dealing')) return null;
@@ -113,7 +116,7 @@ export function PositionActions({ position }: { position: PositionView }) {
           />
         </fieldset>
       )}
-      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} />}
+      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} decimals={decimals} />}
       {action.error && <ErrorState error={action.error} />}
     </div>
   );

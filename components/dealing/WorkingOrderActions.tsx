@@ -1,6 +1,7 @@
 import './dealing.css';
 import { useState } from 'preact/hooks';
 import { parseAmount } from '../../lib/dealing/form';
+import { formatPrice, plainLevel } from '../../lib/format';
 import { send } from '../../lib/messages/contract';
 import type { WorkingOrderView } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -11,18 +12,18 @@ import { FormButtons } from './FormButtons';
 import { useDealingAction } from './useDealingAction';
 
 /** Amend or delete a working order. Nothing without a dealing permit. */
-export function WorkingOrderActions({ order }: { order: WorkingOrderView }) {
+export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderView; decimals?: number }) {
   const state = useDealingState();
   const action = useDealingAction();
   const [mode, setMode] = useState<'idle' | 'amend' | 'delete'>('idle');
-  const [levelText, setLevelText] = useState(order.level.toString());
+  const [levelText, setLevelText] = useState(plainLevel(order.level, decimals));
   const [type, setType] = useState<'LIMIT' | 'STOP'>(order.orderType);
   const [stopText, setStopText] = useState(order.stopDistance?.toString() ?? '');
   const [limitText, setLimitText] = useState(order.limitDistance?.toString() ?? '');
   const [verb, setVerb] = useState('Change');
   if (!permitOf(state, 'dealing')) return null;
   const locked = state.lock !== null;
-  const name = `${order.orderType.toLowerCase()} order to ${order.direction === 'BUY' ? 'buy' : 'sell'} ${order.size} ${order.instrumentName} at ${order.level}`;
+  const name = `${order.orderType.toLowerCase()} order to ${order.direction === 'BUY' ? 'buy' : 'sell'} ${order.size} ${order.instrumentName} at ${formatPrice(order.level, decimals)}`;
 
   const level = parseAmount(levelText);
   const stopDistance = parseAmount(stopText);
@@ -120,7 +121,7 @@ export function WorkingOrderActions({ order }: { order: WorkingOrderView }) {
           />
         </fieldset>
       )}
-      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} />}
+      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} decimals={decimals} />}
       {action.error && <ErrorState error={action.error} />}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type ConnectionView, type ErrorView, send, type VaultView } from '../../lib/messages/contract';
 import type { AccountSummary, Environment } from '../../lib/model';
@@ -9,9 +9,11 @@ import {
   checkConnectionForm,
   formFromView,
   hostPermissionFor,
+  loadedUnderTouched,
 } from '../../lib/options/connection-form';
 import { PIN_HINT } from '../../lib/vault/prompt';
 import { EncryptPasswordChoice } from './EncryptPasswordChoice';
+import { passphraseRefusal, StrengthNote, usePassphraseStrength } from './PassphraseStrength';
 
 const ENVIRONMENTS: { value: Environment; label: string; hint: string }[] = [
   { value: 'demo', label: 'IG demo', hint: 'demo-api.ig.com: practice money' },
@@ -34,12 +36,14 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
   const [saveError, setSaveError] = useState<ErrorView | null>(null);
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
   const [access, setAccess] = useState<'unknown' | 'granted' | 'denied' | 'not-needed'>('unknown');
+  const strength = usePassphraseStrength(form.pin, [form.identifier]);
+  const touched = useRef(new Set<keyof ConnectionForm>());
 
   useEffect(() => {
     void send('connection.get', {}).then((r) => {
       if (r.ok) {
         setView(r.data);
-        setForm(formFromView(r.data));
+        setForm((f) => loadedUnderTouched(formFromView(r.data), f, touched.current));
       }
     });
   }, []);
@@ -71,6 +75,7 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
   };
 
   const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => {
+    touched.current.add(key);
     setForm((f) => ({ ...f, [key]: value }));
     setIssues((i) => ({ ...i, [key]: undefined }));
     setSaved(null);
@@ -83,6 +88,11 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
       setIssues(checked.issues);
       return;
     }
+    const refusal = checked.request.pin === null ? null : await passphraseRefusal(form.pin, [form.identifier]);
+    if (refusal) {
+      setIssues({ pin: refusal });
+      return;
+    }
     setSaveError(null);
     const reply = await send('connection.save', checked.request);
     if (!reply.ok) {
@@ -93,7 +103,9 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
     setView(reply.data);
     setForm((f) => ({ ...f, apiKey: '', password: '', pin: '', pinConfirm: '' }));
     setSaved(
-      reply.data.remember ? 'Saved on this computer, encrypted with your PIN.' : 'Saved for this browser session only.',
+      reply.data.remember
+        ? 'Saved on this computer, encrypted with your passphrase.'
+        : 'Saved for this browser session only.',
     );
     setCheck({ kind: 'idle' });
     onChanged();
@@ -119,7 +131,9 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
         {...attrs}
         value={form[key]}
         aria-invalid={!!issues[key]}
-        aria-describedby={issues[key] ? `conn-${key}-issue` : key === 'pin' ? 'conn-pin-hint' : undefined}
+        aria-describedby={
+          issues[key] ? `conn-${key}-issue` : key === 'pin' ? 'conn-pin-hint conn-pin-strength' : undefined
+        }
         onInput={(e) => set(key, e.currentTarget.value)}
       />
       {issues[key] ? (
@@ -129,7 +143,7 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
       ) : null}
     </>
   );
-  const reason = check.kind === 'failed' ? checkReason(check.error) : null;
+  const reason = check.kind === 'failed' ? checkReason(check.error, view?.environment) : null;
 
   return (
     <section aria-labelledby="connection-title" class="options-section">
@@ -187,19 +201,20 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
         </div>
         <label class="choice">
           <input type="checkbox" checked={form.remember} onChange={(e) => set('remember', e.currentTarget.checked)} />
-          Remember the API key and password on this computer, encrypted with a PIN
+          Remember the API key and password on this computer, encrypted with a passphrase
           <span class="muted"> (otherwise they are kept only until the browser closes)</span>
         </label>
         {form.remember && vault?.state !== 'unlocked' && (
           <>
             <div class="field">
-              {textField('pin', 'PIN or passphrase', { type: 'password', autocomplete: 'new-password' })}
+              {textField('pin', 'Passphrase', { type: 'password', autocomplete: 'new-password' })}
               <span class="muted" id="conn-pin-hint">
                 {PIN_HINT}
               </span>
+              {!issues.pin && <StrengthNote id="conn-pin-strength" strength={strength} />}
             </div>
             <div class="field">
-              {textField('pinConfirm', 'The same PIN again', { type: 'password', autocomplete: 'new-password' })}
+              {textField('pinConfirm', 'The same passphrase again', { type: 'password', autocomplete: 'new-password' })}
             </div>
           </>
         )}
@@ -242,6 +257,7 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
           <div role="alert" class="banner banner--error" data-testid="options-check-result">
             <strong>{reason.title}</strong>
             <div>{reason.detail}</div>
+            <div>{reason.next}</div>
             {check.kind === 'failed' && check.error.code && <div class="muted">IG code: {check.error.code}</div>}
           </div>
         )}

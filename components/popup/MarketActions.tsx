@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { marketDecimals } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
 import type { PopupDeps } from '../../lib/popup/deps';
 import { pinnedEpic } from '../../lib/settings/registry';
@@ -19,6 +20,7 @@ interface AlertFormProps {
   marketId: string | null;
   bid: number | null;
   offer: number | null;
+  decimals?: number;
 }
 
 export function MarketActions({ deps, epic, quote, marketId }: Props) {
@@ -91,6 +93,7 @@ export function MarketActions({ deps, epic, quote, marketId }: Props) {
               marketId={marketId}
               bid={quote?.bid ?? null}
               offer={quote?.offer ?? null}
+              decimals={marketDecimals(quote)}
             />
           ) : (
             <p class="muted">Loading…</p>

@@ -1,5 +1,5 @@
-import { formatPrice } from '../../lib/format';
-import { priceDecimals } from '../../lib/popup/price';
+import { formatPrice, marketDecimals } from '../../lib/format';
+
 import type { RowItem } from '../../lib/popup/rows';
 import { Change } from '../Change';
 import { MarketStatusTag } from '../MarketStatusTag';
@@ -16,7 +16,7 @@ interface Props {
 /** One market in the popup's list: name, epic, bid/offer, change, status, staleness. */
 export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
   const q = item.quote;
-  const d = priceDecimals(q?.bid, q?.offer);
+  const d = marketDecimals(q);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the list's keyboard lives in the combobox (aria-activedescendant)
     <div
@@ -46,7 +46,7 @@ export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
           <span class="visually-hidden">Offer </span>
           {formatPrice(q?.offer, d)}
         </div>
-        <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} />
+        <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} decimals={d} />
       </div>
     </div>
   );

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { readFacts, readQuotes, readSentiment, readSparkline } from '../../lib/cache/read';
-import { formatPrice, spreadOf } from '../../lib/format';
+import { formatPrice, marketDecimals, spreadOf } from '../../lib/format';
 import type { ErrorView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment } from '../../lib/model';
 import type { PopupDeps } from '../../lib/popup/deps';
 import type { ChangeHub } from '../../lib/popup/hub';
 import { lastSeenSentiment, rememberSeen } from '../../lib/popup/last-seen';
-import { priceDecimals } from '../../lib/popup/price';
+
 import { Change } from '../Change';
 import { ErrorState } from '../ErrorState';
 import { MarketStatusTag } from '../MarketStatusTag';
@@ -130,7 +130,7 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
 
   const q = quote?.value ?? initial;
   const name = q?.instrumentName ?? epic;
-  const d = priceDecimals(q?.bid, q?.offer);
+  const d = marketDecimals(q);
   return (
     <article class="market" aria-labelledby="market-title" data-testid="popup-market">
       <header class="market__head">
@@ -168,7 +168,7 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
         <div>
           <dt>Change</dt>
           <dd class="num">
-            <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} />
+            <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} decimals={d} />
           </dd>
         </div>
       </dl>

@@ -1,6 +1,6 @@
 // Discover markets without knowing a name: IG's categories and their instruments, page by page.
 import { useEffect, useState } from 'preact/hooks';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, marketDecimals } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { CategorySummary, MarketQuote } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -116,7 +116,7 @@ export function BrowseView() {
                             {q.instrumentName}
                           </button>
                           <span class="num">
-                            {formatPrice(q.bid)} / {formatPrice(q.offer)}
+                            {formatPrice(q.bid, marketDecimals(q))} / {formatPrice(q.offer, marketDecimals(q))}
                           </span>
                           <MarketStatusTag status={q.marketStatus} />
                           {chosen && (

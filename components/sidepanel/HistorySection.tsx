@@ -24,7 +24,18 @@ function resetsIn(at: number, now = Date.now()): string {
   return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
 }
 
-export function HistorySection({ epic, name, theme }: { epic: string; name: string; theme: string }) {
+export function HistorySection({
+  epic,
+  name,
+  theme,
+  decimals,
+}: {
+  epic: string;
+  name: string;
+  theme: string;
+  /** The market's decimal places, for the chart's axis, crosshair and legend. */
+  decimals?: number;
+}) {
   const [resolution, setResolution] = useState<Resolution>('HOUR');
   const [range, setRange] = useState<RangeKey>('1W');
   const [style, setStyle] = useState<ChartStyle>('candles');
@@ -119,6 +130,7 @@ export function HistorySection({ epic, name, theme }: { epic: string; name: stri
         label={`Price chart of ${name}, ${resolutionLabel} bars`}
         theme={theme}
         live={liveBar}
+        decimals={decimals}
       />
       <p class="muted allowance" data-testid="panel-allowance">
         {loading && <span aria-live="polite">Loading history… </span>}

@@ -3,7 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { readFacts, readQuotes, readSentiment, readSentimentHistory } from '../../lib/cache/read';
-import { decimalsFor, formatPrice, spreadOf } from '../../lib/format';
+import { formatPrice, marketDecimals, spreadOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Sentiment, SentimentPoint } from '../../lib/model';
 import { Change } from '../Change';
@@ -27,6 +27,7 @@ export type AlertFormSlot = (market: {
   marketId: string | null;
   bid: number | null;
   offer: number | null;
+  decimals?: number;
 }) => ComponentChildren;
 
 interface Props {
@@ -123,6 +124,7 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
   const q = quote?.value;
   const name = q?.instrumentName ?? facts?.value.name ?? epic;
   const spread = q ? spreadOf(q.bid, q.offer) : null;
+  const d = marketDecimals(q, facts?.value);
 
   return (
     <article class="view detail" aria-labelledby="detail-title">
@@ -131,6 +133,9 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
           ←
         </button>
         <h2 id="detail-title">{name}</h2>
+        <button type="button" class="link" onClick={() => navigate({ view: 'history', epic })}>
+          History
+        </button>
       </div>
       <p class="muted detail__epic">
         {epic}
@@ -142,19 +147,18 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
         <section class="detail-section quote" aria-label="Price">
           <div class="quote__prices num">
             <div>
-              <span class="muted">Bid</span> <strong data-testid="panel-detail-bid">{formatPrice(q.bid)}</strong>
+              <span class="muted">Bid</span> <strong data-testid="panel-detail-bid">{formatPrice(q.bid, d)}</strong>
             </div>
             <div>
-              <span class="muted">Offer</span> <strong>{formatPrice(q.offer)}</strong>
+              <span class="muted">Offer</span>{' '}
+              <strong data-testid="panel-detail-offer">{formatPrice(q.offer, d)}</strong>
             </div>
-            {spread !== null && (
-              <div class="muted">Spread {formatPrice(spread, q.bid !== null ? decimalsFor(q.bid) : undefined)}</div>
-            )}
+            {spread !== null && <div class="muted">Spread {formatPrice(spread, d)}</div>}
           </div>
           <div class="quote__meta">
-            <Change net={q.netChange} pct={q.percentageChange} />
+            <Change net={q.netChange} pct={q.percentageChange} decimals={d} />
             <span class="muted num">
-              H {formatPrice(q.high)} · L {formatPrice(q.low)}
+              H {formatPrice(q.high, d)} · L {formatPrice(q.low, d)}
             </span>
             <MarketStatusTag status={q.marketStatus} />
             <StaleMark stale={quote.stale} fetchedAt={quote.fetchedAt} />
@@ -171,6 +175,7 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
             facts={facts?.value ?? null}
             bid={q.bid}
             offer={q.offer}
+            decimals={d}
           />
           <dealing.NewWorkingOrder
             epic={epic}
@@ -181,7 +186,7 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
           />
         </section>
       )}
-      <HistorySection epic={epic} name={name} theme={theme} />
+      <HistorySection epic={epic} name={name} theme={theme} decimals={d} />
       <section class="detail-section" aria-labelledby="sentiment-title">
         <h3 id="sentiment-title">Client sentiment</h3>
         {!marketId && facts && <p class="muted">IG publishes no client sentiment for this market.</p>}
@@ -208,7 +213,7 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
       {alertForm && q && (
         <section class="detail-section" aria-label="Alerts">
           <h3>Alert</h3>
-          {alertForm({ epic, instrumentName: name, marketId, bid: q.bid, offer: q.offer })}
+          {alertForm({ epic, instrumentName: name, marketId, bid: q.bid, offer: q.offer, decimals: d })}
         </section>
       )}
       <section class="detail-section" aria-labelledby="facts-title">

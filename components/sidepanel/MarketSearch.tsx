@@ -2,7 +2,7 @@
 // an older term never replaces a newer one.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { readSearch } from '../../lib/cache/read';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, marketDecimals } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { MarketQuote } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -91,7 +91,7 @@ export function MarketSearch({ label, placeholder, actionText, onPick, excluded,
                   {q.instrumentName} <span class="muted">{q.epic}</span>
                 </span>
                 <span class="num">
-                  {formatPrice(q.bid)} / {formatPrice(q.offer)}
+                  {formatPrice(q.bid, marketDecimals(q))} / {formatPrice(q.offer, marketDecimals(q))}
                 </span>
                 <button
                   type="button"

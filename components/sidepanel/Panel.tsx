@@ -26,6 +26,7 @@ const VaultPrompt = lazyComponent(() => import('../VaultPrompt').then((m) => m.V
 const MarketDetail = lazyComponent(() => import('./MarketDetail').then((m) => m.MarketDetail));
 const BrowseView = lazyComponent(() => import('./BrowseView').then((m) => m.BrowseView));
 const PositionsView = lazyComponent(() => import('./PositionsView').then((m) => m.PositionsView));
+const AccountHistoryView = lazyComponent(() => import('./AccountHistoryView').then((m) => m.AccountHistoryView));
 
 /** Parts of other features that the panel hosts when they are present. */
 export interface PanelSlots {
@@ -173,6 +174,13 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
         ) : view === 'positions' ? (
           // Another account: its positions and funds start from nothing, never from the last account's.
           <PositionsView key={status?.account?.accountId ?? ''} />
+        ) : route?.view === 'history' ? (
+          // Another account's history likewise starts from nothing (the background caches per account).
+          <AccountHistoryView
+            key={`${status?.account?.accountId ?? ''}|${route.epic ?? ''}`}
+            epic={route.epic}
+            initial={route.period}
+          />
         ) : view === 'alerts' && slots.alertsList ? (
           <section class="view" aria-labelledby="alerts-title">
             <h2 id="alerts-title">Alerts</h2>

@@ -3,7 +3,7 @@
 import { type ComponentChildren, Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { readQuotes } from '../../lib/cache/read';
-import { formatChange, formatPrice, trendOf } from '../../lib/format';
+import { marketDecimals, trendOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
 import {
@@ -14,8 +14,9 @@ import {
   wantMarketRate,
 } from '../../lib/sidepanel/account-pnl';
 import {
-  distanceToLevel,
   moneyText,
+  orderLevels,
+  positionLevels,
   repriceOrders,
   repricePositions,
   totalsByCurrency,
@@ -255,26 +256,30 @@ export function PositionsView() {
         <table class="plain" aria-label="Open positions">
           <HeadRow numeric={['Size', 'Level', 'Price', 'P/L']} />
           <tbody>
-            {priced.map((p) => (
-              <Fragment key={p.dealId}>
-                <tr data-testid="panel-position">
-                  <MarketCell row={p}>
-                    {p.direction === 'BUY' ? 'Buy' : 'Sell'}
-                    {p.stopLevel !== null && ` · stop ${formatPrice(p.stopLevel)}`}
-                    {p.limitLevel !== null && ` · limit ${formatPrice(p.limitLevel)}`}
-                  </MarketCell>
-                  <td class="num">{p.size}</td>
-                  <td class="num">{formatPrice(p.level)}</td>
-                  <td class="num">{formatPrice(p.direction === 'BUY' ? p.bid : p.offer)}</td>
-                  <PnlCell position={p} account={accountCurrency} converted={inAccount?.rows.get(p.dealId) ?? null} />
-                </tr>
-                {dealing && (
-                  <ControlsRow key={`${p.dealId}-deal`} span={5}>
-                    <dealing.PositionActions position={p} />
-                  </ControlsRow>
-                )}
-              </Fragment>
-            ))}
+            {priced.map((p) => {
+              const d = marketDecimals(quotes.get(p.epic));
+              const levels = positionLevels(p, d);
+              return (
+                <Fragment key={p.dealId}>
+                  <tr data-testid="panel-position">
+                    <MarketCell row={p}>
+                      {p.direction === 'BUY' ? 'Buy' : 'Sell'}
+                      {levels.stop !== null && ` · stop ${levels.stop}`}
+                      {levels.limit !== null && ` · limit ${levels.limit}`}
+                    </MarketCell>
+                    <td class="num">{p.size}</td>
+                    <td class="num">{levels.level}</td>
+                    <td class="num">{levels.price}</td>
+                    <PnlCell position={p} account={accountCurrency} converted={inAccount?.rows.get(p.dealId) ?? null} />
+                  </tr>
+                  {dealing && (
+                    <ControlsRow key={`${p.dealId}-deal`} span={5}>
+                      <dealing.PositionActions position={p} decimals={d} />
+                    </ControlsRow>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
           {inAccount && accountCurrency && (
             <tfoot>
@@ -322,26 +327,30 @@ export function PositionsView() {
         <table class="plain" aria-label="Working orders">
           <HeadRow numeric={['Size', 'Level', 'Distance']} />
           <tbody>
-            {pricedOrders.map((o) => (
-              <Fragment key={o.dealId}>
-                <tr data-testid="panel-order">
-                  <MarketCell row={o}>
-                    {o.direction === 'BUY' ? 'Buy' : 'Sell'} {o.orderType.toLowerCase()} ·{' '}
-                    {o.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate
-                      ? `until ${o.goodTillDate}`
-                      : 'until cancelled'}
-                  </MarketCell>
-                  <td class="num">{o.size}</td>
-                  <td class="num">{formatPrice(o.level)}</td>
-                  <td class="num">{formatChange(distanceToLevel(o))}</td>
-                </tr>
-                {dealing && (
-                  <ControlsRow key={`${o.dealId}-deal`} span={4}>
-                    <dealing.WorkingOrderActions order={o} />
-                  </ControlsRow>
-                )}
-              </Fragment>
-            ))}
+            {pricedOrders.map((o) => {
+              const d = marketDecimals(quotes.get(o.epic));
+              const levels = orderLevels(o, d);
+              return (
+                <Fragment key={o.dealId}>
+                  <tr data-testid="panel-order">
+                    <MarketCell row={o}>
+                      {o.direction === 'BUY' ? 'Buy' : 'Sell'} {o.orderType.toLowerCase()} ·{' '}
+                      {o.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate
+                        ? `until ${o.goodTillDate}`
+                        : 'until cancelled'}
+                    </MarketCell>
+                    <td class="num">{o.size}</td>
+                    <td class="num">{levels.level}</td>
+                    <td class="num">{levels.distance}</td>
+                  </tr>
+                  {dealing && (
+                    <ControlsRow key={`${o.dealId}-deal`} span={4}>
+                      <dealing.WorkingOrderActions order={o} decimals={d} />
+                    </ControlsRow>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       )}

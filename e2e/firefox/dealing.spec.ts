@@ -39,7 +39,7 @@ test('dealing: without a permit no control and nothing sent; with a demo permit 
   await grantDemoPermit(options);
   await panel.expectText(byTestId('dealing-permit-badge', 'deal-ticket'), 'SIMCFD1');
   await quoteAndPlace(panel, '1');
-  await panel.expectText(byTestId('deal-outcome'), /Deal accepted at [\d.]+, size 1\. Deal id \S+/);
+  await panel.expectText(byTestId('deal-outcome'), /Deal accepted at [\d.,]+, size 1\. Deal id \S+/);
   await capture(panel, 'dealing-accepted');
   const positions = (await sim.control.state()).positions as { epic: string; size: number }[];
   expect(positions).toHaveLength(1);

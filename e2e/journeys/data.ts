@@ -54,5 +54,5 @@ export const FORGED_DEALING: readonly (readonly [string, unknown])[] = [
   ['workingOrders.delete', { dealId: 'DIAAAA1' }],
 ];
 
-/** The PIN the journeys remember their credentials under (lib/vault). */
-export const REMEMBER_PIN = 'journey-pin-2718';
+/** The passphrase the journeys remember their credentials under (lib/vault): strong enough for the settings. */
+export const REMEMBER_PIN = 'journey copper kettle midnight orchard';

@@ -22,7 +22,7 @@ export async function connectThroughOptions(options: JourneyPage, service: Servi
   await options.fill({ css: '#conn-pin' }, REMEMBER_PIN);
   await options.fill({ css: '#conn-pinConfirm' }, REMEMBER_PIN);
   await options.click(byRole('button', 'Save'));
-  await options.expectText({ css: '[role="status"]' }, 'Saved on this computer, encrypted with your PIN.');
+  await options.expectText({ css: '[role="status"]' }, 'Saved on this computer, encrypted with your passphrase.');
   await options.click(byRole('button', 'Check'));
   await options.expectText(byTestId('options-check-result'), ACCOUNT.connected);
   await options.expectText(byTestId('options-active-account'), ACCOUNT.id);

@@ -17,6 +17,9 @@ export function App({ live }: { live: LiveLink | null }) {
       <header>
         <h1>Marketside settings</h1>
         <PermitBadge />
+        <a class="header-link" href="/privacy.html" target="_blank" rel="noopener">
+          Privacy policy
+        </a>
       </header>
       <nav aria-label="Sections">
         <ul>

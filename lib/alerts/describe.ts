@@ -2,13 +2,16 @@
 import { formatPct, formatPrice } from '../format';
 import type { AlertRule } from '../model';
 
-/** "above 1.0850", "below 7,420.5", "moves 2.00%", "long ≥ 75%", "long ≤ 30%". */
-export function conditionText(rule: Pick<AlertRule, 'kind' | 'target'>): string {
+/**
+ * "above 1.08500", "below 7,420.5", "moves 2.00%", "long ≥ 75%", "long ≤ 30%"; levels at the market's
+ * decimals (lib/format marketDecimals) when known.
+ */
+export function conditionText(rule: Pick<AlertRule, 'kind' | 'target'>, decimals?: number): string {
   switch (rule.kind) {
     case 'above':
-      return `above ${formatPrice(rule.target)}`;
+      return `above ${formatPrice(rule.target, decimals)}`;
     case 'below':
-      return `below ${formatPrice(rule.target)}`;
+      return `below ${formatPrice(rule.target, decimals)}`;
     case 'move-pct':
       return `moves ${rule.target.toFixed(2)}%`;
     case 'sentiment-long-above':
@@ -28,12 +31,12 @@ export interface AlertNotice {
 }
 
 /** The notification for a rule that fired with `value` (see Verdict) and the mid at that moment. */
-export function noticeFor(rule: AlertRule, value: number, mid: number | null): AlertNotice {
-  const title = `${rule.instrumentName} ${conditionText(rule)}`;
-  const price = mid === null ? null : `Price ${formatPrice(mid)}`;
+export function noticeFor(rule: AlertRule, value: number, mid: number | null, decimals?: number): AlertNotice {
+  const title = `${rule.instrumentName} ${conditionText(rule, decimals)}`;
+  const price = mid === null ? null : `Price ${formatPrice(mid, decimals)}`;
   let detail: string | null = null;
   if (rule.kind === 'move-pct' && rule.reference !== null) {
-    detail = `${formatPct(value)} from ${formatPrice(rule.reference)}`;
+    detail = `${formatPct(value)} from ${formatPrice(rule.reference, decimals)}`;
   } else if (rule.kind === 'sentiment-long-above' || rule.kind === 'sentiment-long-below') {
     detail = `${trimNumber(value)}% of clients long`;
   }

@@ -24,8 +24,13 @@ export interface ClientConfig {
   identifier: string;
   password: string;
   sessionVersion: 2 | 3;
-  /** v3: the account sent as IG-ACCOUNT-ID (default: the login reply's accountId). v2 logs into the default account. */
-  accountId?: string;
+  /**
+   * The account the user chose (default: the login's). v3 sends it as IG-ACCOUNT-ID; a v2 login lands on IG's
+   * default account and switches back to it before anything else is sent.
+   */
+  accountId?: string | undefined;
+  /** The chosen account is no longer among the login's accounts: the session stays on IG's current one. */
+  onChosenAccountGone?: (chosen: string, current: string) => Promise<void> | void;
   fetch?: typeof fetch;
   /** Per request; default 15 000 ms. */
   timeoutMs?: number;
@@ -61,6 +66,7 @@ const sessionOps = () => import('./groups/session');
 const categories = () => import('./groups/categories');
 const costs = () => import('./groups/costs');
 const applications = () => import('./groups/applications');
+const history = () => import('./groups/history');
 
 export function createClient(config: ClientConfig) {
   requireText(config.baseUrl, 'baseUrl');
@@ -96,6 +102,7 @@ export function createClient(config: ClientConfig) {
       password: config.password,
       sessionVersion: config.sessionVersion,
       accountId: config.accountId,
+      onChosenAccountGone: config.onChosenAccountGone,
       encryptPassword: config.encryptPassword,
       onEncryptionRequired: config.onEncryptionRequired,
     },
@@ -170,6 +177,11 @@ export function createClient(config: ClientConfig) {
     clientSentiment: clientSentimentGroup(core),
     applications: lazyGroup(core, async () => (await applications()).applicationsReads, {
       list: 'applications.list',
+    }),
+    /** IG's history (beyond the spec): the account's activity and transactions. */
+    history: lazyGroup(core, async () => (await history()).historyGroup, {
+      activity: 'history.activity',
+      transactions: 'history.transactions',
     }),
   };
   attachCore(client, core);

@@ -13,6 +13,8 @@ export interface Endpoint {
   readonly igPath?: string;
   /** Rows outside the spec's tables: login and refresh (the transport's), and IG's account list with its funds. */
   readonly internal?: true;
+  /** IG's own rows beyond the spec (the account's history): same transport, budget and parsing rules. */
+  readonly ig?: true;
 }
 
 const row = (method: HttpMethod, path: string, version: number, label: string, igPath?: string): Endpoint => ({
@@ -83,6 +85,9 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   { ...row('POST', '/session/refresh-token', 1, 'session.refresh_token'), internal: true },
   // Internal: the accounts and their funds (IG's GET /accounts v1; the spec lists no account read)
   { ...row('GET', '/accounts', 1, 'accounts.list'), internal: true },
+  // IG's beyond the spec: the account's history (reference: stores-and-history.md, labs.ig.com)
+  { ...row('GET', '/history/activity', 3, 'history.activity'), ig: true },
+  { ...row('GET', '/history/transactions', 2, 'history.transactions'), ig: true },
 ]);
 
 const byLabel = new Map(endpoints.map((e) => [e.label, e]));

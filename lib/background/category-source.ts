@@ -29,8 +29,7 @@ export class CategorySource {
     return this.deps.inflight.share(`category:${categoryId}|${page}|${pageSize}`, async () => {
       const data = await this.deps.data();
       const instruments = await data.categoryInstruments(categoryId, page, pageSize);
-      await this.quotes.store(instruments, this.deps.now());
-      return instruments;
+      return this.quotes.store(instruments, this.deps.now());
     });
   }
 }

@@ -24,6 +24,10 @@ export const corePlugin: BackgroundPlugin = {
   handlers: {
     ...connectionHandlers,
     ...lazyHandlers(ACCOUNT_MESSAGES, async () => (await accountPart()).accountHandlers),
+    ...lazyHandlers(
+      ['accountHistory.activity', 'accountHistory.transactions'],
+      async () => (await import('./account-history-part')).accountHistoryHandlers,
+    ),
     ...marketHandlers,
     ...watchlistHandlers,
     ...settingsHandlers,

@@ -21,6 +21,18 @@ function midOf(q: MarketQuote): number | null {
   return q.bid ?? q.offer;
 }
 
+/** The quote with what only a market's details tell (its sentiment id, IG's precision) kept from before. */
+export function withKnown(quote: MarketQuote, known: MarketQuote | undefined): MarketQuote {
+  if (!known) return quote;
+  const keepId = quote.marketId === undefined && known.marketId !== undefined;
+  const keepPrecision = quote.decimalPlacesFactor === undefined && known.decimalPlacesFactor !== undefined;
+  if (!keepId && !keepPrecision) return quote;
+  const merged = { ...quote };
+  if (keepId) merged.marketId = known.marketId;
+  if (keepPrecision) merged.decimalPlacesFactor = known.decimalPlacesFactor;
+  return merged;
+}
+
 /** The next snapshot entry: the new quote, the trail extended at most once a spacing. */
 export function nextSnapshot(
   current: SnapshotEntry | undefined,
@@ -28,10 +40,7 @@ export function nextSnapshot(
   fetchedAt: number,
   now: number,
 ): SnapshotEntry {
-  const merged: MarketQuote =
-    quote.marketId === undefined && current?.value.marketId !== undefined
-      ? { ...quote, marketId: current.value.marketId }
-      : quote;
+  const merged = withKnown(quote, current?.value);
   let trail = current?.trail ?? [];
   let trailAt = current?.trailAt ?? 0;
   if (fetchedAt - trailAt >= TRAIL_SPACING_MS) {
@@ -46,13 +55,20 @@ export function nextSnapshot(
 export class QuoteSource {
   constructor(private readonly deps: SourceDeps) {}
 
-  /** Write quotes from any reply (batches, search results, watchlists) into the snapshot store. */
-  async store(quotes: MarketQuote[], fetchedAt: number): Promise<void> {
+  /**
+   * Write quotes from any reply (batches, search results, watchlists) into the snapshot store; returns them
+   * as stored, with what the cache knew from the markets' details (a search reply has no precision).
+   */
+  async store(quotes: MarketQuote[], fetchedAt: number): Promise<MarketQuote[]> {
     const byEpic = new Map(quotes.map((q) => [q.epic, q]));
+    const stored = new Map<string, MarketQuote>();
     const now = this.deps.now();
-    await this.deps.cache.update<MarketQuote, SnapshotEntry>('snapshots', [...byEpic.keys()], (epic, current) =>
-      nextSnapshot(current, byEpic.get(epic) as MarketQuote, fetchedAt, now),
-    );
+    await this.deps.cache.update<MarketQuote, SnapshotEntry>('snapshots', [...byEpic.keys()], (epic, current) => {
+      const entry = nextSnapshot(current, byEpic.get(epic) as MarketQuote, fetchedAt, now);
+      stored.set(epic, entry.value);
+      return entry;
+    });
+    return quotes.map((q) => stored.get(q.epic) ?? q);
   }
 
   private async fetchBatch(epics: string[]): Promise<Map<string, Fresh<MarketQuote>>> {
@@ -109,6 +125,12 @@ export class QuoteSource {
     const stale: string[] = [];
     unique.forEach((epic, i) => {
       const entry = entries[i];
+      // A quote from a search or a watchlist lacks IG's precision, which only the market's details carry
+      // (as do entries cached before it was kept): those details are read now.
+      if (entry && entry.value.decimalPlacesFactor === undefined) {
+        missing.push(epic);
+        return;
+      }
       // The stream carries prices, not the market id sentiment needs (a watchlist's rows come without it).
       if (entry && streamed.has(epic) && entry.value.marketId) {
         entries[i] = { ...entry, fetchedAt: now };

@@ -23,17 +23,19 @@ export async function secretsInUse(): Promise<SecretsInUse> {
 }
 
 export async function vaultView(): Promise<VaultView> {
-  const [state, failures, notice, conn, session] = await Promise.all([
+  const [state, failures, notice, conn, session, unchecked] = await Promise.all([
     vaultReader.state(),
     vaultReader.failures(),
     vaultReader.notice(),
     connection.getValue(),
     sessionSecrets.getValue(),
+    vaultReader.unchecked(),
   ]);
   const pending = state === 'none' && conn.remember && !!(session.apiKey || session.password);
   return {
     state: pending ? 'pin-needed' : state,
     triesLeft: MAX_PIN_TRIES - failures,
     notice: notice ?? (state === 'none' && conn.remember && !pending ? 'unprotected-removed' : null),
+    ...(unchecked ? { unchecked: true as const } : {}),
   };
 }

@@ -14,10 +14,10 @@ export class SearchSource {
     const key = keys.search(term);
     return this.deps.inflight.share(`search:${key}`, async () => {
       const data = await this.deps.data();
-      const results = await data.search(key);
+      const found = await data.search(key);
       const fetchedAt = this.deps.now();
+      const results = await this.quotes.store(found, fetchedAt);
       await this.deps.cache.put('search', key, results, fetchedAt);
-      await this.quotes.store(results, fetchedAt);
       return { value: results, fetchedAt, stale: false };
     });
   }

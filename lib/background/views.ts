@@ -3,6 +3,7 @@
 import type { MarketDetails, MarketSummary } from '../api/schemas/market';
 import type { ClientSentiment } from '../api/schemas/sentiment';
 import type { Watchlist } from '../api/schemas/watchlists';
+import { decimalPlaces } from '../format';
 import type { MarketFacts, MarketQuote, Sentiment, StepRule, WatchlistSummary } from '../model';
 import { finite, marketStatus, positive } from '../reply-values';
 
@@ -65,6 +66,7 @@ export function quoteFromDetails(d: MarketDetails, now: number): MarketQuote {
     updatedAt: finite(s.updateTimestampUTC) ?? timeOfDayUtc(s.updateTime, now),
   };
   if (i.marketId) quote.marketId = i.marketId;
+  quote.decimalPlacesFactor = decimalPlaces(s.decimalPlacesFactor);
   if (typeof s.scalingFactor === 'number') quote.scalingFactor = s.scalingFactor;
   if (typeof s.delayTime === 'number') quote.delayTime = s.delayTime;
   return quote;
@@ -93,6 +95,7 @@ export function factsFromDetails(d: MarketDetails): MarketFacts {
       const perAccountUnit = positive(c.baseExchangeRate);
       return c.code && CURRENCY_CODE.test(c.code) && perAccountUnit !== null ? [{ code: c.code, perAccountUnit }] : [];
     }),
+    decimalPlacesFactor: decimalPlaces(d.snapshot?.decimalPlacesFactor),
     openingHours: hours ? hours.map((h) => ({ openTime: str(h.openTime), closeTime: str(h.closeTime) })) : null,
     stopsLimitsAllowed: i.stopsLimitsAllowed ?? false,
     controlledRiskAllowed: i.controlledRiskAllowed ?? false,

@@ -39,9 +39,9 @@ export class WatchlistSource {
     return this.deps.inflight.share(`watchlist:${id}`, async () => {
       const summary = await this.summaryOf(id);
       const data = await this.deps.data();
-      const markets = await data.watchlistMarkets(id);
+      const fetched = await data.watchlistMarkets(id);
       const fetchedAt = this.deps.now();
-      await this.quotes.store(markets, fetchedAt);
+      const markets = await this.quotes.store(fetched, fetchedAt);
       const epics = markets.map((m) => m.epic);
       await this.deps.cache.put<WatchlistMembers>('watchlists', keys.watchlist(id), { summary, epics }, fetchedAt);
       return { value: { summary, epics, markets }, fetchedAt, stale: false };

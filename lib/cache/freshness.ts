@@ -13,6 +13,7 @@ export const FRESH_FOR_MS: Record<CacheStoreName, number> = {
   prices: MINUTE,
   search: 5 * MINUTE,
   watchlists: 5 * MINUTE,
+  'account-history': 5 * MINUTE,
 };
 
 export function isStale(store: CacheStoreName, fetchedAt: number, now: number, freshForMs?: number): boolean {

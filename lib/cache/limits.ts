@@ -10,6 +10,7 @@ export const ENTRY_CAP: Record<CacheStoreName, number> = {
   prices: 100,
   search: 200,
   watchlists: 200,
+  'account-history': 200,
 };
 
 /** Readings kept per market for the sentiment trend. */

@@ -11,6 +11,7 @@ export const CACHE_STORES: readonly CacheStoreName[] = [
   'prices',
   'search',
   'watchlists',
+  'account-history',
 ];
 
 const opened = new Map<CacheStoreName, UseStore>();

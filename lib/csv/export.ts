@@ -1,7 +1,9 @@
 // A watchlist as CSV: epic, name, bid, offer, change, change %. RFC 4180 quoting through papaparse;
 // cells that a spreadsheet would run as a formula (=, +, -, @ at the start of a name) are defused with a
-// leading apostrophe. Numbers are written plain (no thousands separators) so the file reads back as numbers.
+// leading apostrophe. Numbers are written plain (no thousands separators) so the file reads back as numbers,
+// levels and changes at IG's precision for the market where known (1.17710, not 1.1771).
 import Papa from 'papaparse';
+import { decimalPlaces, plainLevel } from '../format';
 import type { MarketQuote } from '../model';
 
 export const CSV_COLUMNS = ['epic', 'name', 'bid', 'offer', 'change', 'change %'] as const;
@@ -9,25 +11,28 @@ export const CSV_COLUMNS = ['epic', 'name', 'bid', 'offer', 'change', 'change %'
 /** A UTF-8 byte order mark: lets spreadsheet programs read names with accents correctly. */
 export const BOM = '\uFEFF';
 
-type Row = Pick<MarketQuote, 'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange'>;
+type Row = Pick<
+  MarketQuote,
+  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange' | 'decimalPlacesFactor'
+>;
 
-function num(n: number | null): number | string {
-  return n === null || !Number.isFinite(n) ? '' : n;
+function num(n: number | null, decimals?: number): number | string {
+  if (n === null || !Number.isFinite(n)) return '';
+  return decimals === undefined ? n : plainLevel(n, decimals);
 }
+
+/** A cell a spreadsheet would run as a formula; a plain signed number ("-0.00118") is not one. */
+const FORMULA = /^(?![-+]\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 export function watchlistCsv(markets: readonly Row[]): string {
   return Papa.unparse(
     {
       fields: [...CSV_COLUMNS],
-      data: markets.map((m) => [
-        m.epic,
-        m.instrumentName,
-        num(m.bid),
-        num(m.offer),
-        num(m.netChange),
-        num(m.percentageChange),
-      ]),
+      data: markets.map((m) => {
+        const d = decimalPlaces(m.decimalPlacesFactor) ?? undefined;
+        return [m.epic, m.instrumentName, num(m.bid, d), num(m.offer, d), num(m.netChange, d), num(m.percentageChange)];
+      }),
     },
-    { escapeFormulae: true, newline: '\r\n', quotes: false },
+    { escapeFormulae: FORMULA, newline: '\r\n', quotes: false },
   );
 }

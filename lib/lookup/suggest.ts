@@ -1,6 +1,6 @@
 // Omnibox suggestions. Chrome renders the description as XML with <match>, <dim> and <url>, so service text
 // is escaped; Firefox shows the description as plain text, so it gets no markup at all.
-import { formatPrice, statusLabel } from '../format';
+import { formatPrice, marketDecimals, statusLabel } from '../format';
 import type { MarketQuote } from '../model';
 
 export interface Suggestion {
@@ -30,10 +30,12 @@ export function highlight(name: string, term: string): string {
   );
 }
 
-type Quote = Pick<MarketQuote, 'epic' | 'instrumentName' | 'bid' | 'offer' | 'marketStatus'>;
+type Quote = Pick<MarketQuote, 'epic' | 'instrumentName' | 'bid' | 'offer' | 'marketStatus' | 'decimalPlacesFactor'>;
 
 function priceText(q: Quote): string {
-  const price = q.bid === null && q.offer === null ? 'no price' : `${formatPrice(q.bid)} / ${formatPrice(q.offer)}`;
+  const d = marketDecimals(q);
+  const price =
+    q.bid === null && q.offer === null ? 'no price' : `${formatPrice(q.bid, d)} / ${formatPrice(q.offer, d)}`;
   return q.marketStatus === 'TRADEABLE' ? price : `${price} (${statusLabel(q.marketStatus)})`;
 }
 

@@ -6,6 +6,7 @@
 // message.
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
+import type { HistoryActivity, HistoryTransaction } from '../history/types';
 import { loadPart } from '../load-once';
 import type {
   AccountSummary,
@@ -109,6 +110,15 @@ export const requests = {
   }),
   'watchlists.export': v.object({ id: s.watchlistId }),
 
+  // The account's history (IG's history endpoints): activity by page, the period's transactions whole
+  'accountHistory.activity': v.object({
+    from: s.epochMs,
+    to: s.epochMs,
+    page: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
+    refresh: v.optional(v.boolean()),
+  }),
+  'accountHistory.transactions': v.object({ from: s.epochMs, to: s.epochMs, refresh: v.optional(v.boolean()) }),
+
   // Badge and alerts
   'badge.pin': v.object({ epic: v.nullable(s.epic) }),
   'alerts.list': none,
@@ -194,6 +204,8 @@ export interface VaultView {
   triesLeft: number;
   /** Why remembered credentials are gone: erased after wrong PINs, or never protected with a PIN. */
   notice: 'locked-out' | 'unprotected-removed' | null;
+  /** Present when the passphrase was chosen before Marketside checked its strength: the settings ask for a new one. */
+  unchecked?: true;
 }
 
 export interface StatusView {
@@ -228,7 +240,7 @@ export interface WatchlistView {
 /** A row of an exported watchlist; the page writes the CSV (lib/csv/export watchlistCsv). */
 export type ExportRow = Pick<
   MarketQuote,
-  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange'
+  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange' | 'decimalPlacesFactor'
 >;
 
 export interface ImportReport {
@@ -307,6 +319,8 @@ export interface Replies {
   'watchlists.removeMarket': WatchlistView;
   'watchlists.import': ImportReport;
   'watchlists.export': { filename: string; rows: ExportRow[] };
+  'accountHistory.activity': { activities: HistoryActivity[]; hasMore: boolean; fetchedAt: number };
+  'accountHistory.transactions': { transactions: HistoryTransaction[]; fetchedAt: number };
   'badge.pin': null;
   'alerts.list': AlertRule[];
   'alerts.create': AlertRule;
@@ -416,4 +430,5 @@ export type CacheStoreName =
   | 'sentiment-history'
   | 'prices'
   | 'search'
-  | 'watchlists';
+  | 'watchlists'
+  | 'account-history';

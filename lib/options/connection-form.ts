@@ -31,6 +31,20 @@ export function formFromView(view: ConnectionView | null): ConnectionForm {
   };
 }
 
+/**
+ * The stored connection arriving after the form appeared: it fills the fields the user has not touched
+ * yet and leaves every field they chose or typed in as they left it.
+ */
+export function loadedUnderTouched(
+  loaded: ConnectionForm,
+  current: ConnectionForm,
+  touched: ReadonlySet<keyof ConnectionForm>,
+): ConnectionForm {
+  const merged = { ...loaded };
+  for (const key of touched) (merged as Record<string, unknown>)[key] = current[key];
+  return merged;
+}
+
 export type FormCheck =
   | { ok: true; request: RequestOf<'connection.save'> }
   | { ok: false; issues: Partial<Record<keyof ConnectionForm, string>> };
@@ -57,7 +71,7 @@ export function checkConnectionForm(form: ConnectionForm, vault: VaultView | nul
       if (key && !issues[key]) issues[key] = issue.message;
     }
   }
-  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = 'The two PINs do not match';
+  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = 'The two passphrases do not match';
   if (Object.keys(issues).length > 0) return { ok: false, issues };
   return { ok: true, request: input as RequestOf<'connection.save'> };
 }

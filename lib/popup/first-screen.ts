@@ -8,14 +8,13 @@ import { snapshotQuotes, snapshotSearch, storedSnapshot } from '../cache/first-p
 import { el } from '../early-screen/dom';
 import { staleMark, statusTag } from '../early-screen/marks';
 import { showFirstScreen } from '../early-screen/paint';
-import { formatChange, formatPct, formatPrice, trendOf } from '../format';
+import { formatChange, formatPct, formatPrice, marketDecimals, trendOf } from '../format';
 import { storedAt } from '../settings/early-read';
 import type { Theme } from '../settings/prefs';
 import type { RecentLookup } from '../settings/registry';
 import { PREFS_STORED, RECENT_LOOKUPS_STORED } from '../settings/stored-items';
 import { applyTheme } from '../settings/theme';
 import type { PopupParams } from './params';
-import { priceDecimals } from './price';
 import { mergeQuotes, type RowItem, recentRows, resultRows } from './rows';
 import { normaliseTerm, SEARCH_MIN_LENGTH } from './search';
 
@@ -78,14 +77,14 @@ export function firstScreen(
 }
 
 /** components/Change.tsx */
-function change(net: number | null, pct: number | null): Node {
+function change(net: number | null, pct: number | null, decimals: number | undefined): Node {
   const trend = trendOf(pct ?? net);
   const arrow = trend === 'up' ? '▲' : trend === 'down' ? '▼' : '';
   return el(
     'span',
     { class: `change ${trend}` },
     arrow && el('span', { 'aria-hidden': 'true' }, `${arrow} `),
-    el('span', { class: 'change__net' }, formatChange(net)),
+    el('span', { class: 'change__net' }, formatChange(net, decimals)),
     ' ',
     el('span', { class: 'change__pct' }, `(${formatPct(pct)})`),
   );
@@ -94,7 +93,7 @@ function change(net: number | null, pct: number | null): Node {
 /** components/popup/MarketRow.tsx */
 function row(item: RowItem, index: number): Node {
   const q = item.quote;
-  const d = priceDecimals(q?.bid, q?.offer);
+  const d = marketDecimals(q);
   return el(
     'div',
     {
@@ -130,7 +129,7 @@ function row(item: RowItem, index: number): Node {
         el('span', { class: 'visually-hidden' }, 'Offer '),
         formatPrice(q?.offer, d),
       ),
-      change(q?.netChange ?? null, q?.percentageChange ?? null),
+      change(q?.netChange ?? null, q?.percentageChange ?? null, d),
     ),
   );
 }

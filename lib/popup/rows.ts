@@ -17,7 +17,13 @@ function pick(epic: string, base: MarketQuote | null, baseAt: number | null, bas
   const later = quotes.get(epic);
   if (later && (baseAt === null || later.fetchedAt > baseAt))
     return { quote: later.value, fetchedAt: later.fetchedAt, stale: later.stale };
-  return { quote: base, fetchedAt: baseAt, stale: baseStale };
+  // A search result lacks IG's precision, which a quote read from the market's details has.
+  const precision = later?.value.decimalPlacesFactor;
+  const quote =
+    base && base.decimalPlacesFactor === undefined && precision !== undefined
+      ? { ...base, decimalPlacesFactor: precision }
+      : base;
+  return { quote, fetchedAt: baseAt, stale: baseStale };
 }
 
 export function resultRows(

@@ -8,6 +8,7 @@ export function panelTabs(showAlerts: boolean): { view: SidepanelView; label: st
     { view: 'watchlists', label: 'Watchlists' },
     { view: 'browse', label: 'Browse' },
     { view: 'positions', label: 'Positions' },
+    { view: 'history', label: 'History' },
     ...(showAlerts ? [{ view: 'alerts' as const, label: 'Alerts' }] : []),
   ];
 }

@@ -1,9 +1,8 @@
 // The watchlist's numbers as text, laid out so that a column reads at a glance: one number of decimals
 // per market (its prices and its change alike), each number split at its decimal point so the points of
 // a column line up, and the columns as wide as their longest number (in `ch` of tabular digits).
-import { formatChange, formatPct, formatPrice } from '../format';
+import { formatChange, formatPct, formatPrice, marketDecimals } from '../format';
 import type { MarketQuote } from '../model';
-import { priceDecimals } from '../popup/price';
 
 export interface RowNumbers {
   bid: string;
@@ -13,8 +12,10 @@ export interface RowNumbers {
 }
 
 /** The row's numbers, prices and change to the market's own number of decimals. */
-export function rowNumbers(q: Pick<MarketQuote, 'bid' | 'offer' | 'netChange' | 'percentageChange'>): RowNumbers {
-  const d = priceDecimals(q.bid, q.offer);
+export function rowNumbers(
+  q: Pick<MarketQuote, 'bid' | 'offer' | 'netChange' | 'percentageChange' | 'decimalPlacesFactor'>,
+): RowNumbers {
+  const d = marketDecimals(q);
   return {
     bid: formatPrice(q.bid, d),
     offer: formatPrice(q.offer, d),

@@ -1,6 +1,6 @@
 // Profit and loss of open positions from the latest prices the panel holds.
 import { cents, moneyProfit } from '../dealing/profit';
-import { formatChange } from '../format';
+import { currencyDecimals, formatChange, formatPrice } from '../format';
 import type { MarketQuote, PositionView, WorkingOrderView } from '../model';
 
 /** Money at the closing price (bid for a buy, offer for a sell); null without that price or the position's value. */
@@ -8,10 +8,25 @@ export function profitLossOf(position: PositionView, quote?: Pick<MarketQuote, '
   return moneyProfit(position, quote ?? position);
 }
 
-/** "+9.80 USD", "−2.00 GBP", "0.00 EUR"; "–" without a figure. */
+/** "+9.80 USD", "−2.00 GBP", "+150 JPY": at the currency's precision; "–" without a figure. */
 export function moneyText(value: number | null, currency: string): string {
   if (value === null || !Number.isFinite(value)) return '–';
-  return `${formatChange(value, 2)} ${currency}`.trimEnd();
+  return `${formatChange(value, currencyDecimals(currency))} ${currency}`.trimEnd();
+}
+
+/** A position row's levels at its market's decimals (lib/format marketDecimals). */
+export function positionLevels(p: PositionView, decimals: number | undefined) {
+  return {
+    level: formatPrice(p.level, decimals),
+    price: formatPrice(p.direction === 'BUY' ? p.bid : p.offer, decimals),
+    stop: p.stopLevel === null ? null : formatPrice(p.stopLevel, decimals),
+    limit: p.limitLevel === null ? null : formatPrice(p.limitLevel, decimals),
+  };
+}
+
+/** A working order row's level and its distance from the triggering price, at its market's decimals. */
+export function orderLevels(o: WorkingOrderView, decimals: number | undefined) {
+  return { level: formatPrice(o.level, decimals), distance: formatChange(distanceToLevel(o), decimals) };
 }
 
 /** Positions with prices and profit/loss brought up to the given quotes. */

@@ -7,14 +7,16 @@ import { epic } from '../messages/schemas';
 import { lazyItem, watchStored } from '../settings/registry';
 import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 
-export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts';
+export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts' | 'history';
 
 export type SidepanelRoute =
   | { view: 'watchlists'; at?: number }
   | { view: 'market'; epic: string; at?: number }
   | { view: 'browse'; at?: number }
   | { view: 'positions'; at?: number }
-  | { view: 'alerts'; at?: number };
+  | { view: 'alerts'; at?: number }
+  /** The account's history; with an epic, that market's (opened from its detail view). */
+  | { view: 'history'; epic?: string; period?: 'today' | 'week' | 'month' | 'year'; at?: number };
 
 const at = v.optional(v.number());
 const routeSchema = v.variant('view', [
@@ -23,6 +25,12 @@ const routeSchema = v.variant('view', [
   v.object({ view: v.literal('browse'), at }),
   v.object({ view: v.literal('positions'), at }),
   v.object({ view: v.literal('alerts'), at }),
+  v.object({
+    view: v.literal('history'),
+    epic: v.optional(epic),
+    period: v.optional(v.picklist(['today', 'week', 'month', 'year'])),
+    at,
+  }),
 ]);
 
 export const defaultRoute: SidepanelRoute = { view: 'watchlists' };
@@ -45,6 +53,7 @@ export function parseRoute(value: unknown): SidepanelRoute {
 
 export function sameRoute(a: SidepanelRoute, b: SidepanelRoute): boolean {
   if (a.view !== b.view) return false;
+  if (a.view === 'history') return b.view === 'history' && a.epic === b.epic;
   return a.view !== 'market' || (b.view === 'market' && a.epic === b.epic);
 }
 

@@ -30,7 +30,10 @@ export function buildRows(
   return markets.map((market) => {
     const fresh = quotes.get(market.epic);
     const newer = fresh && fresh.fetchedAt >= listFetchedAt;
-    const quote = newer ? { ...fresh.value, marketId: fresh.value.marketId ?? market.marketId } : market;
+    const base = newer ? { ...fresh.value, marketId: fresh.value.marketId ?? market.marketId } : market;
+    // IG's precision comes with a market's details: either reading may be the one that has it.
+    const precision = base.decimalPlacesFactor ?? fresh?.value.decimalPlacesFactor ?? market.decimalPlacesFactor;
+    const quote = precision === base.decimalPlacesFactor ? base : { ...base, decimalPlacesFactor: precision };
     const marketId = quote.marketId;
     return {
       epic: market.epic,

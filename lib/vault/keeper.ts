@@ -1,11 +1,11 @@
-// Changing the vault: unlocking with the PIN (wrong PINs counted, erased at the last one), remembering
-// secrets, changing the PIN, forgetting. The record, the count of wrong PINs and the notice are in
+// Changing the vault: unlocking with the PIN (wrong PINs counted, erased at the last one; a record made
+// with a weaker KDF is converted to the current one then), remembering secrets, changing the PIN, forgetting. The record, the count of wrong PINs and the notice are in
 // storage.local; the derived key in storage.session (memory only) while unlocked. Every change runs one
 // at a time, so wrong PINs sent together are all counted.
 import { fromBase64, toBase64 } from '../base64';
-import { createVault, seal, unlockVault, type VaultOptions } from './crypto';
+import { ARGON2ID, createVault, kdfParams, seal, unlockVault, type VaultOptions, weakerThan } from './crypto';
 import { MAX_PIN_TRIES, type VaultNotice, VaultReader, type VaultStores } from './reader';
-import { type VaultRecord, type VaultSecrets, WrongPinError } from './record';
+import { uncheckedPin, type VaultRecord, type VaultSecrets, WrongPinError } from './record';
 
 export { MAX_PIN_TRIES, type VaultNotice, type VaultState, type VaultStores } from './reader';
 
@@ -63,12 +63,14 @@ export class VaultKeeper extends VaultReader {
     });
   }
 
-  private async openWith(pin: string): Promise<VaultSecrets> {
+  /** Opens with this PIN and keeps the key; converts a weaker record unless a new one follows at once. */
+  private async openWith(pin: string, convert = true): Promise<VaultSecrets> {
     const record = await this.record();
     if (!record) throw new PinNeededError('pin', 'There are no remembered credentials to unlock');
     try {
       const { secrets, key } = await unlockVault(record, pin);
-      await this.keep(record, key);
+      const converted = convert ? await this.converted(record, secrets, pin) : null;
+      await this.keep(converted?.record ?? record, converted?.key ?? key);
       return secrets;
     } catch (err) {
       if (!(err instanceof WrongPinError)) throw err;
@@ -79,6 +81,22 @@ export class VaultKeeper extends VaultReader {
       }
       await this.stores.failures.setValue(failures);
       throw new PinRejectedError(MAX_PIN_TRIES - failures);
+    }
+  }
+
+  /**
+   * The record again under the current KDF (a new salt) when this one derives more weakly; null when it
+   * does not, or when converting failed: the old record still opens, and the next unlock tries again.
+   */
+  private async converted(record: VaultRecord, secrets: VaultSecrets, pin: string) {
+    if (!weakerThan(record, this.options.kdf ?? ARGON2ID)) return null;
+    try {
+      return await createVault(secrets, pin, this.options, uncheckedPin(record));
+    } catch (err) {
+      console.warn(
+        `Remembered credentials not converted to ${(this.options.kdf ?? ARGON2ID).kdf}: ${(err as Error)?.name}`,
+      );
+      return null;
     }
   }
 
@@ -103,7 +121,12 @@ export class VaultKeeper extends VaultReader {
       if (!record || !key)
         throw new PinNeededError('pin', 'Choose a PIN or passphrase to remember the API key and password');
       await this.stores.record.setValue(
-        await seal(secrets, fromBase64(key), { salt: record.salt, iterations: record.iterations }, this.options),
+        await seal(
+          secrets,
+          fromBase64(key),
+          { ...kdfParams(record), salt: record.salt, ...(uncheckedPin(record) ? { unchecked: true as const } : {}) },
+          this.options,
+        ),
       );
     });
   }
@@ -111,7 +134,7 @@ export class VaultKeeper extends VaultReader {
   /** Encrypts again under a new PIN (new salt); needs the current PIN or an unlocked session. */
   changePin(currentPin: string | null, pin: string): Promise<void> {
     return this.serial(async () => {
-      const secrets = currentPin !== null ? await this.openWith(currentPin) : await this.secrets();
+      const secrets = currentPin !== null ? await this.openWith(currentPin, false) : await this.secrets();
       if (!secrets) throw new PinNeededError('currentPin', 'Enter your current PIN');
       const { record, key } = await createVault(secrets, pin, this.options);
       await this.keep(record, key);

@@ -36,5 +36,5 @@ export function vaultPrompt(vault: VaultView | undefined | null): VaultPromptVie
   return null;
 }
 
-/** The hint beside a new-PIN field. */
-export const PIN_HINT = `At least ${MIN_PIN_LENGTH} characters. You type it once each time the browser starts; Marketside cannot recover it.`;
+/** The hint beside a new-passphrase field. */
+export const PIN_HINT = `Four or more uncommon words work well (at least ${MIN_PIN_LENGTH} characters). You type it once each time the browser starts; Marketside cannot recover it.`;

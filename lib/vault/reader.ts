@@ -1,7 +1,7 @@
 // The vault as a woken worker reads it: whether credentials are remembered and unlocked, and the secrets
 // while they are (their key kept in storage.session, memory only). Changing the vault is keeper.ts.
 import { fromBase64 } from '../base64';
-import { open, readRecord, type VaultRecord, type VaultSecrets, WrongPinError } from './record';
+import { open, readRecord, uncheckedPin, type VaultRecord, type VaultSecrets, WrongPinError } from './record';
 
 export const MAX_PIN_TRIES = 5;
 
@@ -37,6 +37,12 @@ export class VaultReader {
     const [record, key] = await Promise.all([this.stores.record.getValue(), this.stores.key.getValue()]);
     if (!record) return 'none';
     return key ? 'unlocked' : 'locked';
+  }
+
+  /** Whether the remembered credentials' passphrase was chosen before new ones were checked for strength. */
+  async unchecked(): Promise<boolean> {
+    const record = await this.record().catch(() => null);
+    return !!record && uncheckedPin(record);
   }
 
   async failures(): Promise<number> {

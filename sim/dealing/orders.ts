@@ -1,5 +1,6 @@
 import { invalidField } from '../errors';
 import { parseDate } from '../format';
+import { recordOrderFilled } from '../history/record';
 import { isSet, str } from '../http';
 import type { Direction, WorkingOrder } from '../state';
 import type { Market } from '../universe/types';
@@ -67,6 +68,10 @@ function distances(m: Market, body: Record<string, unknown>, level: number) {
   };
 }
 
+function orderTypeOf(world: World, accountId: string, dealId: string): string | undefined {
+  return world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId)?.type;
+}
+
 /** POST /working-orders/otc (v2 body). */
 export function createOrder(world: World, accountId: string, body: Record<string, unknown>, now: number): string {
   const epic = epicField(body);
@@ -87,39 +92,47 @@ export function createOrder(world: World, accountId: string, body: Record<string
   const account = accountOf(world, accountId);
   const { stopDistance, limitDistance } = distances(m, body, level);
   const base = { epic, expiry, direction: dir, size: amount, level, stopDistance, limitDistance, guaranteedStop };
-  return deal(world, accountId, ref, now, base, () => {
-    checkExpiry(m, account, expiry);
-    const q = world.quote(m, now);
-    checkTradeable(q.marketStatus, true);
-    if (amount < m.minDealSize) throw new Rejection('MINIMUM_ORDER_SIZE_ERROR');
-    if (gtd !== null && gtd <= now) throw new Rejection('GOOD_TILL_DATE_IN_THE_PAST');
-    checkSide(type, dir, level, q.bid, q.offer);
-    const dealId = world.newId('DIAAAA');
-    world.workingOrders.push({
-      accountId,
-      dealId,
-      dealReference: ref,
-      epic,
-      expiry,
-      direction: dir,
-      size: amount,
-      level,
-      type,
-      timeInForce: tif,
-      goodTillDate: gtd,
-      currency,
-      stopDistance,
-      limitDistance,
-      guaranteedStop,
-      createdAt: now,
-    });
-    return newConfirm(world, ref, now, {
-      ...base,
-      status: 'OPEN',
-      dealId,
-      affectedDeals: [{ dealId, status: 'OPENED' }],
-    });
-  });
+  return deal(
+    world,
+    accountId,
+    ref,
+    now,
+    base,
+    () => {
+      checkExpiry(m, account, expiry);
+      const q = world.quote(m, now);
+      checkTradeable(q.marketStatus, true);
+      if (amount < m.minDealSize) throw new Rejection('MINIMUM_ORDER_SIZE_ERROR');
+      if (gtd !== null && gtd <= now) throw new Rejection('GOOD_TILL_DATE_IN_THE_PAST');
+      checkSide(type, dir, level, q.bid, q.offer);
+      const dealId = world.newId('DIAAAA');
+      world.workingOrders.push({
+        accountId,
+        dealId,
+        dealReference: ref,
+        epic,
+        expiry,
+        direction: dir,
+        size: amount,
+        level,
+        type,
+        timeInForce: tif,
+        goodTillDate: gtd,
+        currency,
+        stopDistance,
+        limitDistance,
+        guaranteedStop,
+        createdAt: now,
+      });
+      return newConfirm(world, ref, now, {
+        ...base,
+        status: 'OPEN',
+        dealId,
+        affectedDeals: [{ dealId, status: 'OPENED' }],
+      });
+    },
+    { type: 'WORKING_ORDER', orderType: type },
+  );
 }
 
 /** PUT /working-orders/otc/{dealId} (v2 body). */
@@ -133,35 +146,44 @@ export function amendOrder(
   const level = optionalNumber(body, 'level');
   if (level === null) throw invalidField('level');
   const ref = dealReference(world, body);
-  return deal(world, accountId, ref, now, { dealId, level }, () => {
-    const o = world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId);
-    if (!o) throw new Rejection('ORDER_NOT_FOUND');
-    const m = marketFor(world, o.epic);
-    const q = world.quote(m, now);
-    checkTradeable(q.marketStatus, true);
-    const type = isSet(body, 'type') ? orderType(body) : o.type;
-    const tif = isSet(body, 'timeInForce') ? timeInForce(body) : o.timeInForce;
-    const gtd = tif === 'GOOD_TILL_DATE' ? (isSet(body, 'goodTillDate') ? goodTill(body, tif) : o.goodTillDate) : null;
-    if (tif === 'GOOD_TILL_DATE' && gtd === null) throw new Rejection('GOOD_TILL_DATE_IN_THE_PAST');
-    if (gtd !== null && gtd <= now) throw new Rejection('GOOD_TILL_DATE_IN_THE_PAST');
-    checkSide(type, o.direction, level, q.bid, q.offer);
-    const { stopDistance, limitDistance } = distances(m, body, level);
-    Object.assign(o, { level, type, timeInForce: tif, goodTillDate: gtd, stopDistance, limitDistance });
-    if (isSet(body, 'guaranteedStop')) o.guaranteedStop = flag(body, 'guaranteedStop');
-    return newConfirm(world, ref, now, {
-      status: 'AMENDED',
-      dealId,
-      epic: o.epic,
-      expiry: o.expiry,
-      direction: o.direction,
-      size: o.size,
-      level,
-      stopDistance,
-      limitDistance,
-      guaranteedStop: o.guaranteedStop,
-      affectedDeals: [{ dealId, status: 'AMENDED' }],
-    });
-  });
+  return deal(
+    world,
+    accountId,
+    ref,
+    now,
+    { dealId, level },
+    () => {
+      const o = world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId);
+      if (!o) throw new Rejection('ORDER_NOT_FOUND');
+      const m = marketFor(world, o.epic);
+      const q = world.quote(m, now);
+      checkTradeable(q.marketStatus, true);
+      const type = isSet(body, 'type') ? orderType(body) : o.type;
+      const tif = isSet(body, 'timeInForce') ? timeInForce(body) : o.timeInForce;
+      const gtd =
+        tif === 'GOOD_TILL_DATE' ? (isSet(body, 'goodTillDate') ? goodTill(body, tif) : o.goodTillDate) : null;
+      if (tif === 'GOOD_TILL_DATE' && gtd === null) throw new Rejection('GOOD_TILL_DATE_IN_THE_PAST');
+      if (gtd !== null && gtd <= now) throw new Rejection('GOOD_TILL_DATE_IN_THE_PAST');
+      checkSide(type, o.direction, level, q.bid, q.offer);
+      const { stopDistance, limitDistance } = distances(m, body, level);
+      Object.assign(o, { level, type, timeInForce: tif, goodTillDate: gtd, stopDistance, limitDistance });
+      if (isSet(body, 'guaranteedStop')) o.guaranteedStop = flag(body, 'guaranteedStop');
+      return newConfirm(world, ref, now, {
+        status: 'AMENDED',
+        dealId,
+        epic: o.epic,
+        expiry: o.expiry,
+        direction: o.direction,
+        size: o.size,
+        level,
+        stopDistance,
+        limitDistance,
+        guaranteedStop: o.guaranteedStop,
+        affectedDeals: [{ dealId, status: 'AMENDED' }],
+      });
+    },
+    { type: 'WORKING_ORDER', orderType: orderTypeOf(world, accountId, dealId) },
+  );
 }
 
 /** DELETE /working-orders/otc/{dealId}. */
@@ -173,21 +195,30 @@ export function deleteOrder(
   now: number,
 ): string {
   const ref = dealReference(world, body);
-  return deal(world, accountId, ref, now, { dealId }, () => {
-    const o = world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId);
-    if (!o) throw new Rejection('ORDER_NOT_FOUND');
-    world.workingOrders = world.workingOrders.filter((x) => x !== o);
-    return newConfirm(world, ref, now, {
-      status: 'DELETED',
-      dealId,
-      epic: o.epic,
-      expiry: o.expiry,
-      direction: o.direction,
-      size: o.size,
-      level: o.level,
-      affectedDeals: [{ dealId, status: 'DELETED' }],
-    });
-  });
+  const kind = orderTypeOf(world, accountId, dealId);
+  return deal(
+    world,
+    accountId,
+    ref,
+    now,
+    { dealId },
+    () => {
+      const o = world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId);
+      if (!o) throw new Rejection('ORDER_NOT_FOUND');
+      world.workingOrders = world.workingOrders.filter((x) => x !== o);
+      return newConfirm(world, ref, now, {
+        status: 'DELETED',
+        dealId,
+        epic: o.epic,
+        expiry: o.expiry,
+        direction: o.direction,
+        size: o.size,
+        level: o.level,
+        affectedDeals: [{ dealId, status: 'DELETED' }],
+      });
+    },
+    { type: 'WORKING_ORDER', orderType: kind },
+  );
 }
 
 /** Expires good-till-date orders and fills orders whose level the market has reached. */
@@ -213,7 +244,7 @@ export function settleOrders(world: World, now: number): void {
       keep.push(o);
       continue;
     }
-    world.positions.push({
+    const filled = {
       accountId: o.accountId,
       dealId: o.dealId,
       dealReference: o.dealReference,
@@ -229,7 +260,9 @@ export function settleOrders(world: World, now: number): void {
       trailingStopDistance: null,
       trailingStep: null,
       createdAt: now,
-    });
+    };
+    world.positions.push(filled);
+    recordOrderFilled(world, filled, o.type, now);
   }
   world.workingOrders = keep;
 }

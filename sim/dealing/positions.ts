@@ -1,5 +1,6 @@
 import { ApiError, invalidField } from '../errors';
 import { accountFunds } from '../funds';
+import { type ActivityType, type ClosedPiece, recordCloses, recordDeal } from '../history/record';
 import { isSet, num, str } from '../http';
 import { margin, profit, round2 } from '../money';
 import type { Confirm, Direction, Position } from '../state';
@@ -27,6 +28,12 @@ import {
   storeConfirm,
 } from './common';
 
+/** The instrument's name as the history shows it. */
+const nameOf = (world: World) => (epic: string) => {
+  const m = world.market(epic);
+  return m ? world.instrumentName(m) : epic;
+};
+
 const opposite = (d: Direction): Direction => (d === 'BUY' ? 'SELL' : 'BUY');
 
 /** Runs a dealing step; a rejection becomes a REJECTED confirmation. Returns the deal reference. */
@@ -37,6 +44,7 @@ export function deal(
   now: number,
   base: Partial<Confirm>,
   run: () => Confirm,
+  activity: { type: ActivityType; orderType?: string } = { type: 'POSITION' },
 ): string {
   // A repeated request with the same client deal reference (a browser resending a POST whose reply was
   // lost) is answered as already done and executes nothing a second time.
@@ -50,6 +58,7 @@ export function deal(
     confirm = newConfirm(world, ref, now, { ...base, dealStatus: 'REJECTED', reason: err.reason });
   }
   storeConfirm(world, accountId, confirm, now);
+  recordDeal(world, accountId, confirm, now, activity.type, activity.orderType);
   return ref;
 }
 
@@ -107,6 +116,7 @@ export function openPosition(world: World, accountId: string, body: Record<strin
     const affected: { dealId: string; status: string }[] = [];
     let remaining = amount;
     let realised = 0;
+    const pieces: ClosedPiece[] = [];
     if (!forceOpen) {
       const opposing = world.positions.filter(
         (p) => p.accountId === accountId && p.epic === epic && p.expiry === expiry && p.direction === opposite(dir),
@@ -114,7 +124,9 @@ export function openPosition(world: World, accountId: string, body: Record<strin
       for (const p of opposing) {
         if (remaining <= 0) break;
         const take = Math.min(p.size, remaining);
-        realised += profit(m, account.accountType, account.currency, p.direction, take, p.level, fill);
+        const pnl = profit(m, account.accountType, account.currency, p.direction, take, p.level, fill);
+        realised += pnl;
+        pieces.push({ position: p, size: take, exit: fill, pnl });
         remaining = round2(remaining - take);
         p.size = round2(p.size - take);
         affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
@@ -125,7 +137,9 @@ export function openPosition(world: World, accountId: string, body: Record<strin
       const needed = margin(m, account.accountType, account.currency, remaining, fill);
       if (needed > accountFunds(world, account).available + realised) throw new Rejection('INSUFFICIENT_FUNDS');
     }
+    const before = account.balance;
     account.balance = round2(account.balance + realised);
+    if (pieces.length) recordCloses(world, accountId, nameOf(world), pieces, round2(account.balance - before), now);
     let dealId = affected[0]?.dealId ?? world.newId('DIAAAA');
     if (remaining > 0) {
       if (affected.length) dealId = world.newId('DIAAAA');
@@ -203,17 +217,22 @@ export function closePosition(world: World, accountId: string, body: Record<stri
     }
     let remaining = amount;
     let realised = 0;
+    const pieces: ClosedPiece[] = [];
     const affected: { dealId: string; status: string }[] = [];
     for (const p of targets) {
       if (remaining <= 0) break;
       const take = Math.min(p.size, remaining);
-      realised += profit(m, account.accountType, account.currency, p.direction, take, p.level, exit);
+      const pnl = profit(m, account.accountType, account.currency, p.direction, take, p.level, exit);
+      realised += pnl;
+      pieces.push({ position: p, size: take, exit, pnl });
       p.size = round2(p.size - take);
       remaining = round2(remaining - take);
       affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
     }
     world.positions = world.positions.filter((p) => p.size > 0);
+    const before = account.balance;
     account.balance = round2(account.balance + realised);
+    recordCloses(world, accountId, nameOf(world), pieces, round2(account.balance - before), now);
     const partial = affected.some((a) => a.status === 'PARTIALLY_CLOSED');
     return newConfirm(world, ref, now, {
       status: partial ? 'PARTIALLY_CLOSED' : 'CLOSED',
@@ -249,29 +268,37 @@ export function amendPosition(
     throw invalidField('trailingStop');
   const ref = dealReference(world, body);
   const base = { dealId, stopLevel, limitLevel, guaranteedStop, trailingStop: trailing };
-  return deal(world, accountId, ref, now, base, () => {
-    const p: Position | undefined = world.positions.find((x) => x.accountId === accountId && x.dealId === dealId);
-    if (!p) throw new Rejection('POSITION_NOT_FOUND');
-    const m = marketFor(world, p.epic);
-    const q = world.quote(m, now);
-    checkTradeable(q.marketStatus, true);
-    checkAttached(p.direction, q.bid, q.offer, stopLevel, limitLevel);
-    p.stopLevel = stopLevel;
-    p.limitLevel = limitLevel;
-    p.guaranteedStop = guaranteedStop;
-    p.trailingStopDistance = trailing ? optionalNumber(body, 'trailingStopDistance') : null;
-    p.trailingStep = trailing ? optionalNumber(body, 'trailingStopIncrement') : null;
-    return newConfirm(world, ref, now, {
-      ...base,
-      status: 'AMENDED',
-      epic: p.epic,
-      expiry: p.expiry,
-      direction: p.direction,
-      size: p.size,
-      level: p.level,
-      affectedDeals: [{ dealId, status: 'AMENDED' }],
-      stopDistance: stopLevel === null ? null : distanceBetween(m, p.level, stopLevel),
-      limitDistance: limitLevel === null ? null : distanceBetween(m, p.level, limitLevel),
-    });
-  });
+  return deal(
+    world,
+    accountId,
+    ref,
+    now,
+    base,
+    () => {
+      const p: Position | undefined = world.positions.find((x) => x.accountId === accountId && x.dealId === dealId);
+      if (!p) throw new Rejection('POSITION_NOT_FOUND');
+      const m = marketFor(world, p.epic);
+      const q = world.quote(m, now);
+      checkTradeable(q.marketStatus, true);
+      checkAttached(p.direction, q.bid, q.offer, stopLevel, limitLevel);
+      p.stopLevel = stopLevel;
+      p.limitLevel = limitLevel;
+      p.guaranteedStop = guaranteedStop;
+      p.trailingStopDistance = trailing ? optionalNumber(body, 'trailingStopDistance') : null;
+      p.trailingStep = trailing ? optionalNumber(body, 'trailingStopIncrement') : null;
+      return newConfirm(world, ref, now, {
+        ...base,
+        status: 'AMENDED',
+        epic: p.epic,
+        expiry: p.expiry,
+        direction: p.direction,
+        size: p.size,
+        level: p.level,
+        affectedDeals: [{ dealId, status: 'AMENDED' }],
+        stopDistance: stopLevel === null ? null : distanceBetween(m, p.level, stopLevel),
+        limitDistance: limitLevel === null ? null : distanceBetween(m, p.level, limitLevel),
+      });
+    },
+    { type: 'EDIT_STOP_AND_LIMIT' },
+  );
 }

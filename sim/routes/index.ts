@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts';
 import { applicationRoutes } from './applications';
 import { confirmRoutes } from './confirms';
 import { costRoutes } from './costs';
+import { historyRoutes } from './history';
 import { marketRoutes } from './markets';
 import { orderRoutes } from './orders';
 import { positionRoutes } from './positions';
@@ -23,4 +24,5 @@ export const allRoutes: Route[] = [
   ...confirmRoutes,
   ...costRoutes,
   ...applicationRoutes,
+  ...historyRoutes,
 ];

@@ -25,7 +25,7 @@ describe('endpoint table', () => {
     const spec = specRows();
     expect(spec).toHaveLength(40);
     const mine = endpoints
-      .filter((e) => !e.internal)
+      .filter((e) => !e.internal && !e.ig)
       .map(({ method, path, version, label }) => ({ method, path, version, label }));
     expect(mine).toEqual(spec);
   });
@@ -42,6 +42,19 @@ describe('endpoint table', () => {
       'POST /session v3',
       'POST /session/refresh-token v1',
     ]);
+  });
+
+  it("marks IG's history rows beyond the spec, and only those, as IG's", () => {
+    const ig = endpoints
+      .filter((e) => e.ig)
+      .map(({ method, path, version, label }) => `${method} ${path} v${version} ${label}`);
+    expect(ig).toEqual([
+      'GET /history/activity v3 history.activity',
+      'GET /history/transactions v2 history.transactions',
+    ]);
+    expect(endpoints.filter((e) => e.ig && e.internal)).toEqual([]);
+    const specPaths = new Set(specRows().map((r) => r.path));
+    for (const row of endpoints.filter((e) => e.ig)) expect(specPaths.has(row.path)).toBe(false);
   });
 
   it('looks rows up by label and refuses unknown labels', () => {

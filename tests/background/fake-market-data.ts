@@ -97,7 +97,13 @@ export class FakeMarketData implements MarketData {
   async markets(epics: string[]): Promise<MarketDetailsView[]> {
     await this.enter('markets', epics);
     if (epics.length > 50) throw new Error('too many epics');
-    return epics.filter((e) => !e.includes('NONE')).map((e) => ({ quote: quoteOf(e, this.bid), facts: factsOf(e) }));
+    // Market details carry IG's precision; search, watchlist and category replies do not.
+    return epics
+      .filter((e) => !e.includes('NONE'))
+      .map((e) => ({
+        quote: { ...quoteOf(e, this.bid), decimalPlacesFactor: 1 },
+        facts: { ...factsOf(e), decimalPlacesFactor: 1 },
+      }));
   }
   async sentiment(marketIds: string[]): Promise<Sentiment[]> {
     await this.enter('sentiment', marketIds);

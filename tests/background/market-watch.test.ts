@@ -198,6 +198,33 @@ describe('watchlists', () => {
   });
 });
 
+describe('a market’s precision (IG’s decimalPlacesFactor, only in its details)', () => {
+  it('is kept when a watchlist or search reply without it lands on the snapshot, and handed back with them', async () => {
+    const { data, watch } = setup();
+    await watch.quotes([epicOf(1), epicOf(2)]);
+    const id = await data.createWatchlist('X', [epicOf(1)]);
+    expect((await watch.watchlist(id)).value.markets[0]?.decimalPlacesFactor).toBe(1);
+    expect((await watch.search('eur')).value.map((q) => q.decimalPlacesFactor)).toEqual([1, 1]);
+    const before = data.count('markets');
+    const quotes = await watch.quotes([epicOf(1), epicOf(2)]);
+    expect(quotes.map((q) => q.value.decimalPlacesFactor)).toEqual([1, 1]);
+    expect(data.count('markets')).toBe(before);
+  });
+
+  it('is read from the details for a snapshot cached without it (before it was kept, or from a search), once', async () => {
+    const { cache, data, watch, clock } = setup();
+    const { decimalPlacesFactor: _, ...old } = (await watch.quotes([epicOf(4)]))[0]!.value;
+    await cache.put('snapshots', epicOf(4), old, clock.t);
+    await watch.search('eur');
+    const before = data.count('markets');
+    const quotes = await watch.quotes([epicOf(4), epicOf(1)]);
+    expect(quotes.map((q) => q.value.decimalPlacesFactor)).toEqual([1, 1]);
+    expect(data.count('markets')).toBe(before + 1);
+    await watch.quotes([epicOf(4), epicOf(1)]);
+    expect(data.count('markets')).toBe(before + 1);
+  });
+});
+
 describe('search and categories', () => {
   it('caches results under the normalised term', async () => {
     const { data, watch } = setup();

@@ -97,7 +97,7 @@ describe('the deal ticket with a permit', () => {
     fireEvent.click(place);
     expect(await screen.findByTestId('deal-outcome')).toHaveProperty(
       'textContent',
-      'Deal accepted at 11001, size 2. Deal id DEAL-1.',
+      'Deal accepted at 11,001.0, size 2. Deal id DEAL-1.',
     );
     expect(sent('deal.open')).toEqual([
       {
@@ -208,7 +208,7 @@ describe('closing a position', () => {
     expect(sent('positions.close')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Confirm close' }));
     expect((await screen.findByTestId('deal-outcome')).textContent).toBe(
-      'Close accepted at 11000, size 2. Deal id DEAL-1.',
+      'Close accepted at 11,000.0, size 2. Deal id DEAL-1.',
     );
     expect(sent('positions.close')).toEqual([{ dealId: 'DEAL-1', quoteReference: 'QC1' }]);
     expect(dealt).toHaveBeenCalled();

@@ -100,6 +100,12 @@ function defaultReply(r: RecordedRequest): FakeReply {
     return { raw: new TextEncoder().encode('%PDF-1.4 fake'), headers: { 'content-type': 'application/pdf' } };
   }
   if (/^GET \/indicativecostsandcharges\/history\//.test(key)) return { body: { costsAndChargesHistory: [] } };
+  if (key === 'GET /history/activity')
+    return { body: { activities: [], metadata: { paging: { size: 0, next: null } } } };
+  if (key === 'GET /history/transactions')
+    return {
+      body: { transactions: [], metadata: { size: 0, pageData: { pageNumber: 1, pageSize: 20, totalPages: 0 } } },
+    };
   if (key === 'GET /watchlists') return { body: { watchlists: [] } };
   if (key === 'POST /watchlists') return { body: { watchlistId: '1234', status: 'SUCCESS' } };
   if (/^GET \/watchlists\/[^/]+$/.test(key)) return { body: { markets: [] } };

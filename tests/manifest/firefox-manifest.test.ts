@@ -16,7 +16,7 @@ type Manifest = Record<string, unknown> & {
   sidebar_action?: { default_panel?: string; default_title?: string; open_at_install?: boolean };
   side_panel?: { default_path?: string };
   browser_specific_settings?: {
-    gecko?: { id?: string; data_collection_permissions?: { required?: string[] } };
+    gecko?: { id?: string; data_collection_permissions?: { required?: string[]; optional?: string[] } };
   };
   commands?: Record<string, unknown>;
 };
@@ -64,9 +64,12 @@ describe('Firefox manifest', () => {
     expect(firefox.commands).not.toHaveProperty('open-side-panel');
   });
 
-  it('names its add-on id and declares that it collects no data', () => {
+  it('names its add-on id and declares what it transmits to IG: credentials, account data, searches', () => {
     expect(firefox.browser_specific_settings?.gecko?.id).toBe('marketside@marketside.app');
-    expect(firefox.browser_specific_settings?.gecko?.data_collection_permissions?.required).toEqual(['none']);
+    const declared = firefox.browser_specific_settings?.gecko?.data_collection_permissions;
+    expect(declared?.required).toEqual(['authenticationInfo', 'financialAndPaymentInfo', 'searchTerms']);
+    expect(declared?.required).not.toContain('none');
+    expect(declared).not.toHaveProperty('optional');
   });
 
   it('reaches only the IG hosts (REST and streaming) without asking; other gateways are optional', () => {

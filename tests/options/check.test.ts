@@ -36,6 +36,45 @@ describe('the reason a connection check failed', () => {
   });
 });
 
+describe("IG's refusals in plain words, each with what to do next", () => {
+  const reason = (code: string, kind = 'bad-credentials', environment?: 'demo' | 'live') =>
+    checkReason({ kind, message: 'x', code } as never, environment);
+
+  it('a key of the other environment: names demo or live and where a key for this one is made', () => {
+    const r = reason('error.security.api-key-invalid', 'bad-credentials', 'demo');
+    expect(r.title).toBe('Wrong API key for IG demo');
+    expect(r.detail).toMatch(/a live account's key does not work here/);
+    expect(r.next).toMatch(/Log in to the IG website with your demo account, open My IG > Settings > API keys/);
+    expect(reason('error.security.api-key-invalid', 'bad-credentials', 'live').title).toBe('Wrong API key for IG live');
+  });
+
+  it('wrong password, encryption required, allowance exceeded, a locked or refused account', () => {
+    expect(reason('error.security.invalid-details')).toMatchObject({
+      failure: 'bad-credentials',
+      next: /Type them again/,
+    });
+    expect(reason('error.public-api.failure.encryption.required', 'validation')).toMatchObject({
+      failure: 'encryption-required',
+      next: 'Tick "Encrypt my password at login" below and check again.',
+    });
+    expect(reason('error.public-api.exceeded-account-allowance', 'rate-limited')).toMatchObject({
+      failure: 'allowance-exceeded',
+      next: /Wait a minute/,
+    });
+    expect(reason('error.security.too-many-failed-attempts')).toMatchObject({
+      failure: 'locked',
+      title: 'Logins to this account are locked',
+      next: /Do not check again now/,
+    });
+    expect(reason('error.security.account-suspended')).toMatchObject({ failure: 'locked', next: /Contact IG/ });
+  });
+
+  it('never leaves the user without a next step', () => {
+    const kinds = ['offline', 'timeout', 'service', 'bad-credentials', 'rate-limited', 'validation'];
+    for (const kind of kinds) expect(checkReason({ kind, message: 'x' } as never).next).toMatch(/\S/);
+  });
+});
+
 describe('the connection form', () => {
   const form = {
     environment: 'demo' as const,
@@ -66,7 +105,7 @@ describe('the connection form', () => {
     expect(issues(remember)).toEqual({ pin: expect.stringContaining('at least 6') });
     expect(issues({ ...remember, pin: '12345', pinConfirm: '12345' })).toEqual({ pin: expect.any(String) });
     expect(issues({ ...remember, pin: '123456', pinConfirm: '123457' })).toEqual({
-      pinConfirm: 'The two PINs do not match',
+      pinConfirm: 'The two passphrases do not match',
     });
     expect(checkConnectionForm({ ...remember, pin: 'abcdef', pinConfirm: 'abcdef' })).toMatchObject({
       ok: true,

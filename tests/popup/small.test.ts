@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { priceDecimals } from '../../lib/format';
 import { epic as epicSchema } from '../../lib/messages/schemas';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import { rememberSeen } from '../../lib/popup/last-seen';
 import { EPIC_PATTERN, parsePopupParams } from '../../lib/popup/params';
-import { priceDecimals } from '../../lib/popup/price';
 import { mergeQuotes, recentRows, resultRows } from '../../lib/popup/rows';
 
 function q(epic: string, bid: number): MarketQuote {

@@ -142,7 +142,7 @@ describe('PriceChart', () => {
     });
     await waitFor(() => expect(legend.textContent).toContain('H 2.2000'));
     expect(legend.textContent).toContain('O 1.0000');
-    expect(legend.textContent).toContain('L 0.90000');
+    expect(legend.textContent).toContain('L 0.9000');
     chart.state.crosshair!({ seriesData: new Map() });
     await waitFor(() => expect(legend.textContent).toContain('C 2.5000'));
   });

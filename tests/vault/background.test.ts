@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { StatusView, VaultView } from '../../lib/messages/contract';
 import { connection, sessionSecrets, vault, vaultKey } from '../../lib/settings/registry';
 import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
-import { ask as askWorker, ok, type VaultWorker, vaultWorker as worker } from './setup';
+import { ask as askWorker, ok, VAULT_OPTIONS, type VaultWorker, vaultWorker as worker } from './setup';
 
 const PIN = 'river-otter-42';
 const NEW_PIN = 'harbour-lights-7';
@@ -92,7 +92,7 @@ describe('remembering needs a PIN', () => {
 
   it('keeps only ciphertext on disk, signs in while unlocked and updates the secrets without the PIN', async () => {
     const bg = await rememberWithPin();
-    expect(await vault.getValue()).toMatchObject({ algorithm: 'AES-GCM', kdf: 'PBKDF2-SHA256', iterations: 2_000 });
+    expect(await vault.getValue()).toMatchObject({ version: 2, algorithm: 'AES-GCM', ...VAULT_OPTIONS.kdf });
     expect(await vaultKey.getValue()).toEqual(expect.any(String));
     expect(await sessionSecrets.getValue()).toEqual({ apiKey: null, password: null });
     await expectNoPlainTextOnDisk();

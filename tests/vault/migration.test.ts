@@ -1,12 +1,14 @@
 // A connection remembered in plain text by version 2 (before the vault): on first use after the update
 // the plain text leaves storage.local and works for this browser session; the user is asked for a PIN,
-// which encrypts it. Nothing else the user made is lost.
+// which encrypts it. A vault made with PBKDF2 (before Argon2id) is converted at its next unlock. Nothing
+// else the user made is lost.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusView } from '../../lib/messages/contract';
 import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
-import { ask as askWorker, ok, vaultWorker as updatedWorker, type VaultWorker } from './setup';
+import { ask as askWorker, ok, vaultWorker as updatedWorker, VAULT_OPTIONS, type VaultWorker } from './setup';
 
 const PIN = 'lantern-field-8';
+const OLD_PIN = '482913';
 let sim: SimHandle;
 beforeAll(async () => {
   sim = await startSim({ seed: 4 });
@@ -100,5 +102,87 @@ describe('a v2 remembered connection', () => {
     const { registry } = await import('../../lib/settings/registry');
     expect(await registry.connection.getValue()).toMatchObject({ identifier: sim.identifier, remember: true });
     expect(await localText()).not.toContain(sim.password);
+  });
+});
+
+describe('a vault made with PBKDF2 before Argon2id', () => {
+  /** Remembered under a PIN by the previous version: its record (PBKDF2-SHA256, 600,000 iterations). */
+  async function seedPbkdf2Vault() {
+    const { createVault } = await import('../../lib/vault/crypto');
+    const { record } = await createVault({ apiKey: sim.apiKey, password: sim.password }, OLD_PIN, {
+      kdf: { kdf: 'PBKDF2-SHA256', iterations: 600_000 },
+    });
+    expect(record).toMatchObject({ version: 1, kdf: 'PBKDF2-SHA256' });
+    await fakeBrowser.storage.local.set({
+      connection: {
+        environment: 'custom',
+        baseUrl: sim.baseUrl,
+        apiKey: null,
+        identifier: sim.identifier,
+        password: null,
+        remember: true,
+        sessionVersion: 2,
+      },
+      connection$: { v: 3 },
+      vault: record,
+      vault$: { v: 1 },
+    });
+    return record;
+  }
+
+  it('is converted to Argon2id at the first right PIN; a wrong one before it still counts', async () => {
+    const old = await seedPbkdf2Vault();
+    const bg = await updatedWorker();
+    const { registry } = await import('../../lib/settings/registry');
+    // Locked, and the settings will ask for a new passphrase: this PIN was never checked for strength.
+    expect((await ask<StatusView>(bg, 'status.get')).vault).toEqual({
+      state: 'locked',
+      triesLeft: 5,
+      notice: null,
+      unchecked: true,
+    });
+
+    const wrong = await askWorker(bg, 'vault.unlock', { pin: '482914' });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { field: 'pin', message: expect.stringContaining('4 tries left') },
+    });
+    expect(await registry.vault.getValue()).toEqual(old);
+
+    await ask(bg, 'vault.unlock', { pin: OLD_PIN });
+    const converted = await registry.vault.getValue();
+    expect(converted).toMatchObject({ version: 2, kdf: 'Argon2id', ...VAULT_OPTIONS.kdf, unchecked: true });
+    expect(converted?.salt).not.toBe(old.salt);
+    expect(await ask<StatusView>(bg, 'status.get')).toMatchObject({
+      state: 'signed-in',
+      vault: { state: 'unlocked', unchecked: true },
+    });
+    for (const secret of [sim.password, sim.apiKey, OLD_PIN]) expect(await localText()).not.toContain(secret);
+
+    // The next browser session opens the converted record with the same PIN, and leaves it as it is.
+    await fakeBrowser.storage.session.clear();
+    vi.resetModules();
+    const next = await updatedWorker();
+    await ask(next, 'vault.unlock', { pin: OLD_PIN });
+    expect((await ask<StatusView>(next, 'status.get')).state).toBe('signed-in');
+    const { registry: after } = await import('../../lib/settings/registry');
+    expect(await after.vault.getValue()).toEqual(converted);
+  });
+
+  it('changing the PIN of a locked one writes an Argon2id record under the new passphrase', async () => {
+    await seedPbkdf2Vault();
+    const bg = await updatedWorker();
+    const phrase = 'quarry velvet oxide lantern';
+    await ask(bg, 'vault.setPin', { currentPin: OLD_PIN, pin: phrase, pinConfirm: phrase });
+    const { registry } = await import('../../lib/settings/registry');
+    expect(await registry.vault.getValue()).toMatchObject({ version: 2, kdf: 'Argon2id' });
+    expect(await registry.vault.getValue()).not.toHaveProperty('unchecked');
+    expect((await ask<StatusView>(bg, 'status.get')).vault).toEqual({ state: 'unlocked', triesLeft: 5, notice: null });
+    await fakeBrowser.storage.session.clear();
+    vi.resetModules();
+    const next = await updatedWorker();
+    expect((await askWorker(next, 'vault.unlock', { pin: OLD_PIN })).ok).toBe(false);
+    await ask(next, 'vault.unlock', { pin: phrase });
+    expect((await ask<StatusView>(next, 'status.get')).state).toBe('signed-in');
   });
 });

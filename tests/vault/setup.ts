@@ -1,7 +1,11 @@
-// A worker over the fake browser's storage for the vault tests, its vault deriving with few PBKDF2
-// iterations (only tests may), and asking it through the router as a page would.
+// A worker over the fake browser's storage for the vault tests, its vault deriving with light Argon2id
+// parameters (only tests may), and asking it through the router as a page would.
 import type { Reply } from '../../lib/messages/contract';
+import type { VaultOptions } from '../../lib/vault/crypto';
 import { EXTENSION_ID, newStores, ORIGIN, PAGE } from '../background/sim-setup';
+
+/** Argon2id with 64 KiB and one pass: the same code as production's 64 MiB, quick enough for tests. */
+export const VAULT_OPTIONS: VaultOptions = { kdf: { kdf: 'Argon2id', iterations: 1, memoryKiB: 64, parallelism: 1 } };
 
 /** A worker (re)started over the same storage; the module is loaded afresh after vi.resetModules(). */
 export async function vaultWorker() {
@@ -11,7 +15,7 @@ export async function vaultWorker() {
     extensionOrigin: ORIGIN,
     openStore: newStores(),
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
-    vault: { iterations: 2_000 },
+    vault: VAULT_OPTIONS,
   });
 }
 

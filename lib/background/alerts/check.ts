@@ -6,6 +6,7 @@
 import { noticeFor } from '../../alerts/describe';
 import { evaluate } from '../../alerts/evaluate';
 import { alertWatchOf, markFired } from '../../alerts/lifecycle';
+import { marketDecimals } from '../../format';
 import type { AlertRule, Fresh, MarketQuote, Sentiment } from '../../model';
 import type { MarketWatchApi } from '../ports';
 import { type AlertNotifier, browserNotifier } from './notify';
@@ -53,7 +54,7 @@ export async function checkAlerts(input: CheckInput, notifier: AlertNotifier = b
   if (quotes.size === 0) return [];
 
   const fired = await updateAlerts((rules) => {
-    const firing: { rule: AlertRule; value: number; mid: number | null }[] = [];
+    const firing: { rule: AlertRule; value: number; mid: number | null; decimals: number | undefined }[] = [];
     let changed = false;
     const next = rules.map((rule) => {
       const quote = quotes.get(rule.epic);
@@ -62,7 +63,7 @@ export async function checkAlerts(input: CheckInput, notifier: AlertNotifier = b
       const verdict = evaluate(rule, quote, reading, now);
       if (verdict.fire) {
         const done = markFired(rule, now);
-        firing.push({ rule: done, value: verdict.value, mid: verdict.mid });
+        firing.push({ rule: done, value: verdict.value, mid: verdict.mid, decimals: marketDecimals(quote) });
         changed = true;
         return done;
       }
@@ -75,8 +76,8 @@ export async function checkAlerts(input: CheckInput, notifier: AlertNotifier = b
     return { rules: changed ? next : rules, result: firing };
   });
 
-  for (const { rule, value, mid } of fired) {
-    await notifier.show(rule, noticeFor(rule, value, mid), now).catch(() => undefined);
+  for (const { rule, value, mid, decimals } of fired) {
+    await notifier.show(rule, noticeFor(rule, value, mid, decimals), now).catch(() => undefined);
   }
   return fired.map((f) => f.rule);
 }

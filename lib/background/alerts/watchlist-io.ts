@@ -154,6 +154,7 @@ export async function exportWatchlist(
       offer: m?.offer ?? null,
       netChange: m?.netChange ?? null,
       percentageChange: m?.percentageChange ?? null,
+      decimalPlacesFactor: m?.decimalPlacesFactor ?? null,
     };
   });
   return { filename: exportFilename(list.summary.name, new Date(ctx.now())), rows };

@@ -19,6 +19,7 @@ async function forget(ctx: HandlerContext): Promise<void> {
   await ctx.registry.connection.setValue({ ...defaultConnection });
   await ctx.registry.sessionSecrets.setValue({ apiKey: null, password: null });
   await ctx.registry.sessionTokens.setValue(null);
+  await ctx.registry.chosenAccounts.setValue({});
   ctx.clients.invalidate();
   ctx.reportError(null);
 }
@@ -92,6 +93,7 @@ const changes: CredentialHandlers = {
     const client = await ctx.getClient();
     if (client.accountId() !== req.accountId) {
       await client.session.switchAccount(req.accountId);
+      await ctx.clients.rememberChosen(req.accountId);
       await ctx.accountSwitched?.();
     }
     await ctx.statusChanged();

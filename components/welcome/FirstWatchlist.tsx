@@ -1,0 +1,81 @@
+// Pick one of the account's watchlists, or make one: the side panel opens on it.
+import { useEffect, useState } from 'preact/hooks';
+import { type ErrorView, send } from '../../lib/messages/contract';
+import type { WatchlistSummary } from '../../lib/model';
+import { prefs } from '../../lib/settings/registry';
+
+async function choose(id: string) {
+  const stored = await prefs.getValue();
+  await prefs.setValue({ ...stored, selectedWatchlistId: id });
+}
+
+export function FirstWatchlist() {
+  const [lists, setLists] = useState<WatchlistSummary[] | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<ErrorView | null>(null);
+
+  const load = async () => {
+    const reply = await send('watchlists.list', {});
+    if (reply.ok) {
+      setLists(reply.data.value);
+      setError(null);
+    } else setError(reply.error);
+  };
+  useEffect(() => {
+    void load();
+    void prefs.getValue().then((p) => setChosen((c) => c ?? p.selectedWatchlistId));
+  }, []);
+
+  const pick = (id: string) => {
+    setChosen(id);
+    void choose(id);
+  };
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    const reply = await send('watchlists.create', { name: name.trim() });
+    if (!reply.ok) {
+      setError(reply.error);
+      return;
+    }
+    setName('');
+    setLists((l) => [...(l ?? []), reply.data]);
+    pick(reply.data.id);
+  };
+
+  return (
+    <div class="welcome-lists">
+      {lists && lists.length > 0 && (
+        <fieldset>
+          <legend>Your watchlists on IG: pick the one the side panel shows first</legend>
+          {lists.map((l) => (
+            <label key={l.id} class="choice">
+              <input type="radio" name="first-list" checked={chosen === l.id} onChange={() => pick(l.id)} />
+              {l.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {lists && lists.length === 0 && <p>Your account has no watchlist yet: make one.</p>}
+      <form onSubmit={create} class="row">
+        <label for="welcome-new-list">Or make a new watchlist</label>
+        <input id="welcome-new-list" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <button type="submit" disabled={!name.trim()}>
+          Make watchlist
+        </button>
+      </form>
+      {chosen && lists && (
+        <p role="status">The side panel will open on {lists.find((l) => l.id === chosen)?.name ?? 'this list'}.</p>
+      )}
+      {error && (
+        <div role="alert" class="banner banner--error">
+          {error.message}{' '}
+          <button type="button" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// The privacy policy, from the repository's PRIVACY.md (one text for the stores, the repo and this page).
+import '../../components/base.css';
+import '../../components/document.css';
+import { plainMarkdown } from '../../lib/release/plain-markdown';
+import policy from '../../PRIVACY.md?raw';
+
+const main = document.getElementById('app')!;
+for (const block of plainMarkdown(policy)) {
+  const el = document.createElement(block.kind);
+  if (block.kind === 'ul') {
+    for (const item of block.items) el.appendChild(document.createElement('li')).textContent = item;
+  } else {
+    el.textContent = block.text;
+  }
+  main.appendChild(el);
+}

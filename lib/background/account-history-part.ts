@@ -1,0 +1,50 @@
+// The account's history for the side panel: IG's activity one page at a time (each page remembers the
+// query of the next, from IG's paging link) and a period's transactions whole (pageSize 0), both through
+// the cache. A fresh entry costs no request; a refresh, or an entry older than its freshness, asks IG again.
+// Pages are cached per account and period; a malformed reply throws before anything is written.
+import { isStale } from '../cache/freshness';
+import type { ActivityQuery, HistoryActivity, HistoryTransaction } from '../history/types';
+import type { Handlers } from './handlers';
+
+interface ActivityEntry {
+  activities: HistoryActivity[];
+  next: ActivityQuery | null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+export const accountHistoryHandlers: Pick<Handlers, 'accountHistory.activity' | 'accountHistory.transactions'> = {
+  async 'accountHistory.activity'({ from, to, page, refresh }, ctx) {
+    const { accountId } = await ctx.session.account();
+    const key = (n: number) => `activity|${accountId}|${from}|${to}|${n}`;
+    const cached = await ctx.cache.get<ActivityEntry>('account-history', key(page));
+    if (cached && !refresh && !isStale('account-history', cached.fetchedAt, ctx.now()))
+      return { activities: cached.value.activities, hasMore: cached.value.next !== null, fetchedAt: cached.fetchedAt };
+    let query: ActivityQuery | null = { from: iso(from), to: iso(to), detailed: true, pageSize: 50 };
+    if (page > 0) {
+      const before = await ctx.cache.get<ActivityEntry>('account-history', key(page - 1));
+      // Without the page before (evicted, or never read), there is no link to follow: start from page 0.
+      if (!before) return { activities: [], hasMore: false, fetchedAt: ctx.now() };
+      query = before.value.next;
+      if (!query) return { activities: [], hasMore: false, fetchedAt: before.fetchedAt };
+    }
+    const client = await ctx.getClient();
+    const reply = await client.history.activity(query);
+    const fetchedAt = ctx.now();
+    await ctx.cache.put<ActivityEntry>('account-history', key(page), reply, fetchedAt);
+    return { activities: reply.activities, hasMore: reply.next !== null, fetchedAt };
+  },
+
+  async 'accountHistory.transactions'({ from, to, refresh }, ctx) {
+    const { accountId } = await ctx.session.account();
+    const key = `transactions|${accountId}|${from}|${to}`;
+    const cached = await ctx.cache.get<HistoryTransaction[]>('account-history', key);
+    if (cached && !refresh && !isStale('account-history', cached.fetchedAt, ctx.now()))
+      return { transactions: cached.value, fetchedAt: cached.fetchedAt };
+    const client = await ctx.getClient();
+    const reply = await client.history.transactions({ type: 'ALL', from: iso(from), to: iso(to), pageSize: 0 });
+    const fetchedAt = ctx.now();
+    await ctx.cache.put('account-history', key, reply.transactions, fetchedAt);
+    return { transactions: reply.transactions, fetchedAt };
+  },
+};

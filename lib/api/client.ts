@@ -9,6 +9,7 @@ import { accountsGroup } from './groups/accounts';
 import { marketsGroup } from './groups/markets';
 import { clientSentimentGroup } from './groups/sentiment';
 import { watchlistsReads } from './groups/watchlists';
+import type { HostGate } from './host-gate';
 import { lazyGroup } from './lazy-group';
 import { DEMO_ALLOWANCES, RateBudget } from './rate-budget';
 import { type Logger, Redactor } from './redact';
@@ -50,6 +51,8 @@ export interface ClientConfig {
   /** Confirmation reads of the workflow and reconciliation; default 5 attempts, 1000 ms apart. */
   confirm?: { attempts: number; delayMs: number };
   now?: () => number;
+  /** Where the API key, password and tokens may go (the background: IG's hosts and those the user granted). */
+  hostGate?: HostGate;
 }
 
 function requireText(value: unknown, field: string): void {
@@ -94,6 +97,7 @@ export function createClient(config: ClientConfig) {
     logger,
     redactor,
     spelling: new GatewaySpelling(baseUrl, config.spellingStore ?? memorySpellingStore()),
+    hostGate: config.hostGate,
   });
   const session = new SessionManager(
     {

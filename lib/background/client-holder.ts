@@ -2,11 +2,15 @@
 // secrets in use: the unlocked vault's or this session's), rebuilt when they change, logged in on
 // first need. Tokens, the lock, the rate budget's counts and the spelling each gateway answered live in
 // storage, so a rebuilt or restarted worker reuses them.
+
+import { browser } from 'wxt/browser';
 import {
   type Allowances,
   type Client,
   createClient,
   DEMO_ALLOWANCES,
+  type HostGate,
+  hostGate,
   LIVE_ALLOWANCES,
   type LockStore,
   RateBudget,
@@ -31,7 +35,12 @@ export interface ClientHolderOptions {
   retry?: { attempts: number; baseDelayMs: number };
   /** Overrides the allowances the rate budget starts from (before the service reports the key's own). */
   allowances?: Partial<Allowances>;
+  /** Where secrets may go; default: IG's hosts and those the user granted in the browser. */
+  hostGate?: HostGate;
 }
+
+/** IG's hosts, and any other only while the browser holds the user's grant for it. */
+export const browserHostGate: HostGate = hostGate((pattern) => browser.permissions.contains({ origins: [pattern] }));
 
 export interface ClientSettings {
   baseUrl: string;
@@ -196,6 +205,7 @@ export class ClientHolder {
         await rememberChosen(settings, null);
         for (const l of this.goneListeners) await l(chosen, current);
       },
+      hostGate: this.options.hostGate ?? browserHostGate,
     });
     if (this.current) this.invalidate();
     this.current = { settings, client };

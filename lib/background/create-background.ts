@@ -2,7 +2,7 @@
 // the refresh engine, the badge and the router. Everything it needs to survive a restart is in storage
 // or IndexedDB, so creating it again from the same storage resumes where the last one stopped.
 import type { UseStore } from 'idb-keyval';
-import type { Client } from '../api';
+import { type Client, HostNotGrantedError } from '../api';
 import { streamLogin } from '../api/stream-login';
 import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
@@ -287,10 +287,13 @@ export function createBackground(options: BackgroundOptions): Background {
           // backed-off tries find when it is back, and the stream starts again then (below).
           const outage = clients.outage;
           if (outage.failing) throw new StreamUnavailable(outage.reason() ?? '', false, MAX_PAUSE_MS);
-          const { client } = await clients.signedIn().catch((err: unknown) => {
-            throw err instanceof SignedOutError ? new StreamUnavailable('Signed out', true) : err;
-          });
-          const login = await streamLogin(client, relogin);
+          // Signed out stops quietly; a host the user did not grant is said plainly where the stream's state is shown.
+          const plain = (err: unknown): never => {
+            if (err instanceof SignedOutError) throw new StreamUnavailable('Signed out', true);
+            throw err instanceof HostNotGrantedError ? new StreamUnavailable(err.message) : err;
+          };
+          const { client } = await clients.signedIn().catch(plain);
+          const login = await streamLogin(client, relogin).catch(plain);
           if (!login) throw new StreamUnavailable('This account has no streaming endpoint');
           return { endpoint: login.endpoint, user: login.accountId, password: login.password };
         },

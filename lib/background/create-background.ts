@@ -11,6 +11,7 @@ import { RefreshEngine } from '../engine/refresh-engine';
 import { loadOnce } from '../load-once';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
+import { HistoryChangeWatch, historyChangedKey, markingHistory } from '../history/changes';
 import { popupLastQuery } from '../popup/last-query';
 import { firstPaintSnapshot, registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
@@ -267,6 +268,11 @@ export function createBackground(options: BackgroundOptions): Background {
     accountAsked = true;
     return accountLoaded();
   };
+  // The history's change stamps (lib/history/changes.ts), and since when the stream has been live.
+  let liveSince: number | null = null;
+  const stampHistory = (accountId: string) =>
+    cache.put('account-history', historyChangedKey(accountId), now(), now()).catch(reportError);
+  const historyWatch = new HistoryChangeWatch((accountId) => void stampHistory(accountId));
   // Updates wait for the same load, so they apply in the order they came.
   const withAccount = (act: (a: AccountState) => unknown) => void account().then(act).catch(reportError);
 
@@ -286,11 +292,22 @@ export function createBackground(options: BackgroundOptions): Background {
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
         announceQuotes: (quotes) => hub.announceQuotes(quotes),
-        onTrade: (item, changed) => withAccount((a) => a.live.trade(item, changed)),
+        onTrade: (item, changed) => {
+          historyWatch.trade(item, changed);
+          withAccount((a) => a.live.trade(item, changed));
+        },
         charts: () => hub.charts(),
         onBar: (message) => hub.toCharts(message),
-        onAccount: (item, changed) => withAccount((a) => a.funds.streamed(item, changed)),
+        onAccount: (item, changed) => {
+          historyWatch.account(item, changed);
+          withAccount((a) => a.funds.streamed(item, changed));
+        },
         stateChanged: (view) => {
+          if (view.mode === 'live') liveSince ??= now();
+          else {
+            liveSince = null;
+            historyWatch.reset();
+          }
           // Nothing is held before the account part was asked for.
           if (view.mode !== 'live' && accountAsked)
             withAccount((a) => {
@@ -351,9 +368,13 @@ export function createBackground(options: BackgroundOptions): Background {
     now,
     account,
     accountSwitched,
+    historyLiveSince: () => (liveOnActive() ? liveSince : null),
   };
 
-  const handlers: Handlers = withFallback(mergeHandlers(list));
+  const handlers: Handlers = markingHistory(withFallback(mergeHandlers(list)), async () => {
+    const accountId = activeAccount();
+    if (accountId) await stampHistory(accountId);
+  });
   const router = createRouter({
     extensionId: options.extensionId,
     extensionOrigin: origin,

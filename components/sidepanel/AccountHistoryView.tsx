@@ -1,7 +1,10 @@
 // The account's history: what was done (activity) and what it earned (transactions), for a period, filtered
 // by market and type, paged as the user scrolls, with the period's summary, each closed trade's round trip
-// and a CSV export. Replies come from the background's cache while fresh, so reopening costs no request.
+// and a CSV export. Replies come from the background's cache while nothing changed the history, so reopening
+// costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
+// background answers.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { readCachedHistory } from '../../lib/history/cached';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
@@ -74,7 +77,16 @@ function LinkCell({ link }: { link: TradeLink | undefined }) {
   );
 }
 
-export function AccountHistoryView({ epic, initial = 'week' }: { epic?: string; initial?: PeriodKind }) {
+export function AccountHistoryView({
+  accountId = null,
+  epic,
+  initial = 'week',
+}: {
+  /** The account whose cached history may be painted first (null: wait for the background). */
+  accountId?: string | null;
+  epic?: string;
+  initial?: PeriodKind;
+}) {
   const { openSettings } = usePanel();
   const [period, setPeriod] = useState<Period>({ kind: initial });
   const [filter, setFilter] = useState<HistoryFilter>({ market: '', type: '' });
@@ -99,7 +111,21 @@ export function AccountHistoryView({ epic, initial = 'week' }: { epic?: string; 
       setError(null);
       // The transactions paint as soon as they arrive; the activity (and with it the links) follows.
       const activity = settle(send('accountHistory.activity', { ...range, page: 0, refresh }));
-      const tx = await settle(send('accountHistory.transactions', { ...range, refresh }));
+      const txReply = settle(send('accountHistory.transactions', { ...range, refresh }));
+      let answered = false;
+      // Meanwhile the cached first page, read straight from the cache, paints unless the background was quicker.
+      if (accountId && !refresh)
+        void readCachedHistory(accountId, range.from, range.to).then(
+          (cached) => {
+            if (!cached || answered || gen !== generation.current) return;
+            setTransactions(cached.transactions);
+            setActivities(cached.activities);
+            setHasMore(cached.hasMore);
+          },
+          () => undefined,
+        );
+      const tx = await txReply;
+      answered = true;
       if (gen !== generation.current) return;
       if (!tx.ok) {
         setLoading(false);
@@ -114,7 +140,7 @@ export function AccountHistoryView({ epic, initial = 'week' }: { epic?: string; 
       setActivities(act.data.activities);
       setHasMore(act.data.hasMore);
     },
-    [range],
+    [range, accountId],
   );
   useEffect(() => {
     void load();

@@ -28,6 +28,11 @@ const BrowseView = lazyComponent(() => import('./BrowseView').then((m) => m.Brow
 const PositionsView = lazyComponent(() => import('./PositionsView').then((m) => m.PositionsView));
 const AccountHistoryView = lazyComponent(() => import('./AccountHistoryView').then((m) => m.AccountHistoryView));
 
+/** Starts loading the view of a route held in a chunk of its own, alongside the panel's first render. */
+export function preloadRouteView(route: SidepanelRoute): void {
+  if (route.view === 'history') AccountHistoryView.preload();
+}
+
 /** Parts of other features that the panel hosts when they are present. */
 export interface PanelSlots {
   /** The alerts list (components/alerts/AlertsList), shown in the Alerts view. */
@@ -57,6 +62,8 @@ interface Props {
 export function Panel({ live, slots = {}, first, ready }: Props) {
   const [route, setRoute] = useState<SidepanelRoute | null>(ready?.route ?? null);
   const [status, setStatus] = useState<StatusView | null>(null);
+  // The account of the cached history, until the status names the signed-in one (the History view paints from it).
+  const [historyAccount, setHistoryAccount] = useState<string | null>(ready?.historyAccount ?? null);
   const [prefs, setPrefs] = useState<Prefs>(ready?.prefs ?? defaultPrefs);
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
@@ -81,6 +88,7 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
 
   useLayoutEffect(() => {
     void (first ? first.then((f) => f?.route ?? readRoute()) : readRoute()).then(show);
+    void first?.then((f) => f?.historyAccount && setHistoryAccount(f.historyAccount));
     return watchRoute(show);
   }, [show, first]);
 
@@ -177,7 +185,8 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
         ) : route?.view === 'history' ? (
           // Another account's history likewise starts from nothing (the background caches per account).
           <AccountHistoryView
-            key={`${status?.account?.accountId ?? ''}|${route.epic ?? ''}`}
+            key={`${status?.account?.accountId ?? historyAccount ?? ''}|${route.epic ?? ''}`}
+            accountId={status?.account?.accountId ?? historyAccount}
             epic={route.epic}
             initial={route.period}
           />

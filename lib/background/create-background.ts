@@ -8,10 +8,11 @@ import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
 import { accountTypeOf } from '../dealing/account-type';
 import { RefreshEngine } from '../engine/refresh-engine';
+import { HistoryChangeWatch, markingHistory } from '../history/changes';
+import { HISTORY_ACCOUNT_KEY, historyChangedKey } from '../history/keys';
 import { loadOnce } from '../load-once';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
-import { HistoryChangeWatch, historyChangedKey, markingHistory } from '../history/changes';
 import { popupLastQuery } from '../popup/last-query';
 import { firstPaintSnapshot, registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
@@ -325,6 +326,8 @@ export function createBackground(options: BackgroundOptions): Background {
    * learn the new account, then the stream starts again on it; the old connection's updates go nowhere.
    */
   async function accountSwitched(): Promise<void> {
+    // Pages read the cached history of the account this names: no longer the signed-in one.
+    await cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(reportError);
     if (accountAsked)
       withAccount((a) => {
         a.live.forget();

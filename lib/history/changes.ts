@@ -8,7 +8,7 @@
 // time-based freshness applies as a fallback.
 import { FRESH_FOR_MS } from '../cache/freshness';
 
-export const historyChangedKey = (accountId: string) => `changed|${accountId}`;
+export { historyChangedKey } from './keys';
 
 /** Whether a history entry fetched at `fetchedAt` (the time its request started) can be served as it is. */
 export function historyFresh(

@@ -35,13 +35,23 @@ const PERIODS: { kind: PeriodKind; label: string }[] = [
   { kind: 'custom', label: 'Custom' },
 ];
 
+const formats = new Map<string, Intl.NumberFormat>();
+/** One formatter per number of decimals (making one costs more than formatting a row). */
+function numberFormat(min: number, max: number): Intl.NumberFormat {
+  const key = `${min}|${max}`;
+  let f = formats.get(key);
+  if (!f)
+    formats.set(
+      key,
+      (f = new Intl.NumberFormat(undefined, { minimumFractionDigits: min, maximumFractionDigits: max })),
+    );
+  return f;
+}
+
 /** An exact decimal with grouping in the UI locale (Intl formats decimal strings without rounding them). */
 function amountText(value: string, symbol: string | null | undefined): string {
   const decimals = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
-  const text = new Intl.NumberFormat(undefined, {
-    minimumFractionDigits: Math.min(decimals, 2),
-    maximumFractionDigits: Math.max(decimals, 2),
-  }).format(value as unknown as number);
+  const text = numberFormat(Math.min(decimals, 2), Math.max(decimals, 2)).format(value as unknown as number);
   return symbol ? `${symbol} ${text}` : text;
 }
 

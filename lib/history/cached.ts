@@ -24,8 +24,27 @@ export async function readHistoryAccount(): Promise<string | null> {
   return typeof entry?.value === 'string' ? entry.value : null;
 }
 
+const started = new Map<string, Promise<CachedHistory | null>>();
+
+/** Starts the read of the view's first period as the page opens (lib/sidepanel/first-paint.ts); the view takes it. */
+export function prefetchCachedHistory(accountId: string, from: number, to: number): void {
+  const key = transactionsKey(accountId, from, to);
+  if (!started.has(key))
+    started.set(
+      key,
+      readFromCache(accountId, from, to).catch(() => null),
+    );
+}
+
 /** The period's cached transactions and first page of activity of `accountId`, when both are cached. */
-export async function readCachedHistory(accountId: string, from: number, to: number): Promise<CachedHistory | null> {
+export function readCachedHistory(accountId: string, from: number, to: number): Promise<CachedHistory | null> {
+  const key = transactionsKey(accountId, from, to);
+  const early = started.get(key);
+  started.delete(key);
+  return early ?? readFromCache(accountId, from, to);
+}
+
+async function readFromCache(accountId: string, from: number, to: number): Promise<CachedHistory | null> {
   const [tx, act] = await getMany<CacheEntry<unknown> | undefined>(
     [transactionsKey(accountId, from, to), activityKey(accountId, from, to, 0)],
     cacheStore('account-history'),

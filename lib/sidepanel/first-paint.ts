@@ -5,11 +5,12 @@
 import { emptySnapshot, type FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { pickList, snapshotLists, snapshotWatchlist } from '../cache/first-paint-watchlist';
 import { readWatchlist, readWatchlists } from '../cache/read';
-import { readHistoryAccount } from '../history/cached';
+import { prefetchCachedHistory, readHistoryAccount } from '../history/cached';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, WatchlistSummary } from '../model';
 import { readStored } from '../settings/read-stored';
 import { defaultPrefs, FIRST_PAINT_KEY, PREFS_STORED, type Prefs, prefs } from '../settings/registry';
+import { periodRange } from './account-history';
 import { parseRoute, readRoute, SIDEPANEL_ROUTE_KEY, type SidepanelRoute } from './route';
 
 export { pickList };
@@ -37,7 +38,17 @@ export async function readPanelFirstPaint(): Promise<PanelFirstPaint> {
   const stored = prefsStored?.current
     ? ((prefsStored.value as Prefs | undefined) ?? defaultPrefs)
     : await prefs.getValue().catch(() => defaultPrefs);
-  const historyAccount = route.view === 'history' ? readHistoryAccount().catch(() => null) : null;
+  // On the History route its cached first page is read now too, while the panel and the view's chunk load.
+  const historyAccount =
+    route.view === 'history'
+      ? readHistoryAccount()
+          .then((id) => {
+            const range = id ? periodRange({ kind: route.period ?? 'week' }, new Date()) : null;
+            if (id && range) prefetchCachedHistory(id, range.from, range.to);
+            return id;
+          })
+          .catch(() => null)
+      : null;
   const snapshot = (session?.get(FIRST_PAINT_KEY)?.value as FirstPaintSnapshot | undefined) ?? emptySnapshot;
   const now = Date.now();
   const lists = snapshotLists(snapshot, now) ?? (await readWatchlists().catch(() => null));
@@ -45,5 +56,5 @@ export async function readPanelFirstPaint(): Promise<PanelFirstPaint> {
   const list = chosen
     ? (snapshotWatchlist(snapshot, chosen.id, now) ?? (await readWatchlist(chosen.id).catch(() => null)))
     : null;
-  return { route, prefs: stored, lists, list, historyAccount: await historyAccount };
+  return { route, prefs: stored, lists, list, ...(historyAccount ? { historyAccount: await historyAccount } : {}) };
 }

@@ -110,6 +110,9 @@ export function AccountHistoryView({
   const page = useRef(0);
   const generation = useRef(0);
   const epicApplied = useRef(false);
+  // Learning the account later (the panel's status) is no reason to load again.
+  const account = useRef(accountId);
+  account.current = accountId;
   const range = useMemo(() => periodRange(period, new Date()), [period]);
 
   const load = useCallback(
@@ -124,8 +127,9 @@ export function AccountHistoryView({
       const txReply = settle(send('accountHistory.transactions', { ...range, refresh }));
       let answered = false;
       // Meanwhile the cached first page, read straight from the cache, paints unless the background was quicker.
-      if (accountId && !refresh)
-        void readCachedHistory(accountId, range.from, range.to).then(
+      const cachedFor = account.current;
+      if (cachedFor && !refresh)
+        void readCachedHistory(cachedFor, range.from, range.to).then(
           (cached) => {
             if (!cached || answered || gen !== generation.current) return;
             setTransactions(cached.transactions);
@@ -150,7 +154,7 @@ export function AccountHistoryView({
       setActivities(act.data.activities);
       setHasMore(act.data.hasMore);
     },
-    [range, accountId],
+    [range],
   );
   useEffect(() => {
     void load();

@@ -161,6 +161,16 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
     [status, prefs, updatePrefs, live, navigate, openSettings, dealing, theme],
   );
 
+  // The History view starts again only when one account replaces another: learning the account it already
+  // shows (its cached one, or the status's first answer) would only ask the background twice.
+  const historyShown = status?.account?.accountId ?? historyAccount;
+  const historyAccounts = useRef<{ id: string | null; switches: number }>({ id: null, switches: 0 });
+  if (historyShown && historyShown !== historyAccounts.current.id) {
+    const was = historyAccounts.current;
+    historyAccounts.current = { id: historyShown, switches: was.switches + (was.id === null ? 0 : 1) };
+  }
+  const historyKey = historyAccounts.current.switches;
+
   const view = route?.view ?? 'watchlists';
   return (
     <PanelContext.Provider value={env}>
@@ -185,8 +195,8 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
         ) : route?.view === 'history' ? (
           // Another account's history likewise starts from nothing (the background caches per account).
           <AccountHistoryView
-            key={`${status?.account?.accountId ?? historyAccount ?? ''}|${route.epic ?? ''}`}
-            accountId={status?.account?.accountId ?? historyAccount}
+            key={`${historyKey}|${route.epic ?? ''}`}
+            accountId={historyShown}
             epic={route.epic}
             initial={route.period}
           />

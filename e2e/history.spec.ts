@@ -105,22 +105,6 @@ test('History after dealing: every event, the round trip linked, realised P&L eq
   await expect(view.getByTestId('history-transaction')).toHaveCount(2);
   expect(sim.control.requestLog().filter((r) => r.path.startsWith('/history/')).length).toBe(before);
 
-  // A change of history through the extension: the reopened History asks again and shows it, unrefreshed.
-  step();
-  const another = await ask<Outcome>(page, 'workingOrders.create', {
-    epic: EURUSD,
-    direction: 'BUY',
-    size: 1,
-    type: 'LIMIT',
-    level: Math.round((position.level - 0.03) * 1e5) / 1e5,
-    currencyCode: 'USD',
-  });
-  expect(another.status).toBe('accepted');
-  await panel.getByRole('button', { name: 'Positions', exact: true }).click();
-  await panel.getByRole('button', { name: 'History', exact: true }).first().click();
-  await view.getByRole('tab', { name: 'Activity' }).click();
-  await expect(rows).toHaveCount(7);
-
   const [download] = await Promise.all([panel.waitForEvent('download'), view.getByTestId('history-export').click()]);
   const csv = await readFile((await download.path()) ?? '', 'utf8');
   const parsed = Papa.parse<Record<string, string | number>>(csv, { header: true, dynamicTyping: true });

@@ -374,9 +374,9 @@ export function createBackground(options: BackgroundOptions): Background {
     historyLiveSince: () => (liveOnActive() ? liveSince : null),
   };
 
-  const handlers: Handlers = markingHistory(withFallback(mergeHandlers(list)), async () => {
-    const accountId = activeAccount();
-    if (accountId) await stampHistory(accountId);
+  // The account the handler dealt on, as the history handlers name it.
+  const handlers: Handlers = markingHistory(withFallback(mergeHandlers(list)), async (c: HandlerContext) => {
+    await stampHistory((await c.session.account()).accountId);
   });
   const router = createRouter({
     extensionId: options.extensionId,

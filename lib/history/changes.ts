@@ -65,7 +65,10 @@ export class HistoryChangeWatch {
 type AnyHandler = (request: never, ctx: never) => Promise<unknown>;
 
 /** `handlers` with each history mutation stamping the account once it settled (accepted or rejected). */
-export function markingHistory<H extends Record<string, AnyHandler>>(handlers: H, mark: () => Promise<void>): H {
+export function markingHistory<H extends Record<string, AnyHandler>, C>(
+  handlers: H,
+  mark: (ctx: C) => Promise<void>,
+): H {
   const out: Record<string, AnyHandler> = { ...handlers };
   for (const name of HISTORY_MUTATIONS) {
     const handler = handlers[name];
@@ -74,7 +77,7 @@ export function markingHistory<H extends Record<string, AnyHandler>>(handlers: H
       try {
         return await handler(request, ctx);
       } finally {
-        await mark().catch(() => undefined);
+        await mark(ctx as C).catch(() => undefined);
       }
     };
   }

@@ -12,6 +12,6 @@ export default [
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   { name: 'options JS up front', path: page('options'), limit: '40 KB', gzip: true },
   // The worker's own script and what it imports at once; its parts (background-parts/) load when first
-  // needed.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '40 KB', gzip: true },
+  // needed. 41 KB (was 40): the host gate every request crosses (lib/api/host-gate.ts) is part of it.
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '41 KB', gzip: true },
 ];

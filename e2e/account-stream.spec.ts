@@ -1,8 +1,9 @@
 // The account summary and positions' profit and loss while streaming: the built extension in Chromium,
 // the simulated service's ACCOUNT and PRICE items through the offscreen document. After the first reads,
 // a price move and a deal made outside Marketside change the funds and a position's P&L on screen with
-// no GET /accounts and no GET /positions in the service's log.
-import { convert, profit } from '../sim/money';
+// no GET /accounts and no GET /positions in the service's log. The positions' P&L is shown in the account's
+// currency at IG's rate (the market details'), and its total is the account's P&L the service streams.
+import { profit } from '../sim/money';
 import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
 import { expect, type SimHandle, test } from './harness';
@@ -85,8 +86,13 @@ test("while streaming, the account's funds and a position's P&L move with ACCOUN
     })
     .toBe(true);
 
+  // The USD position converts into the account's currency at IG's rate, read with the market's details.
+  const rates = panel.getByTestId('positions-rates');
+  await expect(rates).toHaveText(/^1 [A-Z]{3} = [\d.]+ USD · IG's rate, /, { timeout: 20_000 });
+
   const from = sim.control.requestLog().length;
   const cells = row.locator('td');
+  const usdOf = (cell: ReturnType<typeof cells.nth>) => cell.getByTestId('position-pnl-own');
   const level = Number((await cells.nth(2).textContent())?.replace(/,/g, ''));
   expect(level).toBeGreaterThan(0);
   const rowPnl = await cells.nth(4).textContent();
@@ -98,35 +104,43 @@ test("while streaming, the account's funds and a position's P&L move with ACCOUN
   const offer = bid + 0.0002;
   sim.control.setMarket(EURUSD, { bid, offer });
   await expect(cells.nth(4)).not.toHaveText(rowPnl ?? '', { timeout: 20_000 });
-  await expect(cells.nth(4)).toHaveText(/^\+[\d,]+\.\d\d USD$/);
+  await expect(usdOf(cells.nth(4))).toHaveText(/^\+[\d,]+\.\d\d USD$/);
   await expect(figure('Profit/loss')).not.toHaveText(fundsPnl ?? '', { timeout: 20_000 });
   await expect(figure('Profit/loss')).toHaveText(/^\+/);
-  // The row is the money IG would show: the simulator's own profit for it, in the position's currency
-  // (USD), which the account's P&L (in its own currency) is the conversion of.
+  // The row is the money IG would show: the simulator's own profit for it in the position's currency (USD)
+  // and, converted, in the account's, which is the account's P&L.
   const buyUsd = simProfits(sim, bid, offer, 'USD').get('BUY') ?? Number.NaN;
-  await expect.poll(async () => money(await cells.nth(4).textContent()).amount, { timeout: 20_000 }).toBe(buyUsd);
-  const funds = money(await figure('Profit/loss').textContent());
   await expect
-    .poll(async () => money(await figure('Profit/loss').textContent()).amount, { timeout: 20_000 })
-    .toBeCloseTo(convert(buyUsd, 'USD', funds.currency), 1);
-  await expect(panel.locator('tfoot')).toHaveText(/Total \(USD\)\s*\+[\d,]+\.\d\d USD/);
+    .poll(async () => money(await usdOf(cells.nth(4)).textContent()).amount, { timeout: 20_000 })
+    .toBe(buyUsd);
+  const funds = money(await figure('Profit/loss').textContent());
+  const inAccount = (cell: ReturnType<typeof cells.nth>) => cell.getByTestId('position-pnl');
+  await expect
+    .poll(async () => money(await inAccount(cells.nth(4)).textContent()), { timeout: 20_000 })
+    .toEqual({ amount: simProfits(sim, bid, offer, funds.currency).get('BUY'), currency: funds.currency });
+  const total = panel.getByTestId('positions-total');
+  const sameAsAccount = async () => {
+    const [shown, account] = [await total.textContent(), await figure('Profit/loss').textContent()];
+    return shown === account ? 'same' : `total ${shown}, account ${account}`;
+  };
+  await expect(panel.locator('tfoot')).toContainText(`Total (${funds.currency})`);
+  await expect.poll(sameAsAccount, { timeout: 20_000 }).toBe('same');
 
   // Another deal outside Marketside: its position appears and the margin in use grows.
   expect((await platform.post('/positions/otc', order('SELL', 3, 'E2E-FUNDS-2'), { version: 2 })).status).toBe(200);
   await expect(row).toHaveCount(2, { timeout: 20_000 });
   await expect(figure('Margin')).not.toHaveText(margin ?? '', { timeout: 20_000 });
-  // The streamed position is valued like the first (same market), and the USD total is the sum of both
-  // rows, whose conversion is the account's P&L.
+  // The streamed position is valued like the first (same market), and the total in the account's currency
+  // is the sum of both rows as the simulator converts them, the account's P&L.
   const usd = simProfits(sim, bid, offer, 'USD');
   const sell = row.filter({ hasText: 'Sell' }).locator('td').nth(4);
-  await expect.poll(async () => money(await sell.textContent()).amount, { timeout: 20_000 }).toBe(usd.get('SELL'));
-  const totalUsd = Math.round(((usd.get('BUY') ?? 0) + (usd.get('SELL') ?? 0)) * 100) / 100;
   await expect
-    .poll(async () => money((await panel.locator('tfoot td').first().textContent()) ?? '').amount, { timeout: 20_000 })
-    .toBe(totalUsd);
-  await expect
-    .poll(async () => money(await figure('Profit/loss').textContent()).amount, { timeout: 20_000 })
-    .toBeCloseTo(convert(totalUsd, 'USD', funds.currency), 1);
+    .poll(async () => money(await usdOf(sell).textContent()).amount, { timeout: 20_000 })
+    .toBe(usd.get('SELL'));
+  const converted = simProfits(sim, bid, offer, funds.currency);
+  const totalInAccount = Math.round(((converted.get('BUY') ?? 0) + (converted.get('SELL') ?? 0)) * 100) / 100;
+  await expect.poll(async () => money(await total.textContent()).amount, { timeout: 20_000 }).toBe(totalInAccount);
+  await expect.poll(sameAsAccount, { timeout: 20_000 }).toBe('same');
   await expect(summary.getByTestId('funds-age')).toHaveText('Live');
   await capture(panel, 'account-stream');
 

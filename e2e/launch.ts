@@ -1,8 +1,9 @@
 // Launching Debian's Chromium with the built Marketside and pointing it at a trading service:
 // shared by the end-to-end harness, the demo and the benchmarks, so there is one way to do it.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
@@ -42,6 +43,26 @@ export function buildExtension(): void {
   if (result.status !== 0) throw new Error('The extension did not build (npx wxt build failed)');
 }
 
+/**
+ * What the user of every profile here has allowed: the simulated service's host. Headless Chromium cannot
+ * answer the browser's permission prompt, so the extension loads from a copy whose manifest grants these
+ * hosts outright; `permissions.contains` then answers as after the user allowed them. Every other host
+ * (http://localhost, a second server) stays ungranted, and the background refuses to send it anything.
+ */
+export const GRANTED_HOSTS = ['http://127.0.0.1/*'];
+
+/** Copies the built extension to `into` with `hosts` granted (the same folder keeps the same extension id). */
+export function withGrantedHosts(extensionDir: string, into: string, hosts: string[]): string {
+  rmSync(into, { recursive: true, force: true });
+  cpSync(extensionDir, into, { recursive: true });
+  const file = join(into, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[] | undefined>;
+  manifest.host_permissions = [...(manifest.host_permissions ?? []), ...hosts];
+  manifest.optional_host_permissions = (manifest.optional_host_permissions ?? []).filter((h) => !hosts.includes(h));
+  writeFileSync(file, JSON.stringify(manifest));
+  return into;
+}
+
 export interface Launched {
   context: BrowserContext;
   serviceWorker: Worker;
@@ -55,6 +76,8 @@ export interface LaunchOptions {
   userDataDir?: string;
   /** More Chromium switches (a benchmark's `--remote-debugging-port=0`, to reach every extension context). */
   args?: string[];
+  /** The hosts the user has granted (default GRANTED_HOSTS). */
+  grantedHosts?: string[];
   /** The welcome page a new install opens (lib/background/first-run.ts): closed as it opens unless kept. */
   keepWelcome?: boolean;
 }
@@ -90,18 +113,24 @@ export function chromiumArgs(extensionDir: string, headless: boolean): string[] 
 
 /** Starts Chromium (in a fresh profile unless one is given) with the extension loaded and waits for its service worker. */
 export async function launchExtension(opts: LaunchOptions = {}): Promise<Launched> {
-  const extensionDir = opts.extensionDir ?? EXTENSION_DIR;
+  const built = opts.extensionDir ?? EXTENSION_DIR;
   const headless = opts.headless ?? true;
-  if (!existsSync(join(extensionDir, 'manifest.json')))
-    throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build\` first`);
+  if (!existsSync(join(built, 'manifest.json')))
+    throw new Error(`No built extension in ${built}: run \`npx wxt build\` first`);
   if (!existsSync(CHROMIUM))
     throw new Error(`No Chromium at ${CHROMIUM}: \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+  // Inside the profile, so a relaunch on it finds the same extension (and its storage) again.
+  const copyDir = opts.userDataDir
+    ? join(opts.userDataDir, 'marketside-extension')
+    : mkdtempSync(join(tmpdir(), 'marketside-extension-'));
+  const extensionDir = withGrantedHosts(built, copyDir, opts.grantedHosts ?? GRANTED_HOSTS);
   const context = await chromium.launchPersistentContext(opts.userDataDir ?? '', {
     executablePath: CHROMIUM,
     headless,
     args: [...chromiumArgs(extensionDir, headless), ...(opts.args ?? [])],
     viewport: headless ? { width: 1280, height: 800 } : null,
   });
+  if (!opts.userDataDir) context.once('close', () => rmSync(copyDir, { recursive: true, force: true }));
   if (!opts.keepWelcome) closeWelcomePages(context);
   try {
     const serviceWorker = await findServiceWorker(context);

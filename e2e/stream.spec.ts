@@ -153,7 +153,8 @@ test("a deal made outside Marketside appears in positions from the stream's OPU,
   expect(cfd && opened).toBeTruthy();
   const expected = profit(cfd!, 'CFD', 'USD', 'SELL', 2, opened!.level, 1.1002);
   expect(expected).toBeLessThan(-1);
-  await expect(rows.filter({ hasText: 'EUR/USD' }).locator('td').nth(4)).toHaveText(
+  // (the account is in EUR: the row's figure in USD is the one under its EUR conversion).
+  await expect(rows.filter({ hasText: 'EUR/USD' }).getByTestId('position-pnl-own')).toHaveText(
     `${formatChange(expected, 2)} USD`,
     { timeout: 20_000 },
   );

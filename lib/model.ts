@@ -62,6 +62,11 @@ export interface MarketFacts {
   onePipMeans: string | null;
   /** What one contract is (a CFD's money per unit of price move); absent in facts cached before it was kept. */
   contractSize?: number | null;
+  /**
+   * IG's conversion from its market details (`currencies[].baseExchangeRate`): units of each currency per one
+   * unit of the account's currency; absent in facts cached before it was kept.
+   */
+  exchangeRates?: { code: string; perAccountUnit: number }[];
   /** IG's decimal places for the market's levels; absent in facts cached before it was kept. */
   decimalPlacesFactor?: number | null;
   openingHours: { openTime: string; closeTime: string }[] | null;

@@ -3,6 +3,7 @@ import type { FaultBook, FaultRule } from './faults';
 import { accountFunds } from './funds';
 import { CORS_HEADERS, readBody } from './gateway';
 import { type SeedHistory, seedHistory } from './history/seed';
+import type { MaintenanceWindow, WindowRequest } from './maintenance';
 import type { MarketOverride } from './prices/snapshot';
 import type { RateLimiter } from './rate-limits';
 import type { LogEntry, RequestLog } from './request-log';
@@ -51,6 +52,14 @@ export interface SimControl {
   stream: StreamControl;
   /** Adds a past of round trips to an account's history (and their P&L to its balance). */
   seedHistory(opts: SeedHistory): void;
+  /**
+   * Schedules IG's weekend maintenance for a window of simulated time: REST answers the maintenance error
+   * (default 500 system.error), every token dies as it opens, streaming sessions end and new ones are refused.
+   */
+  maintenanceWindow(window: WindowRequest): MaintenanceWindow;
+  maintenanceWindows(): MaintenanceWindow[];
+  /** How a v3 login answers: 'oauth' (IG's documented shape) or 'v2' (the v2 body and CST/X-SECURITY-TOKEN headers). */
+  setV3LoginShape(shape: 'oauth' | 'v2'): void;
 }
 
 export type AllowancePatch = Partial<
@@ -68,6 +77,12 @@ export function createControl(
 ): SimControl {
   return {
     stream: stream.control,
+    maintenanceWindow: (w) => world.maintenance.add(w),
+    maintenanceWindows: () => world.maintenance.list(),
+    setV3LoginShape: (shape) => {
+      if (shape !== 'oauth' && shape !== 'v2') throw new Error("the v3 login shape is 'oauth' or 'v2'");
+      world.v3LoginShape = shape;
+    },
     injectFault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
     faults: () => faults.list(),
@@ -87,6 +102,8 @@ export function createControl(
       log.clear();
       limiter.clear();
       stream.reset();
+      world.maintenance.clear();
+      world.v3LoginShape = 'oauth';
     },
     state: () => ({
       positions: world.positions.map((p) => ({ ...p })),
@@ -219,6 +236,16 @@ export async function handleControl(
         return send(res, 200, { recording: body.on !== false });
       case 'GET /__control/stream/sends':
         return send(res, 200, control.stream.sends());
+      case 'POST /__control/maintenance':
+        return send(res, 200, {
+          window: control.maintenanceWindow(body as unknown as WindowRequest),
+          windows: control.maintenanceWindows(),
+        });
+      case 'GET /__control/maintenance':
+        return send(res, 200, { windows: control.maintenanceWindows() });
+      case 'POST /__control/v3-login-shape':
+        control.setV3LoginShape(body.shape as 'oauth' | 'v2');
+        return send(res, 200, { shape: body.shape });
       case 'GET /__control/credentials':
         return send(res, 200, credentials());
       default:

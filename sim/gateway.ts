@@ -103,12 +103,17 @@ async function process(
     baseUrl: env.baseUrl(),
     accountId: '',
   };
+  // A maintenance window seen for the first time kills every token before they are checked.
+  const closed = world.maintenance.at(now);
   if (route.auth === 'session') {
     const { session, accountId } = authenticate(world, req.headers, now);
     ctx.session = session;
     ctx.accountId = accountId;
-    env.limiter.take(world, app.apiKey, accountId, route.limit, now);
   }
+  // Maintenance: every token died as it began (a request carrying one was refused just above), and
+  // whatever could still be served (a login, a refresh) gets the maintenance error.
+  if (closed) throw new ApiError(closed.status, closed.errorCode);
+  if (route.auth === 'session') env.limiter.take(world, app.apiKey, ctx.accountId, route.limit, now);
   return route.handle(ctx);
 }
 

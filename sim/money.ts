@@ -23,9 +23,18 @@ const IN_GBP: Record<string, number> = {
 
 export const SYMBOLS: Record<string, string> = { GBP: '£', USD: '$', EUR: 'E', JPY: '¥', CHF: 'CHF', AUD: 'A$' };
 
+/**
+ * Units of `code` per one unit of `base`, to six decimals: the rate the service publishes (the market
+ * details' `baseExchangeRate` against the account's currency) and the one its own conversions use.
+ */
+export function unitsPer(code: string, base: string): number {
+  if (code === base) return 1;
+  return Math.round(((IN_GBP[base] ?? 1) / (IN_GBP[code] ?? 1)) * 1e6) / 1e6;
+}
+
 export function convert(amount: number, from: string, to: string): number {
   if (from === to) return amount;
-  return (amount * (IN_GBP[from] ?? 1)) / (IN_GBP[to] ?? 1);
+  return amount / unitsPer(from, to);
 }
 
 export function exchangeRate(from: string, to: string): number {

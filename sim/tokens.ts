@@ -68,10 +68,13 @@ export class TokenStore {
     return { ok: true, session: rec.session };
   }
 
-  /** Whether a token is live, without extending it (the stream watches its session's tokens). */
-  valid(token: string, kind: Kind, now: number): boolean {
+  /**
+   * Whether a token was issued and not ended by logout or maintenance, whatever its age: IG's streaming
+   * connections "continue to work beyond the expiry of a token, as long as the session remains connected".
+   */
+  alive(token: string, kind: Kind): boolean {
     const rec = this.tokens.get(token);
-    return rec !== undefined && rec.kind === kind && !rec.session.loggedOut && now < rec.expiresAt;
+    return rec !== undefined && rec.kind === kind && !rec.session.loggedOut;
   }
 
   revoke(token: string): void {
@@ -81,6 +84,11 @@ export class TokenStore {
   /** Every CST, X-SECURITY-TOKEN and access token becomes invalid; refresh tokens stay valid. */
   expireAll(): void {
     for (const rec of this.tokens.values()) if (rec.kind !== 'refresh') rec.expiresAt = 0;
+  }
+
+  /** Weekend maintenance: every token of every kind dies, refresh tokens too. */
+  killAll(): void {
+    this.tokens.clear();
   }
 
   logout(session: Session): void {

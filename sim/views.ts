@@ -1,5 +1,5 @@
 import { expiryMonthStart, hms, isoMinutes, round } from './format';
-import { convert, exchangeRate, SYMBOLS } from './money';
+import { convert, exchangeRate, SYMBOLS, unitsPer } from './money';
 import type { Quote } from './prices/snapshot';
 import { marketTimes } from './universe/hours';
 import type { Market } from './universe/types';
@@ -46,13 +46,17 @@ export function dealingRules(m: Market) {
   };
 }
 
-function currencies(m: Market) {
-  const list = [m.currency, ...(m.currency === 'GBP' ? [] : ['GBP'])];
+/**
+ * The market's currencies with IG's conversion: `baseExchangeRate` is units of that currency per one unit of
+ * the account's currency (1 for the account's own), the rate the service's own profit and loss uses.
+ */
+function currencies(m: Market, accountCurrency: string) {
+  const list = [m.currency, ...(m.currency === accountCurrency ? [] : [accountCurrency])];
   return list.map((code, i) => ({
     code,
     symbol: SYMBOLS[code] ?? code,
-    baseExchangeRate: round(exchangeRate('GBP', code), 6),
-    exchangeRate: round(exchangeRate(code, 'GBP'), 2),
+    baseExchangeRate: unitsPer(code, accountCurrency),
+    exchangeRate: round(exchangeRate(code, accountCurrency), 2),
     isDefault: i === 0,
   }));
 }
@@ -70,7 +74,7 @@ function marginBands(m: Market, q: Quote) {
 }
 
 /** `instrument` of GET /markets/{epic} (v1-v3 shape; v4 adds limitAllowed/stopAllowed and drops a few blocks). */
-export function instrument(world: World, m: Market, version: number) {
+export function instrument(world: World, m: Market, version: number, accountCurrency = 'GBP') {
   const q = world.quote(m);
   const dated = m.expiry !== '-';
   const monthStart = dated ? expiryMonthStart(m.expiry) : undefined;
@@ -87,7 +91,7 @@ export function instrument(world: World, m: Market, version: number) {
     controlledRiskAllowed: true,
     streamingPricesAvailable: m.streaming,
     marketId: m.marketId,
-    currencies: currencies(m),
+    currencies: currencies(m, accountCurrency),
     sprintMarketsMinimumExpiryTime: null,
     sprintMarketsMaximumExpiryTime: null,
     marginDepositBands: marginBands(m, q),
@@ -167,9 +171,9 @@ export function snapshot(world: World, m: Market, version: number) {
 }
 
 /** GET /markets/{epic} body for a version, and the items of GET /markets?epics= (v2). */
-export function marketDetails(world: World, m: Market, version: number) {
+export function marketDetails(world: World, m: Market, version: number, accountCurrency = 'GBP') {
   const body: Record<string, unknown> = {
-    instrument: instrument(world, m, version),
+    instrument: instrument(world, m, version, accountCurrency),
     dealingRules: dealingRules(m),
     snapshot: snapshot(world, m, version),
   };

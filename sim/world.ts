@@ -1,5 +1,6 @@
 import type { SimClock } from './clock';
 import { emptyHistory, recordOpeningDeposits, type SimHistory } from './history/record';
+import { MaintenanceSchedule } from './maintenance';
 import { tickStart } from './prices/series';
 import { type MarketOverride, type Quote, quote } from './prices/snapshot';
 import { h32, Rng } from './random';
@@ -135,6 +136,10 @@ export class World {
   history!: SimHistory;
   /** Every session token issued since the service started (resets included), for secret scans. */
   readonly issuedTokens: string[] = [];
+  /** Weekend maintenance windows: as one opens, every token dies. */
+  readonly maintenance = new MaintenanceSchedule(() => this.tokens.killAll());
+  /** How a v3 login answers: IG's OAuth shape, or (as seen on live) the v2 shape with CST/X-SECURITY-TOKEN headers. */
+  v3LoginShape: 'oauth' | 'v2' = 'oauth';
 
   constructor(opts: WorldOptions) {
     this.seed = opts.seed;

@@ -1,7 +1,13 @@
 import type { InputHTMLAttributes } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { type ConnectionView, type ErrorView, send, type VaultView } from '../../lib/messages/contract';
+import {
+  type ConnectionView,
+  type ErrorView,
+  type ImportedGateway,
+  send,
+  type VaultView,
+} from '../../lib/messages/contract';
 import type { AccountSummary, Environment } from '../../lib/model';
 import { checkReason } from '../../lib/options/check';
 import {
@@ -28,7 +34,16 @@ type CheckState =
   | { kind: 'failed'; error: ErrorView };
 
 /** Environment, credentials, session version; "Save" stores them, "Check" logs in and says what happened. */
-export function ConnectionSection({ onChanged, vault }: { onChanged: () => void; vault: VaultView | null }) {
+export function ConnectionSection({
+  onChanged,
+  vault,
+  proposal = null,
+}: {
+  onChanged: () => void;
+  vault: VaultView | null;
+  /** A gateway the user chose to review (from a settings file): filled in, with the secrets to type again. */
+  proposal?: ImportedGateway | null;
+}) {
   const [view, setView] = useState<ConnectionView | null>(null);
   const [form, setForm] = useState<ConnectionForm>(formFromView(null));
   const [issues, setIssues] = useState<Partial<Record<keyof ConnectionForm, string>>>({});
@@ -47,6 +62,20 @@ export function ConnectionSection({ onChanged, vault }: { onChanged: () => void;
       }
     });
   }, []);
+
+  useEffect(() => {
+    if (!proposal) return;
+    setForm((f) => ({
+      ...f,
+      environment: proposal.environment,
+      baseUrl: proposal.environment === 'custom' ? proposal.baseUrl : '',
+      apiKey: '',
+      password: '',
+    }));
+    setSaved(null);
+    setCheck({ kind: 'idle' });
+    document.getElementById('connection-title')?.scrollIntoView();
+  }, [proposal]);
 
   const pattern = form.environment === 'custom' ? hostPermissionFor(form.baseUrl) : null;
   useEffect(() => {

@@ -11,7 +11,8 @@ import { useReloadAfterDeal } from './useReloadAfterDeal';
 
 const AGE_TICK_MS = 5_000;
 
-export function AccountSummary() {
+/** `onCurrency` hears the account's currency whenever the funds name it (the positions convert into it). */
+export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string) => void } = {}) {
   const { live, status } = usePanel();
   const [view, setView] = useState<FundsView | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -71,6 +72,11 @@ export function AccountSummary() {
 
   // Figures are shown only under the name of the account they belong to.
   const shown = view && view.funds.accountId === status?.account?.accountId ? view : null;
+  const currency = shown?.funds.currency;
+  useEffect(() => {
+    if (currency) onCurrency?.(currency);
+  }, [currency, onCurrency]);
+
   if (!shown) {
     return error ? (
       <p class="muted small" role="status">

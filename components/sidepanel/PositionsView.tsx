@@ -5,7 +5,14 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { readQuotes } from '../../lib/cache/read';
 import { marketDecimals, trendOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
-import type { MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
+import type { Fresh, MarketFacts, MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
+import {
+  accountPnl,
+  chooseRates,
+  currencyMarketEpics,
+  rateText,
+  wantMarketRate,
+} from '../../lib/sidepanel/account-pnl';
 import {
   moneyText,
   orderLevels,
@@ -59,6 +66,34 @@ function MarketCell({
   );
 }
 
+const RATE_AGE_TICK_MS = 5_000;
+
+/** A position's profit or loss in the account's currency, with its own currency's figure under it. */
+function PnlCell({
+  position: p,
+  account,
+  converted,
+}: {
+  position: PositionView;
+  account: string | null;
+  converted: number | null;
+}) {
+  if (!account || p.currency === account)
+    return (
+      <td class={`num ${trendOf(p.profitLoss)}`}>
+        <span data-testid="position-pnl">{moneyText(p.profitLoss, p.currency)}</span>
+      </td>
+    );
+  return (
+    <td class={`num ${trendOf(converted)}`}>
+      <span data-testid="position-pnl">{moneyText(converted, account)}</span>
+      <div class="small muted" data-testid="position-pnl-own">
+        {moneyText(p.profitLoss, p.currency)}
+      </div>
+    </td>
+  );
+}
+
 /** The dealing controls under a row, across the whole table. */
 function ControlsRow({ span, children }: { span: number; children: ComponentChildren }) {
   return (
@@ -74,6 +109,12 @@ export function PositionsView() {
   const [orders, setOrders] = useState<WorkingOrderView[] | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
   const [quotes, setQuotes] = useState(new Map<string, MarketQuote>());
+  const [accountCurrency, setAccountCurrency] = useState<string | null>(null);
+  const [facts, setFacts] = useState<Fresh<MarketFacts>[]>([]);
+  // The markets whose details were read for their rates (a key), and the currency markets found to convert.
+  const [factsFor, setFactsFor] = useState('');
+  const [fxEpics, setFxEpics] = useState<string[]>([]);
+  const [now, setNow] = useState(Date.now);
 
   const load = useCallback(async () => {
     setError(null);
@@ -96,8 +137,8 @@ export function PositionsView() {
   useReloadAfterDeal(load);
 
   const epics = useMemo(
-    () => [...new Set([...(positions ?? []).map((p) => p.epic), ...(orders ?? []).map((o) => o.epic)])],
-    [positions, orders],
+    () => [...new Set([...(positions ?? []).map((p) => p.epic), ...(orders ?? []).map((o) => o.epic), ...fxEpics])],
+    [positions, orders, fxEpics],
   );
   useWatch('positions', epics, []);
 
@@ -128,9 +169,64 @@ export function PositionsView() {
     );
   });
 
+  // IG's conversion into the account's currency comes with the details of the markets in other currencies
+  // (read through the cache, so a market read before costs no request).
+  const foreignKey = [
+    ...new Set((positions ?? []).filter((p) => accountCurrency && p.currency !== accountCurrency).map((p) => p.epic)),
+  ].join(',');
+  useEffect(() => {
+    if (!foreignKey) return;
+    void Promise.all(foreignKey.split(',').map((epic) => settle(send('markets.facts', { epic })))).then((replies) => {
+      setFacts(replies.flatMap((r) => (r.ok ? [r.data] : [])));
+      setFactsFor(foreignKey);
+      setNow(Date.now());
+    });
+  }, [foreignKey]);
+
   const priced = useMemo(() => (positions ? repricePositions(positions, quotes) : null), [positions, quotes]);
   const pricedOrders = useMemo(() => (orders ? repriceOrders(orders, quotes) : null), [orders, quotes]);
-  const totals = priced ? totalsByCurrency(priced) : [];
+  const rates = useMemo(
+    () =>
+      priced && accountCurrency ? chooseRates(priced, accountCurrency, facts, [...quotes.values()], now) : new Map(),
+    [priced, accountCurrency, facts, quotes, now],
+  );
+  const inAccount = priced && accountCurrency ? accountPnl(priced, accountCurrency, rates) : null;
+
+  // A currency without IG's rate, or with only an old one, is converted at a currency market's price: the
+  // first of its markets the service knows is read, then watched with the positions' markets.
+  const wantedKey =
+    priced && accountCurrency && factsFor === foreignKey
+      ? wantMarketRate(priced, accountCurrency, rates, now).join(',')
+      : '';
+  useEffect(() => {
+    if (!wantedKey || !accountCurrency) return;
+    let gone = false;
+    void (async () => {
+      for (const currency of wantedKey.split(',')) {
+        for (const epic of currencyMarketEpics(currency, accountCurrency)) {
+          const reply = await settle(send('markets.quotes', { epics: [epic] }));
+          const found = reply.ok ? reply.data.find((f) => f.value.epic === epic) : undefined;
+          if (gone) return;
+          if (!found) continue;
+          setQuotes((current) => new Map(current).set(epic, found.value));
+          setFxEpics((current) => (current.includes(epic) ? current : [...current, epic]));
+          break;
+        }
+      }
+    })();
+    return () => {
+      gone = true;
+    };
+  }, [wantedKey, accountCurrency]);
+  const totals = priced && !accountCurrency ? totalsByCurrency(priced) : [];
+
+  // The rates' ages keep counting.
+  const converting = rates.size > 0;
+  useEffect(() => {
+    if (!converting) return;
+    const timer = setInterval(() => setNow(Date.now()), RATE_AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, [converting]);
 
   if (!priced && !pricedOrders && error)
     return <ErrorState error={error} onRetry={load} onOpenSettings={openSettings} />;
@@ -144,7 +240,7 @@ export function PositionsView() {
           Refresh
         </button>
       </div>
-      <AccountSummary />
+      <AccountSummary onCurrency={setAccountCurrency} />
       {error && <ErrorState error={error} onRetry={load} onOpenSettings={openSettings} />}
       {!dealing && (
         <p class="muted small">
@@ -174,7 +270,7 @@ export function PositionsView() {
                     <td class="num">{p.size}</td>
                     <td class="num">{levels.level}</td>
                     <td class="num">{levels.price}</td>
-                    <td class={`num ${trendOf(p.profitLoss)}`}>{moneyText(p.profitLoss, p.currency)}</td>
+                    <PnlCell position={p} account={accountCurrency} converted={inAccount?.rows.get(p.dealId) ?? null} />
                   </tr>
                   {dealing && (
                     <ControlsRow key={`${p.dealId}-deal`} span={5}>
@@ -185,6 +281,32 @@ export function PositionsView() {
               );
             })}
           </tbody>
+          {inAccount && accountCurrency && (
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Total ({accountCurrency})
+                </th>
+                <td class={`num ${trendOf(inAccount.total)}`} data-testid="positions-total">
+                  {moneyText(inAccount.total, accountCurrency)}
+                </td>
+              </tr>
+              {(rates.size > 0 || inAccount.missingRates.length > 0) && (
+                <tr>
+                  <td colSpan={5} class="small muted" data-testid="positions-rates">
+                    {[...rates.values()].map((r) => (
+                      <div key={r.from}>{rateText(r, now)}</div>
+                    ))}
+                    {inAccount.missingRates.map((c) => (
+                      <div key={c}>
+                        No {c} to {accountCurrency} rate known yet: its positions show no {accountCurrency} figure.
+                      </div>
+                    ))}
+                  </td>
+                </tr>
+              )}
+            </tfoot>
+          )}
           {totals.length > 0 && (
             <tfoot>
               {totals.map((t) => (

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { PermitBadge, ReconciliationBanner } from '../../components/dealing';
 import { AccountsSection } from '../../components/options/AccountsSection';
 import { ApplicationsSection } from '../../components/options/ApplicationsSection';
@@ -7,11 +8,13 @@ import { PreferencesSection } from '../../components/options/PreferencesSection'
 import { SettingsFileSection } from '../../components/options/SettingsFileSection';
 import { useStatus } from '../../components/options/useStatus';
 import { VaultSection } from '../../components/options/VaultSection';
+import type { ImportedGateway } from '../../lib/messages/contract';
 import type { LiveLink } from '../../lib/sidepanel/live';
 
 export function App({ live }: { live: LiveLink | null }) {
   const { status, refresh } = useStatus(live);
   const changed = () => void refresh();
+  const [proposal, setProposal] = useState<ImportedGateway | null>(null);
   return (
     <main class="options">
       <header>
@@ -47,12 +50,12 @@ export function App({ live }: { live: LiveLink | null }) {
         </ul>
       </nav>
       <ReconciliationBanner />
-      <ConnectionSection onChanged={changed} vault={status?.vault ?? null} />
+      <ConnectionSection onChanged={changed} vault={status?.vault ?? null} proposal={proposal} />
       <VaultSection vault={status?.vault ?? null} onChanged={changed} />
       <AccountsSection status={status} onChanged={changed} />
       <PermitSection scope="dealing" status={status} />
       <PreferencesSection />
-      <SettingsFileSection />
+      <SettingsFileSection onReview={setProposal} />
       <PermitSection scope="applications" status={status} />
       <ApplicationsSection signedIn={status?.state === 'signed-in'} />
     </main>

@@ -9,6 +9,7 @@ import { accountsGroup } from './groups/accounts';
 import { marketsGroup } from './groups/markets';
 import { clientSentimentGroup } from './groups/sentiment';
 import { watchlistsReads } from './groups/watchlists';
+import type { HostGate } from './host-gate';
 import { lazyGroup } from './lazy-group';
 import { DEMO_ALLOWANCES, RateBudget } from './rate-budget';
 import { type Logger, Redactor } from './redact';
@@ -24,8 +25,13 @@ export interface ClientConfig {
   identifier: string;
   password: string;
   sessionVersion: 2 | 3;
-  /** v3: the account sent as IG-ACCOUNT-ID (default: the login reply's accountId). v2 logs into the default account. */
-  accountId?: string;
+  /**
+   * The account the user chose (default: the login's). v3 sends it as IG-ACCOUNT-ID; a v2 login lands on IG's
+   * default account and switches back to it before anything else is sent.
+   */
+  accountId?: string | undefined;
+  /** The chosen account is no longer among the login's accounts: the session stays on IG's current one. */
+  onChosenAccountGone?: (chosen: string, current: string) => Promise<void> | void;
   fetch?: typeof fetch;
   /** Per request; default 15 000 ms. */
   timeoutMs?: number;
@@ -45,6 +51,8 @@ export interface ClientConfig {
   /** Confirmation reads of the workflow and reconciliation; default 5 attempts, 1000 ms apart. */
   confirm?: { attempts: number; delayMs: number };
   now?: () => number;
+  /** Where the API key, password and tokens may go (the background: IG's hosts and those the user granted). */
+  hostGate?: HostGate;
 }
 
 function requireText(value: unknown, field: string): void {
@@ -89,6 +97,7 @@ export function createClient(config: ClientConfig) {
     logger,
     redactor,
     spelling: new GatewaySpelling(baseUrl, config.spellingStore ?? memorySpellingStore()),
+    hostGate: config.hostGate,
   });
   const session = new SessionManager(
     {
@@ -97,6 +106,7 @@ export function createClient(config: ClientConfig) {
       password: config.password,
       sessionVersion: config.sessionVersion,
       accountId: config.accountId,
+      onChosenAccountGone: config.onChosenAccountGone,
       encryptPassword: config.encryptPassword,
       onEncryptionRequired: config.onEncryptionRequired,
     },

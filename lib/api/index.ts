@@ -64,6 +64,7 @@ export {
   type OpenAndConfirmOptions,
   type WatchlistEditor,
 } from './guarded';
+export { type GrantCheck, type HostGate, HostNotGrantedError, hostGate, isIgHost } from './host-gate';
 export {
   type Allowances,
   type BudgetCounts,

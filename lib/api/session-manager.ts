@@ -24,7 +24,10 @@ export interface SessionConfig {
   identifier: string;
   password: string;
   sessionVersion: 2 | 3;
+  /** The account the user chose: after a login that lands elsewhere, the session switches back to it. */
   accountId?: string | undefined;
+  /** The chosen account is not among the login's accounts: the session stays on IG's current one. */
+  onChosenAccountGone?: ((chosen: string, current: string) => Promise<void> | void) | undefined;
   /** Send the password encrypted from the first login on. */
   encryptPassword?: boolean | undefined;
   /** Called when the gateway answered that this account must send its password encrypted. */
@@ -40,6 +43,7 @@ export class SessionManager implements AuthProvider {
   private pendingWork: Work = 'load';
   private blocked: AuthError | null = null;
   private encrypt: boolean;
+  private chosen: string | undefined;
 
   constructor(
     private readonly config: SessionConfig,
@@ -50,6 +54,7 @@ export class SessionManager implements AuthProvider {
     private readonly now: () => number = Date.now,
   ) {
     this.encrypt = config.encryptPassword === true;
+    this.chosen = config.accountId;
   }
 
   get info(): SessionInfo | null {
@@ -99,7 +104,13 @@ export class SessionManager implements AuthProvider {
     if (stale && !sameHeaders(authHeaders(stale), used)) return;
     this.logger.info('session token rejected', { errorCode });
     if (errorCode === OAUTH_INVALID && stale?.version === 3) await this.run('refresh', signal);
-    else await this.run('login', signal);
+    else
+      await this.run('login', signal).catch((error: unknown) => {
+        // The service refused these tokens: the next request logs in rather than sending them again
+        // (IG's weekend maintenance kills every token; each retry would cost a refused request more).
+        if (this.tokens === stale) this.tokens = null;
+        throw error;
+      });
   }
 
   /** An explicit login (e.g. the settings page's login check); lifts a block left by a refused login. */
@@ -118,6 +129,7 @@ export class SessionManager implements AuthProvider {
 
   /** After PUT /session: new account, and new CST / X-SECURITY-TOKEN when the reply carries them. */
   async adoptSwitch(accountId: string, headers: Headers): Promise<void> {
+    this.chosen = accountId;
     const tokens = this.tokens;
     if (!tokens) return;
     const info = { ...tokens.info, accountId };
@@ -153,7 +165,7 @@ export class SessionManager implements AuthProvider {
       stored &&
       stored.baseUrl === c.baseUrl &&
       stored.identifier === c.identifier &&
-      stored.version === c.sessionVersion
+      (stored.version === 2 ? (stored.asked ?? 2) : 3) === c.sessionVersion
     ) {
       if (stored.version === 2) this.redactor.add(stored.cst, stored.securityToken);
       else this.redactor.add(stored.accessToken, stored.refreshToken);
@@ -183,13 +195,17 @@ export class SessionManager implements AuthProvider {
   }
 
   private async loginOnce(signal?: AbortSignal): Promise<SessionTokens> {
-    const { logIn } = await loginPart();
-    const tokens = await logIn(
+    const { logIn, backToChosen } = await loginPart();
+    const config = { ...this.config, accountId: this.chosen };
+    const login = {
+      config,
+      transport: this.transport,
+      redactor: this.redactor,
+      logger: this.logger,
+    };
+    const landed = await logIn(
       {
-        config: this.config,
-        transport: this.transport,
-        redactor: this.redactor,
-        logger: this.logger,
+        ...login,
         encrypt: this.encrypt,
         oauth: (t) => this.oauth(t),
         refused: async (error) => {
@@ -200,7 +216,18 @@ export class SessionManager implements AuthProvider {
       },
       signal,
     );
-    return this.save(tokens);
+    // Nothing account-scoped goes out before the session is back on the chosen account: this is part of the login.
+    const back = await backToChosen(login, landed, signal);
+    const saved = await this.save(back.tokens);
+    if (back.gone) {
+      const { chosen, current } = back.gone;
+      this.chosen = undefined;
+      // Not awaited: the listener reads the session, which waits for this login to finish.
+      void Promise.resolve()
+        .then(() => this.config.onChosenAccountGone?.(chosen, current))
+        .catch(() => undefined);
+    }
+    return saved;
   }
 
   private oauth(t: { access_token: string; refresh_token: string; expires_in: number }) {

@@ -31,6 +31,8 @@ export interface SessionTokensV2 extends TokensBase {
   version: 2;
   cst: string;
   securityToken: string;
+  /** Set when a v3 login was answered with v2 tokens (seen on live): they serve the v3 setting too. */
+  asked?: 3;
 }
 
 export interface SessionTokensV3 extends TokensBase {

@@ -17,6 +17,8 @@ export async function streamLogin(client: object, relogin = false): Promise<Stre
   const tokens = await core.session.ensure();
   const endpoint = tokens.info.lightstreamerEndpoint;
   if (!endpoint) return null;
+  // The endpoint comes from the service's reply: the tokens go there only if it is IG's or granted.
+  await core.transport.options.hostGate?.(endpoint);
   const accountId = tokens.info.accountId;
   if (tokens.version === 2) return { endpoint, accountId, password: `CST-${tokens.cst}|XST-${tokens.securityToken}` };
   const label = 'session.get';

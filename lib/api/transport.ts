@@ -4,6 +4,7 @@
 import { classify, errorCodeOf, OAUTH_INVALID, RELOGIN_CODES } from './classify';
 import type { Endpoint } from './endpoints';
 import { type ApiError, CancelledError, NetworkError } from './errors';
+import type { HostGate } from './host-gate';
 import { buildUrl, type Exchange, exchange, type Query } from './http';
 import { decodeJson } from './parse';
 import type { RateBudget, RequestClass } from './rate-budget';
@@ -28,6 +29,8 @@ export interface TransportOptions {
   logger: Logger;
   redactor: Redactor;
   spelling: GatewaySpelling;
+  /** Asked before every request, before a login or a key is attached; none lets every host through. */
+  hostGate?: HostGate | undefined;
 }
 
 export interface SendOptions {
@@ -119,6 +122,8 @@ export class Transport {
 
     for (let attempt = 1; ; attempt++) {
       if (opts.signal?.aborted) throw new CancelledError(`${label} was cancelled`, label);
+      // Every attempt: a grant the user withdrew stops the next retry too.
+      await options.hostGate?.(options.baseUrl);
       try {
         await options.budget.acquire(requestClass, opts.signal, label);
       } catch (error) {

@@ -2,11 +2,15 @@
 // secrets in use: the unlocked vault's or this session's), rebuilt when they change, logged in on
 // first need. Tokens, the lock, the rate budget's counts and the spelling each gateway answered live in
 // storage, so a rebuilt or restarted worker reuses them.
+
+import { browser } from 'wxt/browser';
 import {
   type Allowances,
   type Client,
   createClient,
   DEMO_ALLOWANCES,
+  type HostGate,
+  hostGate,
   LIVE_ALLOWANCES,
   type LockStore,
   RateBudget,
@@ -14,9 +18,10 @@ import {
   type SpellingStore,
   type TokenStore,
 } from '../api';
-import { connection, loginEncryption, sessionSecrets, vault, vaultKey } from '../settings/registry';
+import { chosenAccounts, connection, loginEncryption, sessionSecrets, vault, vaultKey } from '../settings/registry';
 import { baseUrlFor } from './base-url';
 import { SignedOutError } from './errors';
+import { ServiceOutage } from './outage';
 import { secretsInUse } from './remembered';
 import { storageBudgetStore, storageLockStore, storageSpellingStore, storageTokenStore } from './storage-stores';
 
@@ -30,7 +35,12 @@ export interface ClientHolderOptions {
   retry?: { attempts: number; baseDelayMs: number };
   /** Overrides the allowances the rate budget starts from (before the service reports the key's own). */
   allowances?: Partial<Allowances>;
+  /** Where secrets may go; default: IG's hosts and those the user granted in the browser. */
+  hostGate?: HostGate;
 }
+
+/** IG's hosts, and any other only while the browser holds the user's grant for it. */
+export const browserHostGate: HostGate = hostGate((pattern) => browser.permissions.contains({ origins: [pattern] }));
 
 export interface ClientSettings {
   baseUrl: string;
@@ -40,6 +50,8 @@ export interface ClientSettings {
   sessionVersion: 2 | 3;
   /** The user's "Encrypt my password at login", or the gateway said this account must. */
   encryptPassword: boolean;
+  /** The account the user last switched to on this login, if any (a new client starts there). */
+  accountId?: string | undefined;
 }
 
 /** How an account is named among those that must encrypt their password (not a secret). */
@@ -55,7 +67,8 @@ export async function readClientSettings(): Promise<ClientSettings | null> {
   const encryptPassword =
     encryption.always || encryption.required.includes(accountKey({ baseUrl, identifier: conn.identifier }));
   const settings = { baseUrl, apiKey, identifier: conn.identifier, password, sessionVersion: conn.sessionVersion };
-  return { ...settings, encryptPassword };
+  const accountId = (await chosenAccounts.getValue())[accountKey(settings)];
+  return { ...settings, encryptPassword, accountId };
 }
 
 /** Remembers that this account's gateway requires its password encrypted. */
@@ -66,6 +79,17 @@ async function rememberEncryptionRequired(settings: ClientSettings): Promise<voi
     await loginEncryption.setValue({ ...current, required: [...current.required, key] });
 }
 
+/** Remembers (or, with null, forgets) the account the user chose for this login. */
+async function rememberChosen(settings: ClientSettings, accountId: string | null): Promise<void> {
+  const key = accountKey(settings);
+  const { [key]: _, ...others } = await chosenAccounts.getValue();
+  await chosenAccounts.setValue(accountId ? { ...others, [key]: accountId } : others);
+}
+
+/** The chosen account no longer exists: the session stayed on IG's current account. */
+export type AccountGoneListener = (chosen: string, current: string) => Promise<void> | void;
+
+// The chosen account is left out: a switch changes it without a new client.
 function sameSettings(a: ClientSettings, b: ClientSettings): boolean {
   return (
     a.baseUrl === b.baseUrl &&
@@ -85,8 +109,14 @@ export class ClientHolder {
   readonly lockStore: LockStore;
   private readonly spellingStore: SpellingStore;
   private readonly listeners = new Set<() => void>();
+  private readonly goneListeners = new Set<AccountGoneListener>();
+  /** The service failing (IG's weekend maintenance): requests held back with a growing pause. */
+  readonly outage: ServiceOutage;
+  private readonly fetch: typeof fetch;
 
   constructor(private readonly options: ClientHolderOptions = {}) {
+    this.outage = new ServiceOutage(options.now ?? Date.now);
+    this.fetch = this.outage.wrap((input, init) => (options.fetch ?? globalThis.fetch)(input, init));
     this.tokenStore = options.tokenStore ?? storageTokenStore();
     this.lockStore = options.lockStore ?? storageLockStore();
     this.spellingStore = options.spellingStore ?? storageSpellingStore();
@@ -94,7 +124,7 @@ export class ClientHolder {
 
   /** Rebuild the client when the connection, the session secrets or the vault change. */
   watchSettings(): void {
-    const drop = () => this.invalidate();
+    const drop = () => this.settingsChanged();
     this.unwatch.push(connection.watch(drop), sessionSecrets.watch(drop), vault.watch(drop), vaultKey.watch(drop));
   }
 
@@ -105,6 +135,23 @@ export class ClientHolder {
   onRebuild(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  onChosenAccountGone(listener: AccountGoneListener): () => void {
+    this.goneListeners.add(listener);
+    return () => this.goneListeners.delete(listener);
+  }
+
+  /** After a switch: later logins on these settings (expired tokens, a new worker, an unlock) come back to it. */
+  async rememberChosen(accountId: string): Promise<void> {
+    const settings = this.current?.settings ?? (await readClientSettings());
+    if (settings) await rememberChosen(settings, accountId);
+  }
+
+  /** Those who follow the client learn of new settings even when none was built (an unlock after a restart). */
+  private settingsChanged(): void {
+    if (this.current) this.invalidate();
+    else for (const l of this.listeners) l();
   }
 
   invalidate(): void {
@@ -145,7 +192,7 @@ export class ClientHolder {
     if (this.current && sameSettings(this.current.settings, settings)) return this.current.client;
     const client = createClient({
       ...settings,
-      fetch: this.options.fetch,
+      fetch: this.fetch,
       now: this.options.now,
       timeoutMs: this.options.timeoutMs,
       retry: this.options.retry,
@@ -154,6 +201,11 @@ export class ClientHolder {
       spellingStore: this.spellingStore,
       rateBudget: this.budgetFor(settings),
       onEncryptionRequired: () => rememberEncryptionRequired(settings),
+      onChosenAccountGone: async (chosen, current) => {
+        await rememberChosen(settings, null);
+        for (const l of this.goneListeners) await l(chosen, current);
+      },
+      hostGate: this.options.hostGate ?? browserHostGate,
     });
     if (this.current) this.invalidate();
     this.current = { settings, client };
@@ -172,7 +224,7 @@ export class ClientHolder {
       stored &&
       stored.baseUrl === s.baseUrl &&
       stored.identifier === s.identifier &&
-      stored.version === s.sessionVersion
+      (stored.version === 2 ? (stored.asked ?? 2) : 3) === s.sessionVersion
     ) {
       return stored.info;
     }

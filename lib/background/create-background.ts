@@ -2,7 +2,7 @@
 // the refresh engine, the badge and the router. Everything it needs to survive a restart is in storage
 // or IndexedDB, so creating it again from the same storage resumes where the last one stopped.
 import type { UseStore } from 'idb-keyval';
-import type { Client } from '../api';
+import { type Client, HostNotGrantedError } from '../api';
 import { streamLogin } from '../api/stream-login';
 import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
@@ -30,8 +30,10 @@ import { accountPart } from './lazy-account';
 import { LazyLiveStream, type LiveStreamApi } from './lazy-live-stream';
 import { lazyPart } from './lazy-part';
 import { LiveHub } from './live-hub';
+import type { StreamView } from './live-stream';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
+import { MAX_PAUSE_MS } from './outage';
 import { type BackgroundPlugin, plugins as defaultPlugins, mergeHandlers } from './plugins';
 import { vaultReader, vaultView } from './remembered';
 import { createRouter, isOwnPage, type Sender } from './router';
@@ -61,6 +63,8 @@ export interface BackgroundOptions {
   vault?: VaultOptions;
   /** Turns the market-data port for a client into something else (tests count or slow requests). */
   wrapData?: (data: MarketData) => MarketData;
+  /** Timers of the refresh loop and the stream (tests run them on the simulated clock). */
+  timers?: { setTimer(fn: () => void, ms: number): unknown; clearTimer(handle: unknown): void };
   /** Live prices: where the stream runs. Without it, prices are polled. */
   stream?: {
     createLink(): Promise<StreamLink>;
@@ -189,7 +193,9 @@ export function createBackground(options: BackgroundOptions): Background {
       lastError,
       vault,
       now: now(),
-      stream: stream ? { ...stream.state, savedPerMinute: await savedPerMinute() } : undefined,
+      stream: stream
+        ? { ...withOutage(stream.state, clients.outage.reason()), savedPerMinute: await savedPerMinute() }
+        : undefined,
     });
   }
 
@@ -233,7 +239,9 @@ export function createBackground(options: BackgroundOptions): Background {
     reportError,
     hooks: list.flatMap((p) => (p.hooks ? [p.hooks] : [])),
     streamed,
+    restingUntil: () => clients.outage.restingUntil(),
     now,
+    ...options.timers,
   });
 
   // What the stream keeps of the account loads with its first TRADE or ACCOUNT update or a page's look.
@@ -282,10 +290,17 @@ export function createBackground(options: BackgroundOptions): Background {
         createLink: options.stream.createLink,
         withoutPages: options.stream.withoutPages,
         credentials: async (relogin) => {
-          const { client } = await clients.signedIn().catch((err: unknown) => {
-            throw err instanceof SignedOutError ? new StreamUnavailable('Signed out', true) : err;
-          });
-          const login = await streamLogin(client, relogin);
+          // While the service fails (IG's weekend maintenance) the stream asks nothing: the refresh loop's
+          // backed-off tries find when it is back, and the stream starts again then (below).
+          const outage = clients.outage;
+          if (outage.failing) throw new StreamUnavailable(outage.reason() ?? '', false, MAX_PAUSE_MS);
+          // Signed out stops quietly; a host the user did not grant is said plainly where the stream's state is shown.
+          const plain = (err: unknown): never => {
+            if (err instanceof SignedOutError) throw new StreamUnavailable('Signed out', true);
+            throw err instanceof HostNotGrantedError ? new StreamUnavailable(err.message) : err;
+          };
+          const { client } = await clients.signedIn().catch(plain);
+          const login = await streamLogin(client, relogin).catch(plain);
           if (!login) throw new StreamUnavailable('This account has no streaming endpoint');
           return { endpoint: login.endpoint, user: login.accountId, password: login.password };
         },
@@ -318,8 +333,15 @@ export function createBackground(options: BackgroundOptions): Background {
           void statusChanged().catch(() => undefined);
         },
         now,
+        ...options.timers,
       })
     : null;
+  clients.outage.onChange(() => {
+    void statusChanged().catch(() => undefined);
+    if (clients.outage.failing) return;
+    stream?.stop();
+    void stream?.update().catch(reportError);
+  });
 
   /**
    * The session moved to another account (PUT /session): what was kept of the old one is dropped, the pages
@@ -337,6 +359,14 @@ export function createBackground(options: BackgroundOptions): Background {
     stream?.stop();
     await stream?.update().catch(reportError);
   }
+  // A login found the chosen account gone: the session stays on IG's current one, said plainly, as a switch.
+  clients.onChosenAccountGone(async (chosen, current) => {
+    lastError = {
+      kind: 'not-found',
+      message: `The account ${chosen} you chose is no longer on this login: showing IG's current account, ${current}.`,
+    };
+    await accountSwitched();
+  });
 
   const ctx: HandlerContext = {
     markets,
@@ -459,4 +489,10 @@ export function createBackground(options: BackgroundOptions): Background {
       await options.alarms.create(REFRESH_ALARM, { periodInMinutes: period, delayInMinutes: 1 });
     }
   }
+}
+
+/** While the service fails, a stream that is not live is Delayed, for the reason the user can act on (none). */
+function withOutage(view: StreamView, reason: string | null): StreamView {
+  if (!reason || view.mode === 'live' || view.mode === 'off') return view;
+  return { mode: 'polling', reason };
 }

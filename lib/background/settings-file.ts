@@ -1,11 +1,16 @@
 // The settings file: preferences, the connection without its secrets, the badge pin, alerts and recent
 // lookups. Importing merges (alerts and lookups without duplicates), so a file round-trips unchanged.
+// A file never moves the connection to another gateway: the stored API key, password and tokens were
+// entered for the current one. It names the other gateway instead, for the user to review and grant.
 import * as v from 'valibot';
 import { ValidationError } from '../api';
+import type { ImportedGateway, SettingsImportView } from '../messages/contract';
+import { baseUrl as baseUrlSchema } from '../messages/requests/credentials';
 import { environment, epic } from '../messages/schemas';
 import type { AlertRule } from '../model';
 import { migrateAlerts, migratePrefs, migrateRecent } from '../settings/migrations';
 import { defaultPrefs, type Prefs, type RecentLookup, type registry } from '../settings/registry';
+import { baseUrlFor } from './base-url';
 
 type Registry = typeof registry;
 
@@ -52,10 +57,12 @@ const fileSchema = v.looseObject({
   recentLookups: v.optional(v.array(v.unknown())),
 });
 
+const hostOf = (url: string | null) => (url ? new URL(url).host : null);
+
 /** Two alerts are the same when they watch the same thing, whatever their ids. */
 const alertKey = (a: AlertRule) => `${a.epic}|${a.kind}|${a.target}`;
 
-export async function applySettingsFile(r: Registry, json: string): Promise<{ applied: string[]; ignored: string[] }> {
+export async function applySettingsFile(r: Registry, json: string): Promise<SettingsImportView> {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -75,16 +82,24 @@ export async function applySettingsFile(r: Registry, json: string): Promise<{ ap
     await r.prefs.setValue(migratePrefs(file.prefs, defaultPrefs));
     applied.push('prefs');
   }
+  let gateway: ImportedGateway | null = null;
   if (file.connection) {
     const current = await r.connection.getValue();
     const c = file.connection;
-    await r.connection.setValue({
-      ...current,
-      environment: c.environment,
-      baseUrl: c.environment === 'custom' ? c.baseUrl : null,
-      sessionVersion: c.sessionVersion,
-    });
-    applied.push('connection');
+    const url = v.safeParse(baseUrlSchema, c.baseUrl ?? '');
+    const target =
+      c.environment === 'custom'
+        ? url.success
+          ? baseUrlFor('custom', url.output)
+          : null
+        : baseUrlFor(c.environment, null);
+    const inUse = baseUrlFor(current.environment, current.baseUrl);
+    if (!target) ignored.push('connection');
+    else if (target === inUse) {
+      await r.connection.setValue({ ...current, sessionVersion: c.sessionVersion });
+      applied.push('connection');
+    } else
+      gateway = { environment: c.environment, baseUrl: target, host: new URL(target).host, current: hostOf(inUse) };
   }
   if (file.pinnedEpic !== undefined) {
     await r.pinnedEpic.setValue(file.pinnedEpic);
@@ -109,5 +124,5 @@ export async function applySettingsFile(r: Registry, json: string): Promise<{ ap
     await r.recentLookups.setValue(merged.slice(0, 20));
     applied.push('recentLookups');
   }
-  return { applied, ignored };
+  return { applied, ignored, gateway };
 }

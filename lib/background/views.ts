@@ -9,6 +9,9 @@ import { finite, marketStatus, positive } from '../reply-values';
 
 const str = (x: string | null | undefined, fallback = ''): string => (typeof x === 'string' ? x : fallback);
 
+/** An ISO 4217 code, as IG spells currencies. */
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
 /** "HH:MM:SS" UTC of the most recent such time at or before `now`. */
 export function timeOfDayUtc(hms: string | null | undefined, now: number): number | null {
   const m = typeof hms === 'string' ? /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(hms) : null;
@@ -88,6 +91,10 @@ export function factsFromDetails(d: MarketDetails): MarketFacts {
     valueOfOnePip: i.valueOfOnePip === undefined || i.valueOfOnePip === null ? null : String(i.valueOfOnePip),
     onePipMeans: i.onePipMeans ?? null,
     contractSize: positive(i.contractSize),
+    exchangeRates: (i.currencies ?? []).flatMap((c) => {
+      const perAccountUnit = positive(c.baseExchangeRate);
+      return c.code && CURRENCY_CODE.test(c.code) && perAccountUnit !== null ? [{ code: c.code, perAccountUnit }] : [];
+    }),
     decimalPlacesFactor: decimalPlaces(d.snapshot?.decimalPlacesFactor),
     openingHours: hours ? hours.map((h) => ({ openTime: str(h.openTime), closeTime: str(h.closeTime) })) : null,
     stopsLimitsAllowed: i.stopsLimitsAllowed ?? false,

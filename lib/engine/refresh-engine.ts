@@ -34,6 +34,8 @@ export interface EngineDeps {
   hooks: EngineHooks[];
   /** Epics the stream keeps current: their prices are not polled. */
   streamed?(): ReadonlySet<string>;
+  /** Until when the service is resting (failing, e.g. IG's weekend maintenance): nothing is polled before. */
+  restingUntil?(): number;
   now(): number;
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(handle: unknown): void;
@@ -166,6 +168,8 @@ export class RefreshEngine {
     const now = this.deps.now();
     const empty: TickResult = { quotes: [], sentiment: [], nextInMs: wanted.priceEveryMs };
     if (now < this.backoffUntil) return { ...empty, nextInMs: this.backoffUntil - now };
+    const resting = this.deps.restingUntil?.() ?? 0;
+    if (now < resting) return { ...empty, nextInMs: resting - now };
 
     // Streamed markets cost no request (the cache serves them as fresh) but still reach the hooks (alerts).
     const streamed = this.deps.streamed?.() ?? new Set<string>();

@@ -193,6 +193,22 @@ export interface ConnectionView {
   sessionVersion: 2 | 3;
 }
 
+/** A gateway a settings file named that is not the one in use: not applied; the user reviews and grants it. */
+export interface ImportedGateway {
+  environment: Environment;
+  baseUrl: string;
+  /** Its host and port, as the browser's permission prompt names it. */
+  host: string;
+  /** The host the stored API key, password and tokens stay with; null when none is set. */
+  current: string | null;
+}
+
+export interface SettingsImportView {
+  applied: string[];
+  ignored: string[];
+  gateway: ImportedGateway | null;
+}
+
 /** What the pages see of the remembered credentials. Never the PIN, the key or the secrets. */
 export interface VaultView {
   /**
@@ -348,7 +364,7 @@ export interface Replies {
   'applications.update': ApplicationView;
   'applications.disable': null;
   'settings.export': { filename: string; json: string };
-  'settings.import': { applied: string[]; ignored: string[] };
+  'settings.import': SettingsImportView;
 }
 
 /** Why a request failed, in terms a page can show. Never holds a credential or a token. */

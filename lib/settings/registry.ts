@@ -219,6 +219,14 @@ export const loginEncryption = lazyItem(() =>
   }),
 );
 
+/**
+ * The account the user chose for each login (`<base URL>|<identifier>` → account id; not a secret): after a
+ * login that lands on IG's default account, the session switches back to it.
+ */
+export const chosenAccounts = lazyItem(() =>
+  storage.defineItem<Record<string, string>>('local:chosenAccounts', { fallback: {} }),
+);
+
 /** The registry as a list, for tests and for the settings export (which excludes every secret). */
 export const registry = {
   prefs,
@@ -238,4 +246,5 @@ export const registry = {
   gatewaySpellings,
   rateBudgets,
   loginEncryption,
+  chosenAccounts,
 } as const;

@@ -158,7 +158,7 @@ export class StreamSupervisor {
     })().catch((err: unknown) => {
       if (generation !== this.generation) return;
       if (err instanceof StreamUnavailable && err.quiet) this.stop();
-      else if (err instanceof StreamUnavailable) this.fallBack(err.message, RETRY_STREAM_MS);
+      else if (err instanceof StreamUnavailable) this.fallBack(err.message, err.retryInMs ?? RETRY_STREAM_MS);
       else this.failed('Could not sign in for streaming');
     });
   }

@@ -4,6 +4,8 @@ export class StreamUnavailable extends Error {
   constructor(
     message: string,
     readonly quiet = false,
+    /** When to try again (the service said when it takes requests again); default the supervisor's. */
+    readonly retryInMs?: number,
   ) {
     super(message);
   }

@@ -36,7 +36,10 @@ function list(ctx: Ctx, epicsParam: string) {
   const details = [];
   for (const epic of epics) {
     const m = ctx.world.market(epic);
-    if (m) details.push(snapshotOnlyFilter ? snapshotOnly(ctx.world, m) : marketDetails(ctx.world, m, 3));
+    if (m)
+      details.push(
+        snapshotOnlyFilter ? snapshotOnly(ctx.world, m) : marketDetails(ctx.world, m, 3, accountCurrency(ctx)),
+      );
   }
   return ok({ marketDetails: details });
 }
@@ -54,7 +57,12 @@ function market(ctx: Ctx) {
   const epic = ctx.params.epic ?? '';
   const m = ctx.world.market(epic);
   if (!m) throw notFound('error.public-api.epic-not-found');
-  return ok(marketDetails(ctx.world, m, ctx.version));
+  return ok(marketDetails(ctx.world, m, ctx.version, accountCurrency(ctx)));
+}
+
+/** The session account's currency, which IG's market details convert to. */
+function accountCurrency(ctx: Ctx): string {
+  return ctx.world.account(ctx.accountId)?.currency ?? 'GBP';
 }
 
 function categories() {

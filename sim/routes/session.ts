@@ -67,7 +67,7 @@ async function login(ctx: Ctx) {
   const preferred = world.accounts.find((a) => a.preferred) ?? world.accounts[0];
   if (!preferred) throw new ApiError(500, 'system.error');
   const session = world.tokens.newSession(preferred.accountId);
-  if (ctx.version >= 3) {
+  if (ctx.version >= 3 && world.v3LoginShape === 'oauth') {
     return ok({
       clientId: world.clientId,
       accountId: preferred.accountId,

@@ -51,10 +51,12 @@ export function conok(s: StreamSession, clientIp: string): string[] {
   ];
 }
 
-/** Whether the session's REST tokens still work (logout and expiry end the streaming session). */
-export function tokensValid(world: World, s: StreamSession): boolean {
-  const now = world.now();
-  return world.tokens.valid(s.cst, 'cst', now) && world.tokens.valid(s.xst, 'xst', now);
+/**
+ * Whether the REST session the stream connected with still exists. A logout or maintenance ends the streaming
+ * session; the tokens' expiry does not (IG: streams outlive their tokens while connected).
+ */
+export function sessionAlive(world: World, s: StreamSession): boolean {
+  return world.tokens.alive(s.cst, 'cst') && world.tokens.alive(s.xst, 'xst');
 }
 
 /** The outcome of one control request: `reply` answers the request, `stream` goes on the session's stream. */

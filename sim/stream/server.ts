@@ -6,7 +6,7 @@ import type { RequestLog } from '../request-log';
 import type { World } from '../world';
 import { parseWsRequest } from './encode';
 import { clientIp, handleStreamHttp, STREAM_PATH } from './http';
-import { conok, control, keepalive, type OpenEnv, openSession, protocolError, tokensValid } from './protocol';
+import { conok, control, keepalive, type OpenEnv, openSession, protocolError, sessionAlive } from './protocol';
 import { Pump, type SentUpdate, TickWatch } from './pump';
 import type { SessionInfo, StreamSession } from './session';
 import { TradeWatcher } from './trades';
@@ -159,7 +159,7 @@ export class StreamServer {
   openEnv(): OpenEnv {
     return {
       world: this.world,
-      maintenance: this.inMaintenance,
+      maintenance: this.inMaintenance || this.world.maintenance.at(this.world.now()) !== undefined,
       keepaliveMs: this.keepaliveMs,
       newSessionId: () =>
         `S${h32(this.opts.seed, 0x57e4, ++this.counter)
@@ -266,9 +266,11 @@ export class StreamServer {
 
   private pass(): void {
     const real = Date.now();
+    // A maintenance window opening (the clock may jump into one) kills every token: the sessions end below.
+    this.world.maintenance.at(this.world.now());
     for (const s of [...this.sessions.values()]) {
       if (!s.socket && real - s.createdAt > UNBOUND_TTL_MS) this.drop(s, () => s.close());
-      else if (!tokensValid(this.world, s)) this.drop(s, () => s.end(31, 'Session tokens are no longer valid'));
+      else if (!sessionAlive(this.world, s)) this.drop(s, () => s.end(31, 'Session closed: logged out or maintenance'));
     }
     this.pump.pass(this.sessions.values(), real);
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthError, memoryTokenStore, NetworkError } from '../../lib/api';
 import { fakeClient } from '../helpers/api-client';
 import { FAKE_ACCOUNT, FAKE_OTHER_ACCOUNT, type FakeIg, route, startFakeIg } from '../helpers/api-fake-ig';
@@ -102,6 +102,27 @@ describe('login', () => {
     await expect(client.positions.list()).resolves.toEqual({ positions: [] });
     expect(fake.refreshes()).toHaveLength(1);
     expect(fake.logins()).toHaveLength(2);
+  });
+
+  it("v2: a login that lands on IG's default switches back to the chosen account before the read, IG's default untouched", async () => {
+    const client = fakeClient(fake, { accountId: FAKE_OTHER_ACCOUNT });
+    await client.positions.list();
+    const sent = fake.requests.map((r) => `${r.method} ${r.path}`);
+    expect(sent).toEqual(['POST /session', 'PUT /session', 'GET /positions']);
+    expect(fake.requests[1]?.body).toEqual({ accountId: FAKE_OTHER_ACCOUNT });
+    expect(client.accountId()).toBe(FAKE_OTHER_ACCOUNT);
+  });
+
+  it('v2: a chosen account the service refuses to switch to is reported gone; the session stays where it landed', async () => {
+    const gone: string[][] = [];
+    const client = fakeClient(fake, {
+      accountId: FAKE_OTHER_ACCOUNT,
+      onChosenAccountGone: (chosen, current) => void gone.push([chosen, current]),
+    });
+    fake.override(route('PUT', /^\/session$/), { status: 400, body: { errorCode: 'error.switch.invalid-accountId' } });
+    await expect(client.positions.list()).resolves.toEqual({ positions: [] });
+    expect(client.accountId()).toBe(FAKE_ACCOUNT);
+    await vi.waitFor(() => expect(gone).toEqual([[FAKE_OTHER_ACCOUNT, FAKE_ACCOUNT]]));
   });
 
   it('v3: uses the configured account id', async () => {

@@ -36,15 +36,22 @@ describe('recovery and ending', () => {
     expect(f.sim.control.state().streaming.sessions).toEqual([]);
   });
 
-  it('ends sessions whose tokens expired, and refuses to open new ones with them', async () => {
+  it("keeps a connected session streaming past its tokens' expiry (as IG), and refuses new sessions with them", async () => {
     const f = await setup();
-    await until('WS-STREAMING', () => f.ls.getStatus() === 'CONNECTED:WS-STREAMING' && true);
+    const hb = subscribe(f.ls, 'MERGE', [HB], ['HEARTBEAT']);
+    await until('beating', () => hb.updates.length > 0);
+    const session = f.sim.control.state().streaming.sessions[0]?.id;
     f.sim.control.expireTokens();
-    await until('server error', () => f.seen.serverErrors[0]);
-    expect(f.seen.serverErrors[0]?.code).toBe(31);
+    f.sim.control.advanceClock(7 * 3_600_000);
+    const count = hb.updates.length;
+    await until('beating after expiry', () => hb.updates.length >= count + 2, 5_000);
+    expect(f.seen.serverErrors).toEqual([]);
+    expect(f.sim.control.state().streaming.sessions.map((s) => s.id)).toEqual([session]);
+    f.ls.disconnect();
+    await until('DISCONNECTED', () => f.ls.getStatus() === 'DISCONNECTED' && true);
     f.ls.connect();
-    await until('refused', () => f.seen.serverErrors[1]);
-    expect(f.seen.serverErrors[1]?.code).toBe(1);
+    await until('refused', () => f.seen.serverErrors[0]);
+    expect(f.seen.serverErrors[0]?.code).toBe(1);
   });
 
   it('ends sessions through control: END 41 makes the client come back with a new session', async () => {

@@ -20,6 +20,7 @@ async function forget(ctx: HandlerContext): Promise<void> {
   await ctx.registry.connection.setValue({ ...defaultConnection });
   await ctx.registry.sessionSecrets.setValue({ apiKey: null, password: null });
   await ctx.registry.sessionTokens.setValue(null);
+  await ctx.registry.chosenAccounts.setValue({});
   // The pages paint the history cached for the account this names: no longer one signed in.
   await ctx.cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(() => undefined);
   ctx.clients.invalidate();
@@ -97,6 +98,7 @@ const changes: CredentialHandlers = {
     const client = await ctx.getClient();
     if (client.accountId() !== req.accountId) {
       await client.session.switchAccount(req.accountId);
+      await ctx.clients.rememberChosen(req.accountId);
       await ctx.accountSwitched?.();
     }
     await ctx.statusChanged();

@@ -39,13 +39,11 @@ const formats = new Map<string, Intl.NumberFormat>();
 /** One formatter per number of decimals (making one costs more than formatting a row). */
 function numberFormat(min: number, max: number): Intl.NumberFormat {
   const key = `${min}|${max}`;
-  let f = formats.get(key);
-  if (!f)
-    formats.set(
-      key,
-      (f = new Intl.NumberFormat(undefined, { minimumFractionDigits: min, maximumFractionDigits: max })),
-    );
-  return f;
+  const held = formats.get(key);
+  if (held) return held;
+  const made = new Intl.NumberFormat(undefined, { minimumFractionDigits: min, maximumFractionDigits: max });
+  formats.set(key, made);
+  return made;
 }
 
 /** An exact decimal with grouping in the UI locale (Intl formats decimal strings without rounding them). */

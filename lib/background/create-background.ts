@@ -349,7 +349,7 @@ export function createBackground(options: BackgroundOptions): Background {
    */
   async function accountSwitched(): Promise<void> {
     // Pages read the cached history of the account this names: no longer the signed-in one.
-    await cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(reportError);
+    void cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(reportError);
     if (accountAsked)
       withAccount((a) => {
         a.live.forget();

@@ -42,12 +42,12 @@ function extreme<T>(items: readonly T[], value: (t: T) => string, better: 1 | -1
 
 export function summarise(transactions: readonly HistoryTransaction[]): PeriodSummary {
   const trades = transactions.filter(isTrade);
-  const valueOf = (t: HistoryTransaction) => t.pnl?.value ?? '0';
+  const pnlOf = (t: HistoryTransaction) => t.pnl?.value ?? '0';
   const won: HistoryTransaction[] = [];
   const lost: HistoryTransaction[] = [];
   const markets = new Map<string, string[]>();
   for (const t of trades) {
-    const value = valueOf(t);
+    const value = pnlOf(t);
     const sign = signOf(value);
     if (sign > 0) won.push(t);
     if (sign < 0) lost.push(t);
@@ -55,8 +55,8 @@ export function summarise(transactions: readonly HistoryTransaction[]): PeriodSu
     list.push(value);
     markets.set(t.instrumentName, list);
   }
-  const win = extreme(won, valueOf, 1);
-  const loss = extreme(lost, valueOf, -1);
+  const win = extreme(won, pnlOf, 1);
+  const loss = extreme(lost, pnlOf, -1);
   const byMarket = [...markets]
     .map(([market, list]) => ({ market, realised: sumAmounts(list), trades: list.length }))
     .sort((a, b) => compareAmounts(b.realised, a.realised) || a.market.localeCompare(b.market));
@@ -66,8 +66,8 @@ export function summarise(transactions: readonly HistoryTransaction[]): PeriodSu
     wins: won.length,
     losses: lost.length,
     winRate: trades.length ? won.length / trades.length : null,
-    largestWin: win ? { value: valueOf(win), market: win.instrumentName } : null,
-    largestLoss: loss ? { value: valueOf(loss), market: loss.instrumentName } : null,
+    largestWin: win ? { value: pnlOf(win), market: win.instrumentName } : null,
+    largestLoss: loss ? { value: pnlOf(loss), market: loss.instrumentName } : null,
     byMarket,
   };
 }

@@ -1,7 +1,10 @@
 // The account's history: what was done (activity) and what it earned (transactions), for a period, filtered
 // by market and type, paged as the user scrolls, with the period's summary, each closed trade's round trip
-// and a CSV export. Replies come from the background's cache while fresh, so reopening costs no request.
+// and a CSV export. Replies come from the background's cache while nothing changed the history, so reopening
+// costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
+// background answers.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { readCachedHistory } from '../../lib/history/cached';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
@@ -32,13 +35,21 @@ const PERIODS: { kind: PeriodKind; label: string }[] = [
   { kind: 'custom', label: 'Custom' },
 ];
 
+const formats = new Map<string, Intl.NumberFormat>();
+/** One formatter per number of decimals (making one costs more than formatting a row). */
+function numberFormat(min: number, max: number): Intl.NumberFormat {
+  const key = `${min}|${max}`;
+  const held = formats.get(key);
+  if (held) return held;
+  const made = new Intl.NumberFormat(undefined, { minimumFractionDigits: min, maximumFractionDigits: max });
+  formats.set(key, made);
+  return made;
+}
+
 /** An exact decimal with grouping in the UI locale (Intl formats decimal strings without rounding them). */
 function amountText(value: string, symbol: string | null | undefined): string {
   const decimals = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
-  const text = new Intl.NumberFormat(undefined, {
-    minimumFractionDigits: Math.min(decimals, 2),
-    maximumFractionDigits: Math.max(decimals, 2),
-  }).format(value as unknown as number);
+  const text = numberFormat(Math.min(decimals, 2), Math.max(decimals, 2)).format(value as unknown as number);
   return symbol ? `${symbol} ${text}` : text;
 }
 
@@ -74,7 +85,16 @@ function LinkCell({ link }: { link: TradeLink | undefined }) {
   );
 }
 
-export function AccountHistoryView({ epic, initial = 'week' }: { epic?: string; initial?: PeriodKind }) {
+export function AccountHistoryView({
+  accountId = null,
+  epic,
+  initial = 'week',
+}: {
+  /** The account whose cached history may be painted first (null: wait for the background). */
+  accountId?: string | null;
+  epic?: string;
+  initial?: PeriodKind;
+}) {
   const { openSettings } = usePanel();
   const [period, setPeriod] = useState<Period>({ kind: initial });
   const [filter, setFilter] = useState<HistoryFilter>({ market: '', type: '' });
@@ -88,6 +108,9 @@ export function AccountHistoryView({ epic, initial = 'week' }: { epic?: string; 
   const page = useRef(0);
   const generation = useRef(0);
   const epicApplied = useRef(false);
+  // Learning the account later (the panel's status) is no reason to load again.
+  const account = useRef(accountId);
+  account.current = accountId;
   const range = useMemo(() => periodRange(period, new Date()), [period]);
 
   const load = useCallback(
@@ -99,7 +122,22 @@ export function AccountHistoryView({ epic, initial = 'week' }: { epic?: string; 
       setError(null);
       // The transactions paint as soon as they arrive; the activity (and with it the links) follows.
       const activity = settle(send('accountHistory.activity', { ...range, page: 0, refresh }));
-      const tx = await settle(send('accountHistory.transactions', { ...range, refresh }));
+      const txReply = settle(send('accountHistory.transactions', { ...range, refresh }));
+      let answered = false;
+      // Meanwhile the cached first page, read straight from the cache, paints unless the background was quicker.
+      const cachedFor = account.current;
+      if (cachedFor && !refresh)
+        void readCachedHistory(cachedFor, range.from, range.to).then(
+          (cached) => {
+            if (!cached || answered || gen !== generation.current) return;
+            setTransactions(cached.transactions);
+            setActivities(cached.activities);
+            setHasMore(cached.hasMore);
+          },
+          () => undefined,
+        );
+      const tx = await txReply;
+      answered = true;
       if (gen !== generation.current) return;
       if (!tx.ok) {
         setLoading(false);

@@ -28,6 +28,11 @@ const BrowseView = lazyComponent(() => import('./BrowseView').then((m) => m.Brow
 const PositionsView = lazyComponent(() => import('./PositionsView').then((m) => m.PositionsView));
 const AccountHistoryView = lazyComponent(() => import('./AccountHistoryView').then((m) => m.AccountHistoryView));
 
+/** Starts loading the view of a route held in a chunk of its own, alongside the panel's first render. */
+export function preloadRouteView(route: SidepanelRoute): void {
+  if (route.view === 'history') AccountHistoryView.preload();
+}
+
 /** Parts of other features that the panel hosts when they are present. */
 export interface PanelSlots {
   /** The alerts list (components/alerts/AlertsList), shown in the Alerts view. */
@@ -57,6 +62,8 @@ interface Props {
 export function Panel({ live, slots = {}, first, ready }: Props) {
   const [route, setRoute] = useState<SidepanelRoute | null>(ready?.route ?? null);
   const [status, setStatus] = useState<StatusView | null>(null);
+  // The account of the cached history, until the status names the signed-in one (the History view paints from it).
+  const [historyAccount, setHistoryAccount] = useState<string | null>(ready?.historyAccount ?? null);
   const [prefs, setPrefs] = useState<Prefs>(ready?.prefs ?? defaultPrefs);
   const [dark, setDark] = useState(systemDark);
   const history = useRef<SidepanelRoute[]>([]);
@@ -81,6 +88,7 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
 
   useLayoutEffect(() => {
     void (first ? first.then((f) => f?.route ?? readRoute()) : readRoute()).then(show);
+    void first?.then((f) => f?.historyAccount && setHistoryAccount(f.historyAccount));
     return watchRoute(show);
   }, [show, first]);
 
@@ -153,6 +161,16 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
     [status, prefs, updatePrefs, live, navigate, openSettings, dealing, theme],
   );
 
+  // The History view starts again only when one account replaces another: learning the account it already
+  // shows (its cached one, or the status's first answer) would only ask the background twice.
+  const historyShown = status?.account?.accountId ?? historyAccount;
+  const historyAccounts = useRef<{ id: string | null; switches: number }>({ id: null, switches: 0 });
+  if (historyShown && historyShown !== historyAccounts.current.id) {
+    const was = historyAccounts.current;
+    historyAccounts.current = { id: historyShown, switches: was.switches + (was.id === null ? 0 : 1) };
+  }
+  const historyKey = historyAccounts.current.switches;
+
   const view = route?.view ?? 'watchlists';
   return (
     <PanelContext.Provider value={env}>
@@ -177,7 +195,8 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
         ) : route?.view === 'history' ? (
           // Another account's history likewise starts from nothing (the background caches per account).
           <AccountHistoryView
-            key={`${status?.account?.accountId ?? ''}|${route.epic ?? ''}`}
+            key={`${historyKey}|${route.epic ?? ''}`}
+            accountId={historyShown}
             epic={route.epic}
             initial={route.period}
           />

@@ -1,6 +1,7 @@
 import '../../components/base.css';
 import '../../components/sidepanel/sidepanel.css';
 import { render } from 'preact';
+import { preloadRouteView } from '../../components/sidepanel/Panel';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { type PanelFirstPaint, readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { openPageLive } from '../../lib/sidepanel/page-live';
@@ -9,6 +10,8 @@ import { App } from './App';
 
 // Started before the first render, so the storage and cache reads run while it renders.
 const first = readPanelFirstPaint().catch(() => null);
+// A view in a chunk of its own (History) loads alongside the first render, not after it.
+void first.then((f) => f && preloadRouteView(f.route));
 // The live port opens after the frame that shows the first rows (a hidden page has no frames: 100 ms at most).
 const painted = first.then(
   () =>

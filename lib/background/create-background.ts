@@ -8,6 +8,8 @@ import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
 import { accountTypeOf } from '../dealing/account-type';
 import { RefreshEngine } from '../engine/refresh-engine';
+import { HistoryChangeWatch, markingHistory } from '../history/changes';
+import { HISTORY_ACCOUNT_KEY, historyChangedKey } from '../history/keys';
 import { loadOnce } from '../load-once';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
@@ -275,6 +277,11 @@ export function createBackground(options: BackgroundOptions): Background {
     accountAsked = true;
     return accountLoaded();
   };
+  // The history's change stamps (lib/history/changes.ts), and since when the stream has been live.
+  let liveSince: number | null = null;
+  const stampHistory = (accountId: string) =>
+    cache.put('account-history', historyChangedKey(accountId), now(), now()).catch(reportError);
+  const historyWatch = new HistoryChangeWatch((accountId) => void stampHistory(accountId));
   // Updates wait for the same load, so they apply in the order they came.
   const withAccount = (act: (a: AccountState) => unknown) => void account().then(act).catch(reportError);
 
@@ -301,11 +308,22 @@ export function createBackground(options: BackgroundOptions): Background {
         targets: () => engine.targets(hub.union()),
         afterStreamed: (quotes) => engine.afterRefresh(quotes, []),
         announceQuotes: (quotes) => hub.announceQuotes(quotes),
-        onTrade: (item, changed) => withAccount((a) => a.live.trade(item, changed)),
+        onTrade: (item, changed) => {
+          historyWatch.trade(item, changed);
+          withAccount((a) => a.live.trade(item, changed));
+        },
         charts: () => hub.charts(),
         onBar: (message) => hub.toCharts(message),
-        onAccount: (item, changed) => withAccount((a) => a.funds.streamed(item, changed)),
+        onAccount: (item, changed) => {
+          historyWatch.account(item, changed);
+          withAccount((a) => a.funds.streamed(item, changed));
+        },
         stateChanged: (view) => {
+          if (view.mode === 'live') liveSince ??= now();
+          else {
+            liveSince = null;
+            historyWatch.reset();
+          }
           // Nothing is held before the account part was asked for.
           if (view.mode !== 'live' && accountAsked)
             withAccount((a) => {
@@ -330,6 +348,8 @@ export function createBackground(options: BackgroundOptions): Background {
    * learn the new account, then the stream starts again on it; the old connection's updates go nowhere.
    */
   async function accountSwitched(): Promise<void> {
+    // Pages read the cached history of the account this names: no longer the signed-in one.
+    void cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(reportError);
     if (accountAsked)
       withAccount((a) => {
         a.live.forget();
@@ -381,9 +401,13 @@ export function createBackground(options: BackgroundOptions): Background {
     now,
     account,
     accountSwitched,
+    historyLiveSince: () => (liveOnActive() ? liveSince : null),
   };
 
-  const handlers: Handlers = withFallback(mergeHandlers(list));
+  // The account the handler dealt on, as the history handlers name it.
+  const handlers: Handlers = markingHistory(withFallback(mergeHandlers(list)), async (c: HandlerContext) => {
+    await stampHistory((await c.session.account()).accountId);
+  });
   const router = createRouter({
     extensionId: options.extensionId,
     extensionOrigin: origin,

@@ -44,6 +44,8 @@ export interface HandlerContext {
   account?(): Promise<AccountState>;
   /** After a switch of account: forget the old account's figures and restart the stream on the new one. */
   accountSwitched?(): Promise<void>;
+  /** Since when the stream has been live on the signed-in account (its history changes all seen); null when not live. */
+  historyLiveSince?(): number | null;
 }
 
 export type Handler<N extends MessageName> = (request: ParsedRequestOf<N>, ctx: HandlerContext) => Promise<Replies[N]>;

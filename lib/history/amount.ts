@@ -88,6 +88,8 @@ export function compareAmounts(a: string, b: string): number {
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
 
+/** -1, 0 or 1 for a canonical decimal, read from its digits (a History of thousands of trades asks often). */
 export function signOf(value: string): number {
-  return compareAmounts(value, '0');
+  if (!/[1-9]/.test(value)) return 0;
+  return value.startsWith('-') ? -1 : 1;
 }

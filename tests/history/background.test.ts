@@ -6,12 +6,14 @@ import { ApiError, MALFORMED_RESPONSE } from '../../lib/api';
 import { accountHistoryHandlers } from '../../lib/background/account-history-part';
 import type { HandlerContext } from '../../lib/background/handlers';
 import { historyCsv } from '../../lib/csv/history-export';
+import { HistoryChangeWatch, historyChangedKey, markingHistory } from '../../lib/history/changes';
 import { linkTrades } from '../../lib/history/link';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 
-function fakeCtx(reply: () => unknown) {
+function fakeCtx(reply: () => unknown, live: { since: number | null } = { since: null }) {
   const store = new Map<string, { value: unknown; fetchedAt: number }>();
   let now = 1_000_000;
+  let accountId = 'ACC1';
   const calls: string[] = [];
   const client = {
     history: {
@@ -27,7 +29,8 @@ function fakeCtx(reply: () => unknown) {
   };
   const ctx = {
     now: () => now,
-    session: { account: async () => ({ accountId: 'ACC1' }) },
+    session: { account: async () => ({ accountId }) },
+    historyLiveSince: () => live.since,
     getClient: async () => client,
     cache: {
       get: async (_s: string, key: string) => store.get(key),
@@ -35,7 +38,16 @@ function fakeCtx(reply: () => unknown) {
         void store.set(key, { value, fetchedAt }),
     },
   } as unknown as HandlerContext;
-  return { ctx, calls, store, advance: (ms: number) => (now += ms) };
+  return {
+    ctx,
+    calls,
+    store,
+    advance: (ms: number) => (now += ms),
+    now: () => now,
+    switchTo: (id: string) => (accountId = id),
+    // What the background's stamp does (create-background.ts): history changed now.
+    changed: (id: string) => void store.set(historyChangedKey(id), { value: now, fetchedAt: now }),
+  };
 }
 
 const period = { from: Date.UTC(2026, 10, 1), to: Date.UTC(2026, 10, 8) - 1000 };
@@ -78,6 +90,108 @@ describe('history through the cache', () => {
     });
     await expect(accountHistoryHandlers['accountHistory.transactions'](period, ctx)).rejects.toThrow(/Malformed/);
     expect(store.size).toBe(0);
+  });
+});
+
+describe('history stays cached until it changes', () => {
+  const HOUR = 3_600_000;
+  const open = (ctx: HandlerContext) =>
+    Promise.all([
+      accountHistoryHandlers['accountHistory.activity']({ ...period, page: 0 }, ctx),
+      accountHistoryHandlers['accountHistory.transactions'](period, ctx),
+    ]);
+
+  it('while the stream is live, reopening hours later costs no request; a change of history asks again', async () => {
+    const live = { since: 500_000 };
+    const f = fakeCtx(() => ({ ...activityReply, transactions: [] }), live);
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(2);
+    f.advance(3 * HOUR);
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(2);
+    f.advance(1);
+    f.changed('ACC1');
+    f.advance(1);
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(4);
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(4);
+  });
+
+  it("another account's change leaves this one cached; a switch never shows the other account's history", async () => {
+    const f = fakeCtx(() => ({ ...activityReply, transactions: [] }), { since: 500_000 });
+    await open(f.ctx);
+    f.advance(1);
+    f.changed('ACC2');
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(2);
+    f.switchTo('ACC2');
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(4);
+  });
+
+  it('an entry fetched before the stream went live, or while it is down, expires after 5 minutes', async () => {
+    const live: { since: number | null } = { since: null };
+    const f = fakeCtx(() => ({ ...activityReply, transactions: [] }), live);
+    await open(f.ctx);
+    f.advance(60_000);
+    live.since = f.now();
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(2);
+    f.advance(4 * 60_000);
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(4);
+    // Fetched while live: kept past the 5 minutes.
+    f.advance(10 * 60_000);
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(4);
+    live.since = null;
+    await open(f.ctx);
+    expect(f.calls).toHaveLength(6);
+  });
+
+  it('TRADE updates and a moving balance stamp the account; other fields and a first balance do not', () => {
+    const stamped: string[] = [];
+    const watch = new HistoryChangeWatch((id) => stamped.push(id));
+    watch.trade('TRADE:ACC1', { OPU: '{"dealId":"D1"}' });
+    watch.trade('TRADE:ACC1', { CONFIRMS: '{"dealReference":"R"}' });
+    watch.trade('TRADE:ACC2', { WOU: '{"dealId":"W1"}' });
+    watch.trade('TRADE:ACC1', { OPU: null });
+    expect(stamped).toEqual(['ACC1', 'ACC1', 'ACC2']);
+    stamped.length = 0;
+    watch.account('ACCOUNT:ACC1', { FUNDS: '10000', PNL: '5' });
+    watch.account('ACCOUNT:ACC1', { PNL: '7', EQUITY: '10007' });
+    watch.account('ACCOUNT:ACC1', { FUNDS: '10000' });
+    expect(stamped).toEqual([]);
+    watch.account('ACCOUNT:ACC1', { FUNDS: '10500' });
+    expect(stamped).toEqual(['ACC1']);
+    watch.reset();
+    watch.account('ACCOUNT:ACC1', { FUNDS: '11000' });
+    expect(stamped).toEqual(['ACC1']);
+  });
+
+  it('a deal, amend, close or order change through the extension stamps once it settled, even rejected', async () => {
+    let stamps = 0;
+    const order: string[] = [];
+    const reject = async () => {
+      order.push('deal');
+      throw new Error('REJECTED');
+    };
+    const ok = async () => {
+      order.push('read');
+      return [];
+    };
+    const handlers = markingHistory(
+      { 'positions.close': reject, 'positions.list': ok } as unknown as Record<string, () => Promise<unknown>>,
+      async () => {
+        stamps++;
+        order.push('stamp');
+      },
+    );
+    await expect((handlers['positions.close'] as () => Promise<unknown>)()).rejects.toThrow('REJECTED');
+    await (handlers['positions.list'] as () => Promise<unknown>)();
+    expect(stamps).toBe(1);
+    expect(order).toEqual(['deal', 'stamp', 'read']);
   });
 });
 

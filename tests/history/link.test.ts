@@ -144,4 +144,21 @@ describe('period summary', () => {
     });
     expect(summarise([]).winRate).toBeNull();
   });
+
+  it('tells apart the largest win and loss where floating point cannot, and counts a zero as neither', () => {
+    const list = [
+      trade({ profitAndLoss: 'E12345678901234567.01', instrumentName: 'A' }),
+      trade({ profitAndLoss: 'E12345678901234567.02', instrumentName: 'B' }),
+      trade({ profitAndLoss: 'E-12345678901234567.02', instrumentName: 'C' }),
+      trade({ profitAndLoss: 'E-12345678901234567.01', instrumentName: 'D' }),
+      trade({ profitAndLoss: 'E0.00', instrumentName: 'E' }),
+    ];
+    expect(summarise(list)).toMatchObject({
+      realised: '0.00',
+      wins: 2,
+      losses: 2,
+      largestWin: { value: '12345678901234567.02', market: 'B' },
+      largestLoss: { value: '-12345678901234567.02', market: 'C' },
+    });
+  });
 });

@@ -6,8 +6,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { keys } from '../../lib/cache/entry';
 import type { FirstPaintSnapshot } from '../../lib/cache/first-paint-snapshot';
 import { cacheStore } from '../../lib/cache/stores';
+import { readCachedHistory } from '../../lib/history/cached';
+import { activityKey, HISTORY_ACCOUNT_KEY, transactionsKey } from '../../lib/history/keys';
 import type { WatchlistSummary } from '../../lib/model';
 import { defaultPrefs, prefs } from '../../lib/settings/registry';
+import { periodRange } from '../../lib/sidepanel/account-history';
 import { pickList, readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { openRoute } from '../../lib/sidepanel/route';
 import { quote } from './fixtures';
@@ -106,5 +109,39 @@ describe('the side panel’s first paint from the background’s snapshot', () =
     await prefs.setValue({ ...defaultPrefs, selectedWatchlistId: 'W1' });
     const first = await readPanelFirstPaint();
     expect(first.list?.value.markets.map((m) => m.epic)).toEqual(['CS.D.EURUSD.CFD.IP']);
+  });
+});
+
+describe('the History route’s first paint', () => {
+  const HISTORY = cacheStore('account-history');
+  const tx = { at: '2026-11-18T15:10:00.000Z', instrumentName: 'EUR/USD', type: 'DEAL' };
+  const act = { at: '2026-11-18T15:10:00.000Z', dealId: 'D1', actions: [] };
+
+  beforeEach(() => clear(HISTORY));
+
+  it('names the account whose history is cached and starts reading its first page, which the view then takes', async () => {
+    await openRoute({ view: 'history', period: 'week' });
+    const range = periodRange({ kind: 'week' }, new Date())!;
+    await set(HISTORY_ACCOUNT_KEY, { value: 'ACC1', fetchedAt: now, lastUsed: now }, HISTORY);
+    await set(transactionsKey('ACC1', range.from, range.to), { value: [tx], fetchedAt: now, lastUsed: now }, HISTORY);
+    await set(
+      activityKey('ACC1', range.from, range.to, 0),
+      { value: { activities: [act], next: null }, fetchedAt: now, lastUsed: now },
+      HISTORY,
+    );
+    const first = await readPanelFirstPaint();
+    expect(first.historyAccount).toBe('ACC1');
+    expect(await readCachedHistory('ACC1', range.from, range.to)).toEqual({
+      transactions: [tx],
+      activities: [act],
+      hasMore: false,
+    });
+    // Another account's history is never what a page reads for this one.
+    expect(await readCachedHistory('ACC2', range.from, range.to)).toBeNull();
+  });
+
+  it('after a switch of account (no account named) paints no history from the cache', async () => {
+    await openRoute({ view: 'history' });
+    expect((await readPanelFirstPaint()).historyAccount).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // vault; otherwise they go to storage.session), checking it, forgetting it, switching account, logging
 // out, and unlocking or changing the vault.
 import { ValidationError } from '../../api';
+import { HISTORY_ACCOUNT_KEY } from '../../history/keys';
 import type { Connection } from '../../settings/registry';
 import { defaultConnection } from '../../settings/registry';
 import type { HandlerContext, Handlers } from '../handlers';
@@ -20,6 +21,8 @@ async function forget(ctx: HandlerContext): Promise<void> {
   await ctx.registry.sessionSecrets.setValue({ apiKey: null, password: null });
   await ctx.registry.sessionTokens.setValue(null);
   await ctx.registry.chosenAccounts.setValue({});
+  // The pages paint the history cached for the account this names: no longer one signed in.
+  await ctx.cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(() => undefined);
   ctx.clients.invalidate();
   ctx.reportError(null);
 }
@@ -56,6 +59,8 @@ const changes: CredentialHandlers = {
       req.remember ? { apiKey: null, password: null } : { apiKey: req.apiKey, password: req.password },
     );
     await ctx.registry.connection.setValue(next);
+    // The pages paint the history cached for the account this names: no longer one signed in.
+    await ctx.cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(() => undefined);
     ctx.clients.invalidate();
     ctx.reportError(null);
     await ctx.statusChanged();
@@ -105,7 +110,11 @@ const changes: CredentialHandlers = {
     if (client) await client.session.delete().catch(() => undefined);
     else await ctx.registry.sessionTokens.setValue(null);
     if (req.forget) await forget(ctx);
-    else ctx.clients.invalidate();
+    else {
+      // The pages paint the history cached for the account this names: no longer one signed in.
+      await ctx.cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(() => undefined);
+      ctx.clients.invalidate();
+    }
     await ctx.statusChanged();
     return null;
   },

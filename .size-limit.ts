@@ -14,8 +14,8 @@ export default [
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   { name: 'options JS up front', path: page('options'), limit: '40 KB', gzip: true },
   // The worker's own script and what it imports at once; its parts (background-parts/) load when first
-  // needed. 42 KB (was 40): the host gate every request crosses (lib/api/host-gate.ts), the login backoff of
+  // needed. 43 KB (was 40; 42.00 measured after the merges): the host gate every request crosses (lib/api/host-gate.ts), the login backoff of
   // IG's maintenance (outage.ts), the switch back to the chosen account after a login and the stream's
   // restart on a switch are all on the path of a first request.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '42 KB', gzip: true },
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '43 KB', gzip: true },
 ];

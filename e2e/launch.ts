@@ -86,10 +86,7 @@ export interface LaunchOptions {
 function closeWelcomePages(context: BrowserContext): void {
   const watch = (page: Page) => {
     const check = () => {
-      if (!page.url().endsWith('/welcome.html')) return;
-      // Closing a profile's last page ends the browser: another one is opened first when it is the last.
-      const keep = context.pages().length > 1 ? Promise.resolve() : context.newPage().then(() => {});
-      void keep.then(() => page.close()).catch(() => {});
+      if (page.url().endsWith('/welcome.html')) void page.close().catch(() => {});
     };
     check();
     page.on('framenavigated', (frame) => {

@@ -29,7 +29,7 @@ async function week(sim: SimHandle, name: string, merged: boolean): Promise<{ po
   const guard = createGuard({ now });
   const data = igMarketData(
     client,
-    async () => guard,
+    guard,
     async () => client.accountId() ?? '',
     now,
   );

@@ -38,7 +38,7 @@ const bench: BenchModule = {
       const guard = createGuard();
       const data = igMarketData(
         client,
-        async () => guard,
+        guard,
         async () => client.accountId() ?? '',
       );
       const markets = new MarketWatch({

@@ -30,7 +30,7 @@ async function engineFor(sim: SimHandle, run: number) {
   const guard = createGuard();
   const data = igMarketData(
     client,
-    async () => guard,
+    guard,
     async () => client.accountId() ?? '',
   );
   const markets = new MarketWatch({ data: async () => data, cache });

@@ -49,6 +49,8 @@ export const FIREFOX_DATA_COLLECTION = {
 
 export default defineConfig({
   manifestVersion: 3,
+  // The design's one browser API: `browser` from wxt/browser is webextension-polyfill's.
+  modules: ['@wxt-dev/webextension-polyfill'],
   zip: {
     excludeSources: ['**'],
     includeSources: SOURCES_ZIP_FILES,

@@ -2,8 +2,8 @@
 // caller chose), replies turned into view models. Watchlist edits cross the guard with a 'watchlists'
 // permit that the signed-in account holds implicitly.
 import type { Client, Guard, Permit } from '../api';
-import type { Sentiment } from '../model';
 import { createWatchlistEditor } from '../api/guarded';
+import type { Sentiment } from '../model';
 import { historyOf } from './history-views';
 import type { MarketData, MarketDetailsView } from './market-data';
 import { factsFromDetails, quoteFromDetails, quoteFromSummary, sentimentView, watchlistSummary } from './views';

@@ -4,9 +4,9 @@
 import type { CacheWriterImpl } from '../cache/writer';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Resolution, Sentiment, WatchlistSummary } from '../model';
-import { Inflight } from './inflight';
 import { CategorySource } from './category-source';
 import { HistorySource } from './history-source';
+import { Inflight } from './inflight';
 import type { MarketData } from './market-data';
 import type { MarketWatchApi, ReadOptions } from './ports';
 import { QuoteSource } from './quote-source';

@@ -75,8 +75,8 @@ function start(ctx: HandlerContext): () => void {
   });
   const revoke = () =>
     void revokeAllPermits(ctx).then((gone) => {
-        if (gone.length > 0) void ctx.statusChanged();
-      }, ctx.reportError);
+      if (gone.length > 0) void ctx.statusChanged();
+    }, ctx.reportError);
   const unwatchConnection = ctx.registry.connection.watch((next: Connectionish, prev: Connectionish | null) => {
     if (
       !prev ||

@@ -5,6 +5,7 @@
 // at once, since the browser opens the popup (Firefox) and the side panel only straight from the user's
 // action.
 import { browser } from 'wxt/browser';
+import { isFirefox } from '../../browser-kind';
 import { lookupTargetOf } from '../../lookup/query';
 import type { MarketQuote } from '../../model';
 import { createOmnibox } from './omnibox';
@@ -12,8 +13,6 @@ import { openLookup, openSidePanel } from './open';
 
 export const MENU_ID = 'marketside-lookup';
 export const SIDE_PANEL_COMMAND = 'open-side-panel';
-
-const isFirefox = import.meta.env.BROWSER === 'firefox';
 
 export interface LookupDeps {
   /** The market-watch service's search (cached; may throw when signed out or offline). */
@@ -44,7 +43,10 @@ export function registerLookup(deps: LookupDeps): void {
   browser.contextMenus.onClicked.addListener((info) => void onLookupMenuClicked(info).catch(() => undefined));
 
   const omnibox = createOmnibox(deps.search);
-  const quietly = (act: () => unknown) => void Promise.resolve().then(act).catch(() => undefined);
+  const quietly = (act: () => unknown) =>
+    void Promise.resolve()
+      .then(act)
+      .catch(() => undefined);
   browser.omnibox.onInputStarted.addListener(() => quietly(() => omnibox.started()));
   browser.omnibox.onInputChanged.addListener((text, suggest) => quietly(() => omnibox.changed(text, suggest)));
   browser.omnibox.onInputCancelled.addListener(() => quietly(() => omnibox.cancelled()));

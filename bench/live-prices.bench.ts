@@ -10,13 +10,7 @@ import './env';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  launchExtension,
-  SIDEPANEL_VIEWPORT,
-} from '../e2e/launch';
+import { buildExtension, configureConnection, EXTENSION_DIR, launchExtension, SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import { startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { DEVTOOLS_ARGS, DevTools } from './devtools';

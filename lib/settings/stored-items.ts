@@ -6,3 +6,5 @@ export const RECENT_LOOKUPS_STORED = { key: 'recentLookups', version: 2 } as con
 export const FIRST_PAINT_KEY = 'firstPaint';
 /** storage.session: the side panel's route (lib/sidepanel/route.ts). */
 export const SIDEPANEL_ROUTE_KEY = 'sidepanelRoute';
+/** storage.session: the screens the popup and the side panel first showed, for their next opening (lib/early-screen/). */
+export const KEPT_SCREEN_KEYS = { popup: 'popupScreen', sidepanel: 'sidepanelScreen' } as const;

@@ -28,11 +28,10 @@ export function keptHtml(app: HTMLElement): string {
   controls.forEach((control, i) => {
     const to = copied[i];
     if (!to) return;
-    if (control instanceof HTMLSelectElement)
-      Array.from(control.options).forEach((o, j) =>
-        to.querySelectorAll('option')[j]?.toggleAttribute('selected', o.selected),
-      );
-    else if (control.type === 'checkbox' || control.type === 'radio') to.toggleAttribute('checked', control.checked);
+    if (control instanceof HTMLSelectElement) {
+      const options = to.querySelectorAll('option');
+      for (const [j, o] of Array.from(control.options).entries()) options[j]?.toggleAttribute('selected', o.selected);
+    } else if (control.type === 'checkbox' || control.type === 'radio') to.toggleAttribute('checked', control.checked);
     else to.setAttribute('value', control.value);
   });
   for (const unkept of copy.querySelectorAll('[data-unkept]')) unkept.remove();

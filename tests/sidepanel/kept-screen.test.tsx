@@ -3,7 +3,7 @@
 // with rows is kept, and the next opening's early script shows exactly that markup at once (the user sees the
 // rows before the panel's bundle runs); the panel then renders hidden and, in the same commit as its rows,
 // takes the kept screen's place with the same markup: no frame shows both, none shows neither, nothing flashes.
-import { cleanup, render, waitFor } from '@testing-library/preact';
+import { cleanup, waitFor } from '@testing-library/preact';
 import { render as renderPreact } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

@@ -5,7 +5,7 @@
 // status decides (the account, the stream, banners: marked `data-unkept`) is left out, since the next first
 // render does not know the status yet. It holds what the page showed (names, prices), never credentials.
 import { browser } from 'wxt/browser';
-import { KEPT_SCREEN_KEYS } from '../settings/stored-items';
+import { type KEPT_SCREEN_KEYS, keptScreenName } from '../settings/stored-items';
 
 export type KeptPage = keyof typeof KEPT_SCREEN_KEYS;
 
@@ -42,10 +42,11 @@ let kept = false;
 
 /** Keeps the root's screen for the next opening: once a page, at its first screen with rows. */
 export function keepScreen({ page, key }: Keep, app: HTMLElement, write = writeSession): void {
-  if (kept) return;
+  const name = keptScreenName(page, key);
+  if (kept || !name) return;
   kept = true;
   const screen: KeptScreen = { key, html: keptHtml(app) };
-  void write({ [KEPT_SCREEN_KEYS[page]]: screen }).catch(() => undefined);
+  void write({ [name]: screen }).catch(() => undefined);
 }
 
 const writeSession = (values: Record<string, KeptScreen>) => browser.storage.session.set(values);

@@ -4,7 +4,7 @@
 // screen is inert and stands before the page's root, which stays hidden until the page hands over (./hand-over.ts).
 import { extensionStorage, startEarlyRead, storedAt } from '../settings/early-read';
 import type { Theme } from '../settings/prefs';
-import { KEPT_SCREEN_KEYS, PREFS_STORED } from '../settings/stored-items';
+import { keptScreenName, PREFS_STORED } from '../settings/stored-items';
 import { applyTheme } from '../settings/theme';
 import type { KeptPage, KeptScreen } from './kept';
 
@@ -18,12 +18,11 @@ export type PaintEarly = (session: Values, local: Values, app: HTMLElement) => b
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** The kept screen in an early read of storage.session, when it is one. */
-export function keptScreenOf(session: Record<string, unknown>, page: KeptPage): KeptScreen | null {
-  const kept = session[KEPT_SCREEN_KEYS[page]];
-  return isRecord(kept) && typeof kept.key === 'string' && typeof kept.html === 'string'
-    ? { key: kept.key, html: kept.html }
-    : null;
+/** The kept screen of `key` in an early read of storage.session, when it is one. */
+export function keptScreenOf(session: Record<string, unknown>, page: KeptPage, key: string): KeptScreen | null {
+  const name = keptScreenName(page, key);
+  const kept = name ? session[name] : null;
+  return isRecord(kept) && kept.key === key && typeof kept.html === 'string' ? { key, html: kept.html } : null;
 }
 
 /** Parsing has reached the end of the page (before its module scripts run): its root is there to paint beside. */
@@ -53,9 +52,9 @@ export function paintFromEarlyReads(paint: PaintEarly): void {
  * popup's list does).
  */
 export function showKeptScreen(page: KeptPage, key: string | null, session: Values, local: Values, app: HTMLElement) {
-  const kept = keptScreenOf(session, page);
+  const kept = key === null ? null : keptScreenOf(session, page, key);
   // An older stored version: the page migrates it first.
-  if (!kept || key === null || kept.key !== key || !storedAt(local, PREFS_STORED)) return false;
+  if (!kept || !storedAt(local, PREFS_STORED)) return false;
   applyTheme((local[PREFS_STORED.key] as { theme?: Theme } | undefined)?.theme ?? 'system');
   const shown = document.createElement('div');
   shown.id = FIRST_SCREEN_ID;

@@ -7,7 +7,15 @@
 
 /** What the early script reads: the keys (and version records) the pages' first paints read. */
 export const EARLY_KEYS = {
-  session: ['firstPaint', 'popupLastQuery', 'sidepanelRoute', 'popupScreen', 'sidepanelScreen'],
+  session: [
+    'firstPaint',
+    'popupLastQuery',
+    'sidepanelRoute',
+    'popupScreen.results',
+    'popupScreen.recent',
+    'sidepanelScreen.watchlists',
+    'sidepanelScreen.history',
+  ],
   local: ['recentLookups', 'recentLookups$', 'prefs', 'prefs$'],
 } as const;
 

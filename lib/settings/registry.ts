@@ -151,7 +151,9 @@ export const recentLookups = lazyItem(() =>
  */
 /** The pages' kept first screens (lib/early-screen/kept.ts) go with the account they showed. */
 export function forgetKeptScreens(): Promise<void> {
-  return storage.removeItems(Object.values(KEPT_SCREEN_KEYS).map((k) => `session:${k}` as const));
+  return storage.removeItems(
+    Object.values(KEPT_SCREEN_KEYS).flatMap((names) => names.map((k) => `session:${k}` as const)),
+  );
 }
 
 export const firstPaintSnapshot = lazyItem(() =>

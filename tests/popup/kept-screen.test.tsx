@@ -90,7 +90,7 @@ describe("the popup's kept screen", () => {
     expect(rowsIn(first)).toEqual(['EUR/USD', 'EUR/GBP']);
     render(null, first);
     const session = await fakeBrowser.storage.session.get(null);
-    expect((session.popupScreen as { key: string }).key).toBe('results:EUR');
+    expect((session['popupScreen.results'] as { key: string }).key).toBe('results:EUR');
 
     const app = newPage();
     expect(showKeptScreen('popup', popupOpeningKey(params, '', true), session, local, app)).toBe(true);

@@ -120,7 +120,9 @@ describe('History view', () => {
     document.body.append(app);
     renderView(undefined, null);
     await waitFor(() => expect(screen.getAllByTestId('history-transaction')).toHaveLength(3));
-    expect((await fakeBrowser.storage.session.get('sidepanelScreen')).sidepanelScreen).toBeUndefined();
+    expect(
+      (await fakeBrowser.storage.session.get('sidepanelScreen.history'))['sidepanelScreen.history'],
+    ).toBeUndefined();
     cleanup();
     resetKept();
     const { container } = render(
@@ -130,7 +132,7 @@ describe('History view', () => {
       { container: app },
     );
     await waitFor(() => expect(container.querySelectorAll('[data-testid="history-transaction"]')).toHaveLength(3));
-    const kept = (await fakeBrowser.storage.session.get('sidepanelScreen')).sidepanelScreen as {
+    const kept = (await fakeBrowser.storage.session.get('sidepanelScreen.history'))['sidepanelScreen.history'] as {
       key: string;
       html: string;
     };

@@ -89,7 +89,7 @@ describe("the side panel's kept screen", () => {
     await renderPanel(app);
     await waitFor(() => expect(names(app)).toHaveLength(3));
     const session = await fakeBrowser.storage.session.get(null);
-    expect((session.sidepanelScreen as { key: string }).key).toBe('watchlists:W1');
+    expect((session['sidepanelScreen.watchlists'] as { key: string }).key).toBe('watchlists:W1');
     renderPreact(null, app);
 
     // The next opening: the early script shows the kept screen before the panel's bundle has run.

@@ -1,7 +1,7 @@
 // The parts that answer messages and join the refresh. A part exports its handlers (a Partial<Handlers>)
 // and, when it watches markets, engine hooks; it is plugged in here with one line.
 import type { EngineHooks } from '../engine/hooks';
-import { alertHandlers, alertHooks } from './alerts';
+import { alertHandlers, alertHooks, startListAlerts } from './alerts';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
 import { settingsHandlers } from './core-handlers/settings';
@@ -38,6 +38,7 @@ export const alertsPlugin: BackgroundPlugin = {
   name: 'alerts',
   handlers: alertHandlers,
   hooks: alertHooks,
+  start: startListAlerts,
 };
 
 export const plugins: BackgroundPlugin[] = [corePlugin, alertsPlugin, { ...dealingPlugin, start: startDealing }];

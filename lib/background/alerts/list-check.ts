@@ -101,8 +101,8 @@ export async function checkListAlerts(
       // Until its list was read, an alert cannot tell its markets from others: it waits.
       const listed = members.get(alert.watchlistId);
       if (!listed) return alert;
-      let own = samples.get(alert.id);
-      if (!own) samples.set(alert.id, (own = new Map()));
+      const own = samples.get(alert.id) ?? new Map();
+      samples.set(alert.id, own);
       const result = checkListAlert(alert, listed, readings, now, own);
       if (result.alert !== alert) changed = true;
       if (result.fired.length) fired.set(alert.id, { ...result.alert, history: result.fired });

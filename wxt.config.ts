@@ -18,6 +18,7 @@ export const WORKER_PARTS_AT_WAKE = [
   'lib/background/live-stream.ts',
   'lib/background/offscreen-channel.ts',
   'lib/background/alerts/check.ts',
+  'lib/background/alerts/list-check.ts',
 ];
 
 /**

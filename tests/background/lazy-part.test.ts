@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountHandlers } from '../../lib/background/account-part';
 import { alertHandlers } from '../../lib/background/alerts';
 import { alertRuleHandlers } from '../../lib/background/alerts/handlers';
+import { listAlertHandlers } from '../../lib/background/alerts/list-handlers';
 import { watchlistFileHandlers } from '../../lib/background/alerts/watchlist-io';
 import { CREDENTIAL_MESSAGES, connectionHandlers } from '../../lib/background/core-handlers/connection';
 import { credentialHandlers } from '../../lib/background/core-handlers/credentials';
@@ -20,7 +21,9 @@ describe('parts loaded when first needed', () => {
   it('answer the same messages as the parts they stand for', () => {
     expect(names(dealingHandlers)).toEqual(names(dealingPart));
     expect([...DEALING_MESSAGES].sort()).toEqual(names(dealingPart));
-    expect(names(alertHandlers)).toEqual(names({ ...alertRuleHandlers, ...watchlistFileHandlers }));
+    expect(names(alertHandlers)).toEqual(
+      names({ ...alertRuleHandlers, ...listAlertHandlers, ...watchlistFileHandlers }),
+    );
     expect([...CREDENTIAL_MESSAGES].sort()).toEqual(names(credentialHandlers));
     expect(names(connectionHandlers)).toEqual([...CREDENTIAL_MESSAGES, 'connection.get', 'status.get'].sort());
     expect([...ACCOUNT_MESSAGES].sort()).toEqual(names(accountHandlers));

@@ -10,6 +10,7 @@ import { type ErrorView, send } from '../../lib/messages/contract';
 import type { AlertRule, MarketQuote, Sentiment } from '../../lib/model';
 import { alerts as alertsItem } from '../../lib/settings/registry';
 import { ErrorState } from '../ErrorState';
+import { ListAlertsSection } from './ListAlerts';
 import { settle } from './settle';
 import './alerts.css';
 
@@ -28,7 +29,17 @@ function timeText(epochMs: number): string {
   return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 }
 
+/** Market alerts, and beside them the alerts over whole watchlists. */
 export function AlertsList() {
+  return (
+    <>
+      <MarketAlertsList />
+      <ListAlertsSection />
+    </>
+  );
+}
+
+function MarketAlertsList() {
   const [rules, setRules] = useState<AlertRule[] | null>(null);
   const [quotes, setQuotes] = useState<Map<string, MarketQuote>>(new Map());
   const [sentiment, setSentiment] = useState<Map<string, Sentiment>>(new Map());

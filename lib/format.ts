@@ -186,10 +186,32 @@ export function formatPct(
   );
 }
 
+/** A share in percent, unsigned: "62%", "62.5%" with `maxDecimals` 1 (de "62 %", "62,5 %"). */
+export function formatShare(value: number | null | undefined, maxDecimals = 0, locale = formatLocale()): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return numberFormat(locale, `sh${maxDecimals}`, { style: 'percent', maximumFractionDigits: maxDecimals }).format(
+    value / 100,
+  );
+}
+
 /** A deal size or any plain quantity: as many decimals as it carries (at most 6), grouped. */
 export function formatSize(value: number | null | undefined, locale = formatLocale()): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   return numberFormat(locale, 's', { maximumFractionDigits: MAX_DECIMALS }).format(value);
+}
+
+/**
+ * An exact decimal string ("-1234.5", "0.125") grouped in the locale, at least two decimals, none dropped:
+ * Intl formats a decimal string without going through a float.
+ */
+export function formatDecimalText(value: string, locale = formatLocale()): string {
+  const dot = value.indexOf('.');
+  const decimals = dot < 0 ? 0 : value.length - dot - 1;
+  const min = Math.min(decimals, 2);
+  const max = Math.max(decimals, 2);
+  return numberFormat(locale, `x${min}|${max}`, { minimumFractionDigits: min, maximumFractionDigits: max }).format(
+    value as unknown as number,
+  );
 }
 
 /** A count (points of an allowance, rows): whole, grouped. */

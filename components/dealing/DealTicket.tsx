@@ -2,7 +2,7 @@ import './dealing.css';
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { parseAmount } from '../../lib/dealing/form';
 import { minSize, type StopOrLimit, sizeStep, type TicketInput, validateTicket } from '../../lib/dealing/ticket';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, formatSize, formatTime } from '../../lib/format';
 import { type CostsQuote, type ErrorView, type RepeatWindowView, send } from '../../lib/messages/contract';
 import type { DealOutcome, Direction, MarketFacts } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -192,11 +192,11 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
       )}
       {repeatEntries.length > 0 && (
         <p class="muted" data-testid="deal-repeat-window">
-          Repeat-dealing window open since {new Date(repeat!.requestStartTime).toLocaleTimeString()}:{' '}
+          Repeat-dealing window open since {formatTime(repeat!.requestStartTime)}:{' '}
           {repeatEntries
             .map(
               (e) =>
-                `${e.currency} buy ${e.buy.map((b) => b.size).join(', ') || '–'}; sell ${e.sell.map((s) => s.size).join(', ') || '–'}`,
+                `${e.currency} buy ${e.buy.map((b) => formatSize(b.size)).join(', ') || '–'}; sell ${e.sell.map((s) => formatSize(s.size)).join(', ') || '–'}`,
             )
             .join(' · ')}
         </p>

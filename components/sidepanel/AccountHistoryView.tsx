@@ -4,6 +4,7 @@
 // costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
 // background answers.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { formatDateTime, formatDecimalText } from '../../lib/format';
 import { readCachedHistory } from '../../lib/history/cached';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
@@ -35,25 +36,13 @@ const PERIODS: { kind: PeriodKind; label: string }[] = [
   { kind: 'custom', label: 'Custom' },
 ];
 
-const formats = new Map<string, Intl.NumberFormat>();
-/** One formatter per number of decimals (making one costs more than formatting a row). */
-function numberFormat(min: number, max: number): Intl.NumberFormat {
-  const key = `${min}|${max}`;
-  const held = formats.get(key);
-  if (held) return held;
-  const made = new Intl.NumberFormat(undefined, { minimumFractionDigits: min, maximumFractionDigits: max });
-  formats.set(key, made);
-  return made;
-}
-
 /** An exact decimal with grouping in the UI locale (Intl formats decimal strings without rounding them). */
 function amountText(value: string, symbol: string | null | undefined): string {
-  const decimals = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
-  const text = numberFormat(Math.min(decimals, 2), Math.max(decimals, 2)).format(value as unknown as number);
+  const text = formatDecimalText(value);
   return symbol ? `${symbol} ${text}` : text;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(Date.parse(iso));
 
 /** Calls `more` when the element scrolls into view (paging as the user scrolls). */
 function useSentinel(more: () => void, active: boolean) {

@@ -294,6 +294,13 @@ export function formatMarketHours(
   return `${spans} (${zoneName(timeZone, at, locale)})`;
 }
 
+/** A level for a form field: no grouping, the market's decimals, the locale's decimal separator ("1,08500"). */
+export function inputLevel(value: number, decimals: number | undefined, locale = formatLocale()): string {
+  const plain = plainLevel(value, decimals);
+  const sep = decimalSeparator(locale);
+  return sep === '.' ? plain : plain.replace('.', sep);
+}
+
 /** The decimal separator of a locale: "." (en) or "," (de, fr, it, es). */
 export function decimalSeparator(locale = formatLocale()): string {
   return (
@@ -304,7 +311,9 @@ export function decimalSeparator(locale = formatLocale()): string {
 }
 
 /** A number as typed by the user, read in their locale. */
-export type TypedNumber = { ok: true; value: number | null } | { ok: false; error: string };
+export type TypedNumber =
+  | { ok: true; value: number | null }
+  | { ok: false; reason: 'separator' | 'not-a-number'; error: string };
 
 /**
  * Reads a typed amount: empty → null; exactly the locale's decimal separator ("0,5" in de, "0.5" in en);
@@ -317,9 +326,13 @@ export function parseTypedNumber(text: string, locale = formatLocale()): TypedNu
   const t = text.trim().replace(/[\s\u00a0\u202f]/g, '');
   if (t === '') return { ok: true, value: null };
   if (t.includes(other))
-    return { ok: false, error: `Use “${sep}” as the decimal separator, as in ${sep === ',' ? '0,5' : '0.5'}.` };
+    return {
+      ok: false,
+      reason: 'separator',
+      error: `Use “${sep}” as the decimal separator, as in ${sep === ',' ? '0,5' : '0.5'}.`,
+    };
   const plain = sep === ',' ? t.replace(',', '.') : t;
-  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain)) return { ok: false, error: 'Enter a number.' };
+  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain)) return { ok: false, reason: 'not-a-number', error: 'Enter a number.' };
   return { ok: true, value: Number(plain) };
 }
 

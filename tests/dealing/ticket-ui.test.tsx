@@ -114,7 +114,7 @@ describe('the deal ticket with a permit', () => {
     expect(await screen.findByText('The minimum size on this market is 1.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Stop type'), { target: { value: 'level' } });
     fireEvent.input(screen.getByLabelText('Stop level'), { target: { value: '11005' } });
-    expect(await screen.findByText('A stop on a buy must be below the deal level (11001).')).toBeTruthy();
+    expect(await screen.findByText('A stop on a buy must be below the deal level (11,001).')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Get costs quote' }) as HTMLButtonElement).disabled).toBe(true);
     expect(sent('deal.quoteOpen')).toEqual([]);
   });

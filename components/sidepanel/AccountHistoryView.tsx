@@ -3,7 +3,8 @@
 // and a CSV export. Replies come from the background's cache while nothing changed the history, so reopening
 // costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
 // background answers.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { MACHINE_FORMAT_NOTE } from '../../lib/csv/format-note';
 import { formatDateTime, formatDecimalText } from '../../lib/format';
 import { readCachedHistory } from '../../lib/history/cached';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
@@ -85,6 +86,7 @@ export function AccountHistoryView({
   initial?: PeriodKind;
 }) {
   const { openSettings } = usePanel();
+  const exportNoteId = useId();
   const [period, setPeriod] = useState<Period>({ kind: initial });
   const [filter, setFilter] = useState<HistoryFilter>({ market: '', type: '' });
   const [tab, setTab] = useState<'transactions' | 'activity'>('transactions');
@@ -263,9 +265,13 @@ export function AccountHistoryView({
           onClick={() => void exportCsv()}
           disabled={!transactions || !range}
           data-testid="history-export"
+          aria-describedby={exportNoteId}
         >
           Export CSV
         </button>
+        <span class="muted small" id={exportNoteId} data-testid="history-export-format">
+          {MACHINE_FORMAT_NOTE}
+        </span>
       </div>
       {error && <ErrorState error={error} onRetry={() => void load(true)} onOpenSettings={openSettings} />}
       {transactions && (

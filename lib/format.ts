@@ -66,6 +66,28 @@ function dateFormat(locale: string, key: string, options: Intl.DateTimeFormatOpt
 
 const fixed = (places: number) => ({ minimumFractionDigits: places, maximumFractionDigits: places });
 
+// The per-tick path (prices, changes, percentages) looks its formatter up by index, not by a built key.
+let tickLocale = '';
+let byPlaces: Intl.NumberFormat[] = [];
+let percentAffix: [string, string] = ['', '%'];
+
+function fixedFormat(locale: string, places: number): Intl.NumberFormat {
+  if (locale !== tickLocale) {
+    tickLocale = locale;
+    byPlaces = [];
+    const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0.5);
+    const at = parts.findIndex((p) => p.type === 'integer');
+    const text = (xs: Intl.NumberFormatPart[]) => xs.map((p) => p.value).join('');
+    percentAffix = [text(parts.slice(0, at)), text(parts.slice(at + 1))];
+  }
+  let f = byPlaces[places];
+  if (!f) {
+    f = new Intl.NumberFormat(locale, fixed(places));
+    byPlaces[places] = f;
+  }
+  return f;
+}
+
 /** Decimal places a price shows, from its magnitude (IG quotes FX to 5 significant places). */
 export function decimalsFor(value: number): number {
   const abs = Math.abs(value);
@@ -129,8 +151,7 @@ export function plainLevel(value: number, decimals: number | undefined): string 
 
 export function formatPrice(value: number | null | undefined, decimals?: number, locale = formatLocale()): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  const places = decimals ?? decimalsFor(value);
-  return numberFormat(locale, `p${places}`, fixed(places)).format(value);
+  return fixedFormat(locale, decimals ?? decimalsFor(value)).format(value);
 }
 
 /** Signed; a value that shows as zero at these decimals (−0, −0.001 at 2) has no sign. */
@@ -181,9 +202,8 @@ export function formatPct(
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   const shown = Math.round(Math.abs(value) * 10 ** decimals) === 0 ? 0 : value;
   const sign = !signed ? (shown < 0 ? '−' : '') : shown > 0 ? '+' : shown < 0 ? '−' : '';
-  return (
-    sign + numberFormat(locale, `%${decimals}`, { style: 'percent', ...fixed(decimals) }).format(Math.abs(value) / 100)
-  );
+  const number = fixedFormat(locale, decimals).format(Math.abs(value));
+  return sign + percentAffix[0] + number + percentAffix[1];
 }
 
 /** A share in percent, unsigned: "62%", "62.5%" with `maxDecimals` 1 (de "62 %", "62,5 %"). */

@@ -27,6 +27,7 @@ interface Node {
   item?: Node;
   options?: Node[] | unknown[];
   literal?: unknown;
+  key?: string;
   pipe?: Node[];
   requirement?: unknown;
 }
@@ -119,6 +120,7 @@ export function sampleOf(schema: unknown): unknown {
     case 'array':
       return [sampleOf(n.item)];
     case 'union':
+    case 'variant':
       return sampleOf((n.options as Node[])[0]);
     case 'picklist':
       return (n.options as unknown[])[0];
@@ -227,6 +229,10 @@ export function hostileValues(leaf: Leaf, fileField: boolean, sample?: unknown):
       break;
     case 'union':
       out.push(...wrong(''), must('empty object', {}));
+      break;
+    case 'variant':
+      out.push(...wrong(''), must('empty object', {}), must('unknown kind', { [String(n.key)]: 'NOPE' }));
+      out.push(must('__proto__ kind', { [String(n.key)]: '__proto__' }));
       break;
     default:
       throw new Error(`No hostile values for schema type ${n.type}`);

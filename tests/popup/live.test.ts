@@ -2,6 +2,7 @@
 // The popup's live Port when the background goes away under it (Firefox suspending its event page):
 // posting on the dead Port before its onDisconnect arrives throws in the browser; the popup must not.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 class DyingPort {
   posted: unknown[] = [];
@@ -36,7 +37,9 @@ describe("the popup's live Port", () => {
       ports.push(port);
       return port;
     };
-    vi.stubGlobal('browser', { runtime: { id: 'marketside', connect, lastError: undefined } });
+    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(
+      connect as unknown as typeof fakeBrowser.runtime.connect,
+    );
     const { connectLive } = await import('../../lib/popup/live');
     const live = connectLive(() => undefined);
     ports[0]!.dead = true;

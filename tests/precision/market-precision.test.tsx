@@ -281,8 +281,10 @@ describe('every market with a precision in the captured replies', () => {
         />,
       );
       await waitFor(() =>
-        expect(chart.series.at(-1)?.options.priceFormat).toEqual({ type: 'price', precision: d, minMove: 10 ** -d }),
+        expect(chart.series.at(-1)?.options.priceFormat).toMatchObject({ precision: d, minMove: 10 ** -d }),
       );
+      const format = chart.series.at(-1)?.options.priceFormat as { formatter?: (p: number) => string };
+      expect(format.formatter?.(close)).toBe(close.toFixed(d));
     });
 
     it('positions and working orders', () => {

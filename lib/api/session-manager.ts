@@ -12,27 +12,13 @@ import { type AuthError, isApiError } from './errors';
 import { check } from './parse';
 import type { Logger, Redactor } from './redact';
 import { OAuthTokenSchema } from './schemas/oauth';
+import type { SessionConfig } from './session-login';
 import type { SessionInfo, SessionTokens, SessionTokensV3, TokenStore } from './stores';
 import type { AuthProvider, Transport } from './transport';
 
 // Logging in (the request, the encrypted password, reading the reply) loads when a session needs one: a
 // worker woken with its tokens in storage.session refreshes or reuses them (in Chrome's worker a part).
 const loginPart = loadPart('login', () => import('./session-login'));
-
-export interface SessionConfig {
-  baseUrl: string;
-  identifier: string;
-  password: string;
-  sessionVersion: 2 | 3;
-  /** The account the user chose: after a login that lands elsewhere, the session switches back to it. */
-  accountId?: string | undefined;
-  /** The chosen account is not among the login's accounts: the session stays on IG's current one. */
-  onChosenAccountGone?: ((chosen: string, current: string) => Promise<void> | void) | undefined;
-  /** Send the password encrypted from the first login on. */
-  encryptPassword?: boolean | undefined;
-  /** Called when the gateway answered that this account must send its password encrypted. */
-  onEncryptionRequired?: (() => Promise<void> | void) | undefined;
-}
 
 type Work = 'login' | 'refresh' | 'load';
 

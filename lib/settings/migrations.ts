@@ -1,7 +1,8 @@
 // Migrations of stored settings: each turns a value written by an older version into the current shape
 // without dropping what the user made (a preference, an alert, a remembered connection). Pure.
 import type { AlertRule } from '../model';
-import type { Connection, Prefs, RecentLookup, SessionSecrets } from './registry';
+import type { Prefs } from './prefs';
+import type { Connection, RecentLookup, SessionSecrets } from './values';
 
 type Loose = Record<string, unknown>;
 

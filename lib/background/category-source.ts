@@ -3,7 +3,7 @@
 import { keys } from '../cache/entry';
 import type { CategorySummary, Fresh, MarketQuote } from '../model';
 import type { QuoteSource } from './quote-source';
-import { cachedOrLoad, type SourceDeps } from './source-deps';
+import { cachedOrLoad, fetchAndCache, type SourceDeps } from './source-deps';
 
 export class CategorySource {
   constructor(
@@ -11,18 +11,10 @@ export class CategorySource {
     private readonly quotes: QuoteSource,
   ) {}
 
-  private loadCategories(): Promise<Fresh<CategorySummary[]>> {
-    return this.deps.inflight.share('categories', async () => {
-      const data = await this.deps.data();
-      const list = await data.categories();
-      const fetchedAt = this.deps.now();
-      await this.deps.cache.put('details', keys.categories, list, fetchedAt);
-      return { value: list, fetchedAt, stale: false };
-    });
-  }
-
   categories(): Promise<Fresh<CategorySummary[]>> {
-    return cachedOrLoad(this.deps, 'details', keys.categories, () => this.loadCategories());
+    return cachedOrLoad(this.deps, 'details', keys.categories, () =>
+      fetchAndCache(this.deps, 'categories', 'details', keys.categories, (data) => data.categories()),
+    );
   }
 
   categoryInstruments(categoryId: string, page: number, pageSize: number): Promise<MarketQuote[]> {

@@ -6,7 +6,7 @@ import type { Fresh, MarketFacts, MarketQuote } from '../model';
 import { NotFoundError } from './errors';
 import type { MarketDetailsView } from './market-data';
 import type { ReadOptions } from './ports';
-import { need, revalidate, type SourceDeps, toFresh } from './source-deps';
+import { type Need, need, revalidate, type SourceDeps, servedMany, toFresh } from './source-deps';
 
 export const BATCH_SIZE = 50;
 
@@ -121,39 +121,20 @@ export class QuoteSource {
     const entries = await this.deps.cache.getMany<MarketQuote>('snapshots', unique);
     const now = this.deps.now();
     const streamed = this.deps.streamed?.() ?? new Set<string>();
-    const missing: string[] = [];
-    const stale: string[] = [];
-    unique.forEach((epic, i) => {
+    const needs = unique.map((epic, i): Need => {
       const entry = entries[i];
       // A quote from a search or a watchlist lacks IG's precision, which only the market's details carry
       // (as do entries cached before it was kept): those details are read now.
-      if (entry && entry.value.decimalPlacesFactor === undefined) {
-        missing.push(epic);
-        return;
-      }
+      if (entry && entry.value.decimalPlacesFactor === undefined) return 'missing';
       // The stream carries prices, not the market id sentiment needs (a watchlist's rows come without it).
       if (entry && streamed.has(epic) && entry.value.marketId) {
         entries[i] = { ...entry, fetchedAt: now };
-        return;
+        return 'fresh';
       }
-      if (entry && streamed.has(epic)) {
-        missing.push(epic);
-        return;
-      }
-      const n = need('snapshots', entry, now, options.maxAgeMs);
-      if (n === 'missing') missing.push(epic);
-      else if (n === 'stale') stale.push(epic);
+      if (entry && streamed.has(epic)) return 'missing';
+      return need('snapshots', entry, now, options.maxAgeMs);
     });
-    if (stale.length) revalidate(this.deps, () => this.fetch(stale));
-    const fetched = missing.length ? await this.fetch(missing) : new Map<string, Fresh<MarketQuote>>();
-    const out: Fresh<MarketQuote>[] = [];
-    unique.forEach((epic, i) => {
-      const got = fetched.get(epic);
-      const entry = entries[i];
-      if (got) out.push(got);
-      else if (entry) out.push(toFresh('snapshots', entry, now));
-    });
-    return out;
+    return servedMany(this.deps, 'snapshots', unique, entries, needs, now, (stale) => this.fetch(stale));
   }
 
   async facts(epic: string): Promise<Fresh<MarketFacts>> {

@@ -5,7 +5,7 @@ import { keys } from '../cache/entry';
 import { SENTIMENT_POINTS_CAP } from '../cache/limits';
 import type { Fresh, Sentiment, SentimentPoint } from '../model';
 import type { ReadOptions } from './ports';
-import { need, revalidate, type SourceDeps, toFresh } from './source-deps';
+import { need, revalidate, type SourceDeps, servedMany, toFresh } from './source-deps';
 
 /** Readings closer together than this replace each other instead of adding a point. */
 const POINT_SPACING_MS = 60_000;
@@ -54,23 +54,8 @@ export class SentimentSource {
     const ids = [...new Set(marketIds)];
     const entries = await this.deps.cache.getMany<Sentiment>('sentiment', ids);
     const now = this.deps.now();
-    const missing: string[] = [];
-    const stale: string[] = [];
-    ids.forEach((id, i) => {
-      const n = need('sentiment', entries[i], now, options.maxAgeMs);
-      if (n === 'missing') missing.push(id);
-      else if (n === 'stale') stale.push(id);
-    });
-    if (stale.length) revalidate(this.deps, () => this.fetch(stale));
-    const fetched = missing.length ? await this.fetch(missing) : new Map<string, Fresh<Sentiment>>();
-    const out: Fresh<Sentiment>[] = [];
-    ids.forEach((id, i) => {
-      const got = fetched.get(id);
-      const entry = entries[i];
-      if (got) out.push(got);
-      else if (entry) out.push(toFresh('sentiment', entry, now));
-    });
-    return out;
+    const needs = entries.map((entry) => need('sentiment', entry, now, options.maxAgeMs));
+    return servedMany(this.deps, 'sentiment', ids, entries, needs, now, (stale) => this.fetch(stale));
   }
 
   async related(marketId: string): Promise<Fresh<Sentiment[]>> {

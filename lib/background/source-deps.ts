@@ -61,3 +61,46 @@ export async function cachedOrLoad<T>(
   if (n === 'stale') revalidate(deps, load);
   return toFresh(store, entry, now);
 }
+
+/**
+ * Cached values by id as pages get them, each id's need already decided: missing ones are fetched and
+ * waited for, stale ones served while `fetch` revalidates them.
+ */
+export async function servedMany<T>(
+  deps: SourceDeps,
+  store: CacheStoreName,
+  ids: string[],
+  entries: (CacheEntry<T> | undefined)[],
+  needs: Need[],
+  now: number,
+  fetch: (ids: string[]) => Promise<Map<string, Fresh<T>>>,
+): Promise<Fresh<T>[]> {
+  const missing = ids.filter((_, i) => needs[i] === 'missing');
+  const stale = ids.filter((_, i) => needs[i] === 'stale');
+  if (stale.length) revalidate(deps, () => fetch(stale));
+  const fetched = missing.length ? await fetch(missing) : new Map<string, Fresh<T>>();
+  const out: Fresh<T>[] = [];
+  ids.forEach((id, i) => {
+    const got = fetched.get(id);
+    const entry = entries[i];
+    if (got) out.push(got);
+    else if (entry) out.push(toFresh(store, entry, now));
+  });
+  return out;
+}
+
+/** Fetches a whole value once however many ask at once (`shared`), caches it under `key`, returns it fresh. */
+export function fetchAndCache<T>(
+  deps: SourceDeps,
+  shared: string,
+  store: CacheStoreName,
+  key: string,
+  fetch: (data: MarketData) => Promise<T>,
+): Promise<Fresh<T>> {
+  return deps.inflight.share(shared, async () => {
+    const value = await fetch(await deps.data());
+    const fetchedAt = deps.now();
+    await deps.cache.put(store, key, value, fetchedAt);
+    return { value, fetchedAt, stale: false };
+  });
+}

@@ -6,7 +6,7 @@ import type { Fresh, MarketQuote, WatchlistSummary } from '../model';
 import { NotFoundError } from './errors';
 import type { ReadOptions } from './ports';
 import type { QuoteSource } from './quote-source';
-import { cachedOrLoad, need, revalidate, type SourceDeps } from './source-deps';
+import { cachedOrLoad, fetchAndCache, need, revalidate, type SourceDeps } from './source-deps';
 
 export class WatchlistSource {
   constructor(
@@ -14,18 +14,10 @@ export class WatchlistSource {
     private readonly quotes: QuoteSource,
   ) {}
 
-  private loadList(): Promise<Fresh<WatchlistSummary[]>> {
-    return this.deps.inflight.share('watchlists', async () => {
-      const data = await this.deps.data();
-      const list = await data.watchlists();
-      const fetchedAt = this.deps.now();
-      await this.deps.cache.put('watchlists', keys.watchlistList, list, fetchedAt);
-      return { value: list, fetchedAt, stale: false };
-    });
-  }
-
   list(): Promise<Fresh<WatchlistSummary[]>> {
-    return cachedOrLoad(this.deps, 'watchlists', keys.watchlistList, () => this.loadList());
+    return cachedOrLoad(this.deps, 'watchlists', keys.watchlistList, () =>
+      fetchAndCache(this.deps, 'watchlists', 'watchlists', keys.watchlistList, (data) => data.watchlists()),
+    );
   }
 
   private async summaryOf(id: string): Promise<WatchlistSummary> {

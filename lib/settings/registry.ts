@@ -9,7 +9,7 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { loadPart } from '../load-once';
-import type { AlertRule, Environment, LockView, PermitView } from '../model';
+import type { AlertRule, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
 import { defaultPrefs, type Prefs } from './prefs';

@@ -1,0 +1,1 @@
+export const E = () => import('./f');

@@ -1,0 +1,2 @@
+export type F = import('./e').G;
+export type G = 1;

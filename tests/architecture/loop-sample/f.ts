@@ -1,2 +1,1 @@
-export type F = import('./e').G;
-export type G = 1;
+export type F = import('./e').E;

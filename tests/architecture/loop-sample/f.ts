@@ -1,1 +1,1 @@
-export type F = import('./e').E;
+export type F = import('./e').G;

@@ -15,8 +15,8 @@ export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
 /** The modules of the worker's parts a woken worker loads before its first reply (scripts/background-parts.ts). */
 export const WORKER_PARTS_AT_WAKE = [
-  'lib/background/live-stream.ts',
-  'lib/background/offscreen-channel.ts',
+  'lib/background/stream/live-stream.ts',
+  'lib/background/stream/offscreen-channel.ts',
   'lib/background/alerts/check.ts',
 ];
 

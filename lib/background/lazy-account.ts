@@ -3,7 +3,7 @@
 import type { MessageName } from '../messages/contract';
 import { lazyPart } from './lazy-part';
 
-export const accountPart = lazyPart('account updates', () => import('./account-part'));
+export const accountPart = lazyPart('account updates', () => import('./account/account-part'));
 
 /** The messages the account part answers (a test holds this to the part's own table). */
 export const ACCOUNT_MESSAGES = ['account.funds'] as const satisfies readonly MessageName[];

@@ -2,4 +2,4 @@
 // part of its own, lazy-part.ts): no page's first screen shows one.
 import { lazyPart } from './lazy-part';
 
-export const historyPart = lazyPart('price history', () => import('./history-part'));
+export const historyPart = lazyPart('price history', () => import('./sources/history-part'));

@@ -1,7 +1,7 @@
 // The stream's owner (live-stream.ts) loads with the first update, in Chrome's worker as a part of its own
 // (lazy-part.ts): a worker woken to answer a page replies first. Until it has loaded the stream is off.
 import { lazyPart } from './lazy-part';
-import type { LiveStream, LiveStreamDeps, StreamView } from './live-stream';
+import type { LiveStream, LiveStreamDeps, StreamView } from './stream/live-stream';
 
 export type LiveStreamApi = Pick<LiveStream, 'state' | 'account' | 'streamed' | 'update' | 'stop' | 'cacheChanged'>;
 
@@ -12,7 +12,7 @@ export class LazyLiveStream implements LiveStreamApi {
 
   constructor(
     private readonly deps: LiveStreamDeps,
-    load: () => Promise<{ LiveStream: typeof LiveStream }> = () => import('./live-stream'),
+    load: () => Promise<{ LiveStream: typeof LiveStream }> = () => import('./stream/live-stream'),
   ) {
     this.part = lazyPart('live prices', load);
   }

@@ -2,8 +2,8 @@
 // worker a separate script, see scripts/background-parts.ts; in Firefox and in tests an ordinary module).
 import { loadPart } from '../load-once';
 import type { MessageName } from '../messages/contract';
-import { UnavailableError } from './errors';
-import type { HandlerContext, Handlers } from './handlers';
+import type { HandlerContext, Handlers } from './handlers/table';
+import { UnavailableError } from './routing/errors';
 
 /** Loads a part once; a load that failed is tried again when next asked (lib/load-once.ts). */
 export const lazyPart = loadPart;

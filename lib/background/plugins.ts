@@ -1,23 +1,15 @@
-// The parts that answer messages and join the refresh. A part exports its handlers (a Partial<Handlers>)
-// and, when it watches markets, engine hooks; it is plugged in here with one line.
-import type { EngineHooks } from '../engine/hooks';
 import { alertHandlers, alertHooks } from './alerts';
-import { connectionHandlers } from './core-handlers/connection';
-import { marketHandlers } from './core-handlers/markets';
-import { settingsHandlers } from './core-handlers/settings';
-import { watchlistHandlers } from './core-handlers/watchlists';
 import { dealingPlugin, startDealing } from './dealing';
-import type { HandlerContext, Handlers } from './handlers';
+import { connectionHandlers } from './handlers/connection';
+import { marketHandlers } from './handlers/markets';
+import { settingsHandlers } from './handlers/settings';
+import type { BackgroundPlugin, Handlers } from './handlers/table';
+import { watchlistHandlers } from './handlers/watchlists';
+
+export type { BackgroundPlugin } from './handlers/table';
+
 import { ACCOUNT_MESSAGES, accountPart } from './lazy-account';
 import { lazyHandlers } from './lazy-part';
-
-export interface BackgroundPlugin {
-  name: string;
-  handlers?: Partial<Handlers>;
-  hooks?: EngineHooks;
-  /** Run when the worker starts (after the settings are watched); returns how to stop. */
-  start?: (ctx: HandlerContext) => (() => void) | undefined;
-}
 
 export const corePlugin: BackgroundPlugin = {
   name: 'core',
@@ -26,7 +18,7 @@ export const corePlugin: BackgroundPlugin = {
     ...lazyHandlers(ACCOUNT_MESSAGES, async () => (await accountPart()).accountHandlers),
     ...lazyHandlers(
       ['accountHistory.activity', 'accountHistory.transactions'],
-      async () => (await import('./account-history-part')).accountHistoryHandlers,
+      async () => (await import('./account/account-history-part')).accountHistoryHandlers,
     ),
     ...marketHandlers,
     ...watchlistHandlers,

@@ -121,7 +121,7 @@ export const recentLookups = lazyItem(() =>
 
 /**
  * What the popup's and the side panel's first screens show, copied from the cache by the background
- * (lib/background/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
+ * (lib/background/first-paint/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
  */
 export const firstPaintSnapshot = lazyItem(() =>
   storage.defineItem<FirstPaintSnapshot | null>(`session:${FIRST_PAINT_KEY}`, { fallback: null }),

@@ -5,8 +5,8 @@
 // changing IG's default. With the official Lightstreamer client on the simulated stream.
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountKey } from '../../lib/background/client-holder';
 import { createBackground } from '../../lib/background/create-background';
+import { accountKey } from '../../lib/background/session/client-holder';
 import type { StatusView } from '../../lib/messages/contract';
 import type { FundsView, PositionView } from '../../lib/model';
 import { chosenAccounts, sessionTokens } from '../../lib/settings/registry';

@@ -7,7 +7,7 @@
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackground } from '../../lib/background/create-background';
-import type { MarketData } from '../../lib/background/market-data';
+import type { MarketData } from '../../lib/background/sources/market-data';
 import type { StatusView } from '../../lib/messages/contract';
 import type { FundsView, PositionView } from '../../lib/model';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';

@@ -1,9 +1,9 @@
 // The core handlers through the router, against the simulated service: connection settings and where
 // their secrets go, the login check, watchlist edits, the settings file, the badge pin, live ports.
 import { describe, expect, it } from 'vitest';
-import type { LivePort } from '../../lib/background/live-hub';
 import { mergeHandlers, plugins } from '../../lib/background/plugins';
-import { missingHandlers } from '../../lib/background/unavailable';
+import { missingHandlers } from '../../lib/background/routing/unavailable';
+import type { LivePort } from '../../lib/background/stream/live-hub';
 import { LIVE_PORT, type LiveToPage } from '../../lib/messages/contract';
 import { alerts, connection, pinnedEpic, prefs, sessionSecrets } from '../../lib/settings/registry';
 import {

@@ -34,32 +34,32 @@ const H = 3_600_000;
 const boundaries: Boundary[] = [
   {
     part: 'price history',
-    module: '../../lib/background/history-part',
+    module: '../../lib/background/sources/history-part',
     message: 'prices.history',
     request: () => ({ epic: 'IX.D.FTSE.DAILY.IP', resolution: 'HOUR', from: Date.now() - 6 * H, to: Date.now() }),
   },
   {
     part: 'categories',
-    module: '../../lib/background/category-source',
+    module: '../../lib/background/sources/category-source',
     message: 'categories.list',
     request: () => ({}),
   },
   {
     part: 'account updates',
-    module: '../../lib/background/account-part',
+    module: '../../lib/background/account/account-part',
     message: 'account.funds',
     request: () => ({}),
   },
   {
     part: 'connection settings',
-    module: '../../lib/background/core-handlers/credentials',
+    module: '../../lib/background/handlers/credentials',
     message: 'connection.check',
     request: () => ({}),
   },
   { part: 'login', module: '../../lib/api/session-login', message: 'connection.check', request: () => ({}) },
   {
     part: 'watchlist editing',
-    module: '../../lib/background/watchlist-edits',
+    module: '../../lib/background/sources/watchlist-edits',
     message: 'watchlists.create',
     request: () => ({ name: `Lazy ${seq}`, epics: [] }),
   },

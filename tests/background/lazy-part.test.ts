@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { accountHandlers } from '../../lib/background/account-part';
+import { accountHandlers } from '../../lib/background/account/account-part';
 import { alertHandlers } from '../../lib/background/alerts';
 import { alertRuleHandlers } from '../../lib/background/alerts/handlers';
 import { watchlistFileHandlers } from '../../lib/background/alerts/watchlist-io';
-import { CREDENTIAL_MESSAGES, connectionHandlers } from '../../lib/background/core-handlers/connection';
-import { credentialHandlers } from '../../lib/background/core-handlers/credentials';
 import { DEALING_MESSAGES, dealingHandlers } from '../../lib/background/dealing';
 import { handlers as dealingPart } from '../../lib/background/dealing/part';
-import { toErrorView } from '../../lib/background/error-view';
-import type { HandlerContext } from '../../lib/background/handlers';
+import { CREDENTIAL_MESSAGES, connectionHandlers } from '../../lib/background/handlers/connection';
+import { credentialHandlers } from '../../lib/background/handlers/credentials';
+import type { HandlerContext } from '../../lib/background/handlers/table';
 import { ACCOUNT_MESSAGES } from '../../lib/background/lazy-account';
 import { LazyLiveStream } from '../../lib/background/lazy-live-stream';
 import { lazyHandlers, lazyPart } from '../../lib/background/lazy-part';
-import type { LiveStream, LiveStreamDeps } from '../../lib/background/live-stream';
+import { toErrorView } from '../../lib/background/routing/error-view';
+import type { LiveStream, LiveStreamDeps } from '../../lib/background/stream/live-stream';
 
 const names = (table: object) => Object.keys(table).sort();
 

@@ -6,7 +6,7 @@
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Background, createBackground } from '../../lib/background/create-background';
-import { MAX_PAUSE_MS, WEEKEND_REASON } from '../../lib/background/outage';
+import { MAX_PAUSE_MS, WEEKEND_REASON } from '../../lib/background/session/outage';
 import type { CacheStoreName, Reply, StatusView } from '../../lib/messages/contract';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
 import { openLivePage } from '../helpers/live-page';

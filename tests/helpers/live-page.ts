@@ -2,7 +2,7 @@
 // requests through the background's router, as the page's messages arrive.
 import { expect } from 'vitest';
 import type { Background } from '../../lib/background/create-background';
-import type { LivePort } from '../../lib/background/live-hub';
+import type { LivePort } from '../../lib/background/stream/live-hub';
 import { LIVE_PORT, type LiveToPage, type Reply } from '../../lib/messages/contract';
 import { PAGE } from '../background/sim-setup';
 

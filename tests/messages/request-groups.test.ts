@@ -2,8 +2,8 @@
 // messages the contract names it for, which are the messages of the part that answers them; the worker
 // loads a file with its group's first message, and one that cannot be loaded gives a clear error.
 import { describe, expect, it, vi } from 'vitest';
-import { CREDENTIAL_MESSAGES } from '../../lib/background/core-handlers/connection';
 import { DEALING_MESSAGES } from '../../lib/background/dealing';
+import { CREDENTIAL_MESSAGES } from '../../lib/background/handlers/connection';
 import { requestSchema, requests } from '../../lib/messages/contract';
 import { credentialRequests } from '../../lib/messages/requests/credentials';
 import { dealingRequests } from '../../lib/messages/requests/dealing';

@@ -15,7 +15,7 @@ function bundle() {
     {
       type: 'chunk' as const,
       fileName: 'background-parts/live-stream-A1.js',
-      facadeModuleId: '/repo/lib/background/live-stream.ts',
+      facadeModuleId: '/repo/lib/background/stream/live-stream.ts',
       code: 'define(["require","exports","../background.js","./merge-C3.js"],function(){});\n//# sourceMappingURL=live-stream-A1.js.map',
       imports: ['background.js', 'background-parts/merge-C3.js'],
     },
@@ -44,7 +44,7 @@ function bundle() {
 describe('parts a woken worker loads at once', () => {
   it('are named first, with the parts they import, and every reference follows', () => {
     const files = bundle();
-    const renamed = wakeFirst(files, ['lib/background/live-stream.ts']);
+    const renamed = wakeFirst(files, ['lib/background/stream/live-stream.ts']);
     expect([...renamed.values()].sort()).toEqual([
       'background-parts/0-live-stream-A1.js',
       'background-parts/0-live-stream-A1.js.map',

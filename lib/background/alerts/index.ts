@@ -5,7 +5,7 @@
 //   ride in the same ≤50-epic batches) and hands what it fetched to the check.
 // Rules, files and the check are parts that load when first needed (lazy-part.ts).
 import type { EngineHooks } from '../../engine/hooks';
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../handlers/table';
 import { lazyHandlers, lazyPart } from '../lazy-part';
 
 export {

@@ -2,9 +2,8 @@
 // must run at worker start (reconcile an open lock; revoke permits when the account or environment
 // changes). Merged into the handler table by the background.
 import type { MessageName } from '../../messages/contract';
-import type { HandlerContext, Handlers } from '../handlers';
+import type { BackgroundPlugin, HandlerContext, Handlers } from '../handlers/table';
 import { lazyHandlers, lazyPart } from '../lazy-part';
-import type { BackgroundPlugin } from '../plugins';
 
 /** The messages the dealing part answers (a test holds this to the part's own table). */
 export const DEALING_MESSAGES = [

@@ -1,5 +1,5 @@
 // What the dealing part loads when its first message comes or its worker-start duties need it (index.ts).
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../handlers/table';
 import { applicationHandlers } from './application-handlers';
 import { dealHandlers } from './deal-handlers';
 import { lockHandlers } from './lock-handlers';

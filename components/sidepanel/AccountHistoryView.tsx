@@ -3,7 +3,8 @@
 // and a CSV export. Replies come from the background's cache while nothing changed the history, so reopening
 // costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
 // background answers.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { readCachedHistory } from '../../lib/history/cached';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
@@ -21,6 +22,7 @@ import {
   periodRange,
   typesOf,
 } from '../../lib/sidepanel/account-history';
+import { historyScreenKey } from '../../lib/sidepanel/kept-key';
 import { ErrorState } from '../ErrorState';
 import { saveFile } from '../saveFile';
 import { usePanel } from './context';
@@ -187,6 +189,14 @@ export function AccountHistoryView({
   const summary = useMemo(() => summarise(shownTransactions), [shownTransactions]);
   const markets = useMemo(() => marketsOf(activities, allTx), [activities, allTx]);
   const types = tab === 'transactions' ? typesOf(allTx) : typesOf(activities);
+  // The first rows are in: the screen the early script showed swaps for them before the browser paints again,
+  // and this first screen of a known account's history is kept for the next opening (the background forgets
+  // it when the account changes).
+  const hasRows = shownTransactions.length > 0;
+  useLayoutEffect(() => {
+    if (hasRows)
+      handOverFirstScreen(accountId ? { page: 'sidepanel', key: historyScreenKey(initial, epic) } : undefined);
+  }, [hasRows, accountId, initial, epic]);
   const moreTx = useCallback(() => setShownTx((n) => n + ROWS_STEP), []);
   const txSentinel = useSentinel(moreTx, tab === 'transactions' && shownTx < shownTransactions.length);
   const actSentinel = useSentinel(() => void moreActivity(), tab === 'activity' && hasMore && !loading);

@@ -1,5 +1,7 @@
+import { accountHistoryHandlers } from './account/account-history';
 import { alertHandlers, alertHooks } from './alerts';
 import { dealingPlugin, startDealing } from './dealing';
+import { accountHandlers } from './handlers/account';
 import { connectionHandlers } from './handlers/connection';
 import { marketHandlers } from './handlers/markets';
 import { settingsHandlers } from './handlers/settings';
@@ -8,18 +10,12 @@ import { watchlistHandlers } from './handlers/watchlists';
 
 export type { BackgroundPlugin } from './handlers/table';
 
-import { ACCOUNT_MESSAGES, accountPart } from './lazy-account';
-import { lazyHandlers } from './lazy-part';
-
 export const corePlugin: BackgroundPlugin = {
   name: 'core',
   handlers: {
     ...connectionHandlers,
-    ...lazyHandlers(ACCOUNT_MESSAGES, async () => (await accountPart()).accountHandlers),
-    ...lazyHandlers(
-      ['accountHistory.activity', 'accountHistory.transactions'],
-      async () => (await import('./account/account-history-part')).accountHistoryHandlers,
-    ),
+    ...accountHandlers,
+    ...accountHistoryHandlers,
     ...marketHandlers,
     ...watchlistHandlers,
     ...settingsHandlers,

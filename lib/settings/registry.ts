@@ -13,7 +13,7 @@ import type { AlertRule, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
 import { defaultPrefs, type Prefs } from './prefs';
-import { FIRST_PAINT_KEY, PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
+import { FIRST_PAINT_KEY, KEPT_SCREEN_KEYS, PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
 import {
   type Connection,
   defaultConnection,
@@ -123,6 +123,13 @@ export const recentLookups = lazyItem(() =>
  * What the popup's and the side panel's first screens show, copied from the cache by the background
  * (lib/background/first-paint/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
  */
+/** The pages' kept first screens (lib/early-screen/kept.ts) go with the account they showed. */
+export function forgetKeptScreens(): Promise<void> {
+  return storage.removeItems(
+    Object.values(KEPT_SCREEN_KEYS).flatMap((names) => names.map((k) => `session:${k}` as const)),
+  );
+}
+
 export const firstPaintSnapshot = lazyItem(() =>
   storage.defineItem<FirstPaintSnapshot | null>(`session:${FIRST_PAINT_KEY}`, { fallback: null }),
 );

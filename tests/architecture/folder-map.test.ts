@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The folders the map names: the first word of each line of its "The folders" block, ending in '/'. */
-export function mappedFolders(doc: string): string[] {
+function mappedFolders(doc: string): string[] {
   const section = doc.split(/^## /m).find((s) => s.startsWith('The folders'));
   const block = section?.match(/```text\n([\s\S]*?)```/)?.[1];
   if (!block) throw new Error('docs/architecture.md has no "The folders" section with a text block');

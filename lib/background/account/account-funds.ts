@@ -4,6 +4,8 @@
 import type { AccountsResponse } from '../../api/schemas/accounts';
 import type { AccountFunds, FundsView } from '../../model';
 import { accountOfItem, mergeFunds, noFunds } from '../../stream/account-merge';
+import { NotFoundError } from '../routing/errors';
+import type { ApiClient } from '../session/api-client';
 
 const finite = (n: number | null | undefined): number | null =>
   typeof n === 'number' && Number.isFinite(n) ? n : null;
@@ -24,6 +26,13 @@ export function fundsFromAccounts(reply: AccountsResponse, accountId: string): A
     available: finite(b?.available),
     equity: balance !== null && profitLoss !== null ? Math.round((balance + profitLoss) * 100) / 100 : null,
   };
+}
+
+/** GET /accounts, reduced to the active account's funds. */
+export async function fetchFunds(client: ApiClient, accountId: string) {
+  const funds = fundsFromAccounts(await client.accounts.list(), accountId);
+  if (!funds) throw new NotFoundError('The service did not list this account');
+  return funds;
 }
 
 export interface AccountFundsDeps {

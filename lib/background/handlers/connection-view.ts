@@ -1,4 +1,4 @@
-// The connection as the pages see it: where it goes and whether its secrets are set, never the secrets.
+// The connection as the pages see it: what is set, never the secrets themselves.
 import type { ConnectionView } from '../../messages/contract';
 import type { HandlerContext } from './table';
 

@@ -20,8 +20,8 @@ export interface HandlerContext {
   getClient(): Promise<ApiClient>;
   /** The client's holder: `peek()` without logging in, `sessionInfo()`, `invalidate()` after a settings change. */
   clients: ClientHolder;
-  /** The one permit guard of the background (loaded with its first use); restored from the stored permits. */
-  guard(): Promise<Guard>;
+  /** The one permit guard of the background; restored from the stored permits. */
+  guard(): Guard;
   /** The status, the signed-in account and the reconciliation lock store. */
   session: SessionApi;
   /** The reconciliation lock (storage.local), the same store as `session.lockStore`. */
@@ -41,7 +41,7 @@ export interface HandlerContext {
   /** Parameters of new vault records (tests lower the PBKDF2 iterations); production uses the default. */
   vaultOptions?: VaultOptions;
   now(): number;
-  /** Positions, working orders and funds the stream keeps current (account-part.ts, loaded with its first use). */
+  /** Positions, working orders and funds the stream keeps current (account-state.ts, made with its first use). */
   account?(): Promise<AccountState>;
   /** After a switch of account: forget the old account's figures and restart the stream on the new one. */
   accountSwitched?(): Promise<void>;

@@ -1,5 +1,5 @@
 // A chart's price history as the service sends it (lib/api's prices reply) turned into candles and the
-// allowance left. Pure; part of the price history (history-part.ts).
+// allowance left. Pure; part of the price history (history-source.ts).
 import type { PriceAllowance, PricePoint, PriceResponse } from '../../api/schemas/prices';
 import type { Candle, HistoricalAllowance } from '../../model';
 import { finite } from '../../reply-values';

@@ -3,8 +3,10 @@
 // and a CSV export. Replies come from the background's cache while nothing changed the history, so reopening
 // costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
 // background answers.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { MACHINE_FORMAT_NOTE } from '../../lib/csv/format-note';
 import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
+import { formatDateTime, formatDecimalText } from '../../lib/format';
 import { readCachedHistory } from '../../lib/history/cached';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
@@ -37,25 +39,13 @@ const PERIODS: { kind: PeriodKind; label: string }[] = [
   { kind: 'custom', label: 'Custom' },
 ];
 
-const formats = new Map<string, Intl.NumberFormat>();
-/** One formatter per number of decimals (making one costs more than formatting a row). */
-function numberFormat(min: number, max: number): Intl.NumberFormat {
-  const key = `${min}|${max}`;
-  const held = formats.get(key);
-  if (held) return held;
-  const made = new Intl.NumberFormat(undefined, { minimumFractionDigits: min, maximumFractionDigits: max });
-  formats.set(key, made);
-  return made;
-}
-
 /** An exact decimal with grouping in the UI locale (Intl formats decimal strings without rounding them). */
 function amountText(value: string, symbol: string | null | undefined): string {
-  const decimals = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
-  const text = numberFormat(Math.min(decimals, 2), Math.max(decimals, 2)).format(value as unknown as number);
+  const text = formatDecimalText(value);
   return symbol ? `${symbol} ${text}` : text;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(Date.parse(iso));
 
 /** Calls `more` when the element scrolls into view (paging as the user scrolls). */
 function useSentinel(more: () => void, active: boolean) {
@@ -98,6 +88,7 @@ export function AccountHistoryView({
   initial?: PeriodKind;
 }) {
   const { openSettings } = usePanel();
+  const exportNoteId = useId();
   const [period, setPeriod] = useState<Period>({ kind: initial });
   const [filter, setFilter] = useState<HistoryFilter>({ market: '', type: '' });
   const [tab, setTab] = useState<'transactions' | 'activity'>('transactions');
@@ -284,9 +275,13 @@ export function AccountHistoryView({
           onClick={() => void exportCsv()}
           disabled={!transactions || !range}
           data-testid="history-export"
+          aria-describedby={exportNoteId}
         >
           Export CSV
         </button>
+        <span class="muted small" id={exportNoteId} data-testid="history-export-format">
+          {MACHINE_FORMAT_NOTE}
+        </span>
       </div>
       {error && <ErrorState error={error} onRetry={() => void load(true)} onOpenSettings={openSettings} />}
       {transactions && (

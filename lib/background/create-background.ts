@@ -449,6 +449,7 @@ export function createBackground(options: BackgroundOptions): Background {
         }),
         // An alert's market is streamed too, with no page open.
         registry.alerts.watch(() => void stream?.update().catch(reportError)),
+        registry.listAlerts.watch(() => void stream?.update().catch(reportError)),
         clients.onRebuild(() => {
           stream?.stop();
           void stream?.update().catch(reportError);

@@ -1,5 +1,5 @@
 import { accountHistoryHandlers } from './account/account-history';
-import { alertHandlers, alertHooks } from './alerts';
+import { alertHandlers, alertHooks, startListAlerts } from './alerts';
 import { dealingPlugin, startDealing } from './dealing';
 import { accountHandlers } from './handlers/account';
 import { connectionHandlers } from './handlers/connection';
@@ -26,6 +26,7 @@ export const alertsPlugin: BackgroundPlugin = {
   name: 'alerts',
   handlers: alertHandlers,
   hooks: alertHooks,
+  start: startListAlerts,
 };
 
 export const plugins: BackgroundPlugin[] = [corePlugin, alertsPlugin, { ...dealingPlugin, start: startDealing }];

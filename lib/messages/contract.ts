@@ -110,6 +110,9 @@ export const requests = {
   'alerts.create': s.alertInput,
   'alerts.delete': v.object({ id: s.reference }),
   'alerts.rearm': v.object({ id: s.reference }),
+  'listAlerts.list': none,
+  'listAlerts.save': s.listAlertInput,
+  'listAlerts.delete': v.object({ id: s.reference }),
 
   // The dealing permit, dealing, the lock and applications: requests/dealing.ts
   'permit.get': 'dealing',

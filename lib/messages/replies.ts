@@ -1,4 +1,5 @@
 // Each message's reply. Part of the one message contract (lib/messages/contract.ts re-exports it).
+import type { ListAlert } from '../alerts/list-rules';
 import type { HistoryActivity, HistoryTransaction } from '../history/types';
 import type {
   AccountSummary,
@@ -69,6 +70,9 @@ export interface Replies {
   'alerts.create': AlertRule;
   'alerts.delete': null;
   'alerts.rearm': AlertRule;
+  'listAlerts.list': ListAlert[];
+  'listAlerts.save': ListAlert;
+  'listAlerts.delete': null;
   'permit.get': PermitView[];
   'permit.grant': PermitView;
   'permit.revoke': null;

@@ -7,6 +7,7 @@
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import type { ListAlert } from '../alerts/list-rules';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { loadPart } from '../load-once';
 import type { AlertRule, LockView, PermitView } from '../model';
@@ -147,6 +148,14 @@ export const alerts = lazyItem(() =>
   }),
 );
 
+/**
+ * Alerts over a whole watchlist (lib/alerts/list-rules.ts), with the state that keeps each market from
+ * firing twice for one crossing and the latest firings.
+ */
+export const listAlerts = lazyItem(() =>
+  storage.defineItem<ListAlert[]>('local:listAlerts', { fallback: [], version: 1 }),
+);
+
 /** Open when a dealing mutation's outcome is unknown; every mutation is refused until it is cleared. */
 export const reconciliationLock = lazyItem(() =>
   storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null }),
@@ -217,6 +226,7 @@ export const registry = {
   recentLookups,
   pinnedEpic,
   alerts,
+  listAlerts,
   reconciliationLock,
   permits,
   sessionPermits,

@@ -3,7 +3,7 @@
 // The figure to watch is that the size stops growing once the caps are reached.
 import './env';
 import { promisifyRequest, type UseStore } from 'idb-keyval';
-import { MarketWatch } from '../lib/background/market-watch';
+import { MarketWatch } from '../lib/background/sources/market-watch';
 import { ENTRY_CAP } from '../lib/cache/limits';
 import { CACHE_STORES } from '../lib/cache/stores';
 import { CacheWriterImpl, isolatedStores } from '../lib/cache/writer';

@@ -4,8 +4,8 @@
 // the baseline fetches the whole range at every opening, as a client without a history cache would.
 import './env';
 import { createGuard } from '../lib/api';
-import { igMarketData } from '../lib/background/ig-market-data';
-import { MarketWatch } from '../lib/background/market-watch';
+import { igMarketData } from '../lib/background/sources/ig-market-data';
+import { MarketWatch } from '../lib/background/sources/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../lib/cache/writer';
 import type { Resolution } from '../lib/model';
 import { type SimHandle, startSim } from '../sim/server';

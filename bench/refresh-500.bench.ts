@@ -4,8 +4,8 @@
 // smaller sizes run against sim/ in refresh-requests.bench.ts.
 import './env';
 import { createGuard } from '../lib/api';
-import { igMarketData } from '../lib/background/ig-market-data';
-import { MarketWatch } from '../lib/background/market-watch';
+import { igMarketData } from '../lib/background/sources/ig-market-data';
+import { MarketWatch } from '../lib/background/sources/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../lib/cache/writer';
 import { RefreshEngine } from '../lib/engine/refresh-engine';
 import { defaultPrefs } from '../lib/settings/registry';

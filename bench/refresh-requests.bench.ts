@@ -3,8 +3,8 @@
 // in the simulated service's request log in the same run.
 import './env';
 import { createGuard } from '../lib/api';
-import { igMarketData } from '../lib/background/ig-market-data';
-import { MarketWatch } from '../lib/background/market-watch';
+import { igMarketData } from '../lib/background/sources/ig-market-data';
+import { MarketWatch } from '../lib/background/sources/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../lib/cache/writer';
 import { RefreshEngine } from '../lib/engine/refresh-engine';
 import { defaultPrefs } from '../lib/settings/registry';

@@ -19,7 +19,7 @@ export interface FirefoxLaunchOptions {
   extensionDir?: string;
   /** `extensions.background.idle.timeout`: how long the event page may idle before Firefox suspends it. */
   backgroundIdleMs?: number;
-  /** The welcome page a new install opens (lib/background/first-run.ts): closed as it opens unless kept. */
+  /** The welcome page a new install opens (lib/background/browser/first-run.ts): closed as it opens unless kept. */
   keepWelcome?: boolean;
 }
 

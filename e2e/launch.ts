@@ -78,7 +78,7 @@ export interface LaunchOptions {
   args?: string[];
   /** The hosts the user has granted (default GRANTED_HOSTS). */
   grantedHosts?: string[];
-  /** The welcome page a new install opens (lib/background/first-run.ts): closed as it opens unless kept. */
+  /** The welcome page a new install opens (lib/background/browser/first-run.ts): closed as it opens unless kept. */
   keepWelcome?: boolean;
 }
 

@@ -108,7 +108,7 @@ test("a deal made outside Marketside appears in positions from the stream's OPU,
   await configure();
   const panel = await openPage('sidepanel.html');
   // Live before the positions view reads its lists: the background keeps lists read while the stream is live
-  // (lib/background/account-live.ts) and forgets one read before, which the OPU would then rightly read again.
+  // (lib/background/account/account-live.ts) and forgets one read before, which the OPU would then rightly read again.
   await expect(panel.getByTestId('stream-state')).toHaveText('Live', { timeout: 20_000 });
   await panel.getByRole('button', { name: 'Positions', exact: true }).click();
   await expect(panel.getByRole('heading', { name: 'Positions' })).toBeVisible();

@@ -2,11 +2,11 @@
 // Listeners are added synchronously, as Manifest V3 requires for a worker woken by an event.
 import { browser } from 'wxt/browser';
 import { registerAlertNotifications } from '../lib/background/alerts';
+import { registerFirstRun } from '../lib/background/browser/first-run';
 import { createBackground } from '../lib/background/create-background';
-import { registerFirstRun } from '../lib/background/first-run';
 import { registerLookup } from '../lib/background/lookup';
-import { offscreenStreamChannel } from '../lib/background/stream-document';
-import { pageStreamLinks } from '../lib/background/stream-script';
+import { offscreenStreamChannel } from '../lib/background/stream/stream-document';
+import { pageStreamLinks } from '../lib/background/stream/stream-script';
 import { isFirefox } from '../lib/browser-kind';
 
 export default defineBackground(() => {

@@ -8,6 +8,7 @@ import type { DealOutcome, Direction, MarketFacts } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { CostsQuoteView } from './CostsQuoteView';
 import { DealOutcomeView } from './DealOutcomeView';
+import { DirectionChoice } from './DirectionChoice';
 import { announceDealt, permitOf, refreshDealingState, useDealingState } from './dealingState';
 import { PermitBadge } from './PermitBadge';
 import { type StopLimitDraft, StopLimitField } from './StopLimitField';
@@ -135,21 +136,12 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
         <PermitBadge />
       </div>
       {!facts && <p class="muted">Loading the market's dealing rules…</p>}
-      <fieldset class="deal-direction">
-        <legend class="visually-hidden">Direction</legend>
-        {(['BUY', 'SELL'] as const).map((d) => (
-          <label key={d}>
-            <input
-              type="radio"
-              name={`${id}-direction`}
-              value={d}
-              checked={direction === d}
-              onChange={() => edit(setDirection)(d)}
-            />
-            {d === 'BUY' ? `Buy ${formatPrice(offer, decimals)}` : `Sell ${formatPrice(bid, decimals)}`}
-          </label>
-        ))}
-      </fieldset>
+      <DirectionChoice
+        name={`${id}-direction`}
+        direction={direction}
+        onChange={edit(setDirection)}
+        label={(d) => (d === 'BUY' ? `Buy ${formatPrice(offer, decimals)}` : `Sell ${formatPrice(bid, decimals)}`)}
+      />
       <div class="deal-actions">
         <label for={`${id}-size`}>Size</label>
         <input

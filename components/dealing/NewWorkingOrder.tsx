@@ -7,6 +7,7 @@ import type { Direction, MarketFacts } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { DealOutcomeView } from './DealOutcomeView';
 import { DecimalField } from './DecimalField';
+import { DirectionChoice } from './DirectionChoice';
 import { permitOf, useDealingState } from './dealingState';
 import { FormButtons } from './FormButtons';
 import { useDealingAction } from './useDealingAction';
@@ -80,20 +81,12 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
 
   return (
     <form class="deal-form" aria-label={`New working order on ${instrumentName}`} onSubmit={submit}>
-      <fieldset class="deal-direction">
-        <legend class="visually-hidden">Direction</legend>
-        {(['BUY', 'SELL'] as const).map((d) => (
-          <label key={d}>
-            <input
-              type="radio"
-              name={`${id}-wo-direction`}
-              checked={direction === d}
-              onChange={() => setDirection(d)}
-            />
-            {d === 'BUY' ? 'Buy' : 'Sell'}
-          </label>
-        ))}
-      </fieldset>
+      <DirectionChoice
+        name={`${id}-wo-direction`}
+        direction={direction}
+        onChange={setDirection}
+        label={(d) => (d === 'BUY' ? 'Buy' : 'Sell')}
+      />
       <label>
         Order type
         <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>

@@ -4,9 +4,9 @@ import { parseAmount, typedIssues } from '../../lib/dealing/form';
 import { inputLevel } from '../../lib/format';
 import { type CostsQuote, send } from '../../lib/messages/contract';
 import type { PositionView } from '../../lib/model';
-import { ErrorState } from '../ErrorState';
+import { AmendToggle } from './AmendToggle';
 import { CostsQuoteView } from './CostsQuoteView';
-import { DealOutcomeView } from './DealOutcomeView';
+import { DealFeedback } from './DealFeedback';
 import { DecimalField } from './DecimalField';
 import { permitOf, useDealingState } from './dealingState';
 import { FormButtons } from './FormButtons';
@@ -22,7 +22,6 @@ export function PositionActions({ position, decimals }: { position: PositionView
     position.limitLevel === null ? '' : inputLevel(position.limitLevel, decimals),
   );
   const [closeQuote, setCloseQuote] = useState<CostsQuote | null>(null);
-  const [verb, setVerb] = useState('Change');
   if (!permitOf(state, 'dealing')) return null;
   const locked = state.lock !== null;
   const name = `${position.direction === 'BUY' ? 'buy' : 'sell'} ${position.size} ${position.instrumentName}`;
@@ -45,16 +44,12 @@ export function PositionActions({ position, decimals }: { position: PositionView
                 ? 'A limit on a sell must be below the current offer.'
                 : null;
 
-  const amend = () => {
-    setVerb('Change');
-    return action.run(
+  const amend = () =>
+    action.settle(
+      'Change',
       () => send('positions.amend', { dealId: position.dealId, stopLevel: stop, limitLevel: limit }),
-      (o) => {
-        action.setOutcome(o);
-        setMode('idle');
-      },
+      () => setMode('idle'),
     );
-  };
   const quoteClose = () => {
     setMode('close');
     setCloseQuote(null);
@@ -62,11 +57,10 @@ export function PositionActions({ position, decimals }: { position: PositionView
   };
   const close = () => {
     if (!closeQuote) return;
-    setVerb('Close');
-    void action.run(
+    void action.settle(
+      'Close',
       () => send('positions.close', { dealId: position.dealId, quoteReference: closeQuote.quoteReference }),
-      (o) => {
-        action.setOutcome(o);
+      () => {
         setCloseQuote(null);
         setMode('idle');
       },
@@ -76,15 +70,12 @@ export function PositionActions({ position, decimals }: { position: PositionView
   return (
     <div class="position-actions" data-testid="position-actions">
       <div class="deal-actions">
-        <button
-          type="button"
-          aria-label={`Amend stop and limit of ${name}`}
-          aria-expanded={mode === 'amend'}
+        <AmendToggle
+          label={`Amend stop and limit of ${name}`}
+          open={mode === 'amend'}
           disabled={locked}
-          onClick={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
-        >
-          Amend
-        </button>
+          onToggle={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
+        />
         <button type="button" aria-label={`Close ${name}`} disabled={locked || action.busy} onClick={quoteClose}>
           Close
         </button>
@@ -119,8 +110,7 @@ export function PositionActions({ position, decimals }: { position: PositionView
           />
         </fieldset>
       )}
-      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} decimals={decimals} />}
-      {action.error && <ErrorState error={action.error} />}
+      <DealFeedback action={action} decimals={decimals} />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { parseAmount, typedIssues } from '../../lib/dealing/form';
 import { formatPrice, inputLevel } from '../../lib/format';
 import { send } from '../../lib/messages/contract';
 import type { WorkingOrderView } from '../../lib/model';
-import { ErrorState } from '../ErrorState';
-import { DealOutcomeView } from './DealOutcomeView';
+import { AmendToggle } from './AmendToggle';
+import { DealFeedback } from './DealFeedback';
 import { DecimalField } from './DecimalField';
 import { permitOf, useDealingState } from './dealingState';
 import { FormButtons } from './FormButtons';
@@ -24,7 +24,6 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   const [limitText, setLimitText] = useState(
     order.limitDistance === null ? '' : inputLevel(order.limitDistance, undefined),
   );
-  const [verb, setVerb] = useState('Change');
   if (!permitOf(state, 'dealing')) return null;
   const locked = state.lock !== null;
   const name = `${order.orderType.toLowerCase()} order to ${order.direction === 'BUY' ? 'buy' : 'sell'} ${order.size} ${order.instrumentName} at ${formatPrice(order.level, decimals)}`;
@@ -44,8 +43,8 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
 
   const amend = () => {
     if (issue || level === null) return;
-    setVerb('Change');
-    void action.run(
+    void action.settle(
+      'Change',
       () =>
         send('workingOrders.amend', {
           dealId: order.dealId,
@@ -56,35 +55,26 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
           stopDistance,
           limitDistance,
         }),
-      (o) => {
-        action.setOutcome(o);
-        setMode('idle');
-      },
+      () => setMode('idle'),
     );
   };
   const remove = () => {
-    setVerb('Deletion');
-    void action.run(
+    void action.settle(
+      'Deletion',
       () => send('workingOrders.delete', { dealId: order.dealId }),
-      (o) => {
-        action.setOutcome(o);
-        setMode('idle');
-      },
+      () => setMode('idle'),
     );
   };
 
   return (
     <div class="working-order-actions" data-testid="working-order-actions">
       <div class="deal-actions">
-        <button
-          type="button"
-          aria-label={`Amend ${name}`}
-          aria-expanded={mode === 'amend'}
+        <AmendToggle
+          label={`Amend ${name}`}
+          open={mode === 'amend'}
           disabled={locked}
-          onClick={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
-        >
-          Amend
-        </button>
+          onToggle={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
+        />
         <button type="button" aria-label={`Delete ${name}`} disabled={locked} onClick={() => setMode('delete')}>
           Delete
         </button>
@@ -128,8 +118,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
           />
         </fieldset>
       )}
-      {action.outcome && <DealOutcomeView outcome={action.outcome} verb={verb} decimals={decimals} />}
-      {action.error && <ErrorState error={action.error} />}
+      <DealFeedback action={action} decimals={decimals} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ export function useDealingAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
   const [outcome, setOutcome] = useState<DealOutcome | null>(null);
+  const [verb, setVerb] = useState('Change');
 
   /** `mutation`: the request may change the account (not a quote), so views are told afterwards. */
   async function run<T>(
@@ -34,5 +35,14 @@ export function useDealingAction() {
     }
   }
 
-  return { busy, error, outcome, setOutcome, setError, run };
+  /** Sends a change to a position or an order; its outcome is shown as `verb` (Change, Close, Deletion). */
+  function settle(changeVerb: string, request: () => Promise<Reply<DealOutcome>>, then: () => void): Promise<unknown> {
+    setVerb(changeVerb);
+    return run(request, (o) => {
+      setOutcome(o);
+      then();
+    });
+  }
+
+  return { busy, error, outcome, verb, setOutcome, setError, run, settle };
 }

@@ -1,4 +1,4 @@
-// The first-run page, opened once when Marketside is installed (lib/background/first-run.ts).
+// The first-run page, opened once when Marketside is installed (lib/background/browser/first-run.ts).
 import '../../components/base.css';
 import '../../components/options/options.css';
 import '../../components/document.css';

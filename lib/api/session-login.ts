@@ -7,9 +7,23 @@ import { encryptPassword } from './login-encryption';
 import { check, malformed } from './parse';
 import type { Logger, Redactor } from './redact';
 import { EncryptionKeySchema, LoginV2BodySchema, LoginV3BodySchema, SwitchAccountSchema } from './schemas/session';
-import type { SessionConfig } from './session-manager';
 import type { SessionInfo, SessionTokens } from './stores';
 import type { Reply, Transport } from './transport';
+
+export interface SessionConfig {
+  baseUrl: string;
+  identifier: string;
+  password: string;
+  sessionVersion: 2 | 3;
+  /** The account the user chose: after a login that lands elsewhere, the session switches back to it. */
+  accountId?: string | undefined;
+  /** The chosen account is not among the login's accounts: the session stays on IG's current one. */
+  onChosenAccountGone?: ((chosen: string, current: string) => Promise<void> | void) | undefined;
+  /** Send the password encrypted from the first login on. */
+  encryptPassword?: boolean | undefined;
+  /** Called when the gateway answered that this account must send its password encrypted. */
+  onEncryptionRequired?: (() => Promise<void> | void) | undefined;
+}
 
 export interface LoginSession {
   config: SessionConfig;

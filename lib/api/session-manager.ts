@@ -11,24 +11,9 @@ import { type AuthError, isApiError } from './errors';
 import { check } from './parse';
 import type { Logger, Redactor } from './redact';
 import { OAuthTokenSchema } from './schemas/oauth';
-import { backToChosen, logIn } from './session-login';
+import { backToChosen, logIn, type SessionConfig } from './session-login';
 import type { SessionInfo, SessionTokens, SessionTokensV3, TokenStore } from './stores';
 import type { AuthProvider, Transport } from './transport';
-
-export interface SessionConfig {
-  baseUrl: string;
-  identifier: string;
-  password: string;
-  sessionVersion: 2 | 3;
-  /** The account the user chose: after a login that lands elsewhere, the session switches back to it. */
-  accountId?: string | undefined;
-  /** The chosen account is not among the login's accounts: the session stays on IG's current one. */
-  onChosenAccountGone?: ((chosen: string, current: string) => Promise<void> | void) | undefined;
-  /** Send the password encrypted from the first login on. */
-  encryptPassword?: boolean | undefined;
-  /** Called when the gateway answered that this account must send its password encrypted. */
-  onEncryptionRequired?: (() => Promise<void> | void) | undefined;
-}
 
 type Work = 'login' | 'refresh' | 'load';
 

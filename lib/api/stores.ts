@@ -53,17 +53,23 @@ export interface TokenStore {
   clear(): Promise<void>;
 }
 
-export function memoryTokenStore(initial: SessionTokens | null = null): TokenStore {
-  let tokens = initial;
+/** One value held in memory: what the memory stores keep. */
+function memoryCell<T>(initial: T | null) {
+  let value = initial;
   return {
-    load: async () => tokens,
-    save: async (t) => {
-      tokens = t;
+    read: async () => value,
+    write: async (next: T) => {
+      value = next;
     },
     clear: async () => {
-      tokens = null;
+      value = null;
     },
   };
+}
+
+export function memoryTokenStore(initial: SessionTokens | null = null): TokenStore {
+  const cell = memoryCell(initial);
+  return { load: cell.read, save: cell.write, clear: cell.clear };
 }
 
 /** The dealing mutations: what a reconciliation lock stands for, and what counts against the trading allowance. */
@@ -112,14 +118,6 @@ export interface LockStore {
 }
 
 export function memoryLockStore(initial: ReconciliationLock | null = null): LockStore {
-  let lock = initial;
-  return {
-    get: async () => lock,
-    set: async (l) => {
-      lock = l;
-    },
-    clear: async () => {
-      lock = null;
-    },
-  };
+  const cell = memoryCell(initial);
+  return { get: cell.read, set: cell.write, clear: cell.clear };
 }

@@ -1,23 +1,14 @@
-// The parts that answer messages and join the refresh. A part exports its handlers (a Partial<Handlers>)
-// and, when it watches markets, engine hooks; it is plugged in here with one line.
-import type { EngineHooks } from '../engine/hooks';
-import { accountHistoryHandlers } from './account-history';
+import { accountHistoryHandlers } from './account/account-history';
 import { alertHandlers, alertHooks, startListAlerts } from './alerts';
-import { accountHandlers } from './core-handlers/account';
-import { connectionHandlers } from './core-handlers/connection';
-import { marketHandlers } from './core-handlers/markets';
-import { settingsHandlers } from './core-handlers/settings';
-import { watchlistHandlers } from './core-handlers/watchlists';
 import { dealingPlugin, startDealing } from './dealing';
-import type { HandlerContext, Handlers } from './handlers';
+import { accountHandlers } from './handlers/account';
+import { connectionHandlers } from './handlers/connection';
+import { marketHandlers } from './handlers/markets';
+import { settingsHandlers } from './handlers/settings';
+import type { BackgroundPlugin, Handlers } from './handlers/table';
+import { watchlistHandlers } from './handlers/watchlists';
 
-export interface BackgroundPlugin {
-  name: string;
-  handlers?: Partial<Handlers>;
-  hooks?: EngineHooks;
-  /** Run when the worker starts (after the settings are watched); returns how to stop. */
-  start?: (ctx: HandlerContext) => (() => void) | undefined;
-}
+export type { BackgroundPlugin } from './handlers/table';
 
 export const corePlugin: BackgroundPlugin = {
   name: 'core',

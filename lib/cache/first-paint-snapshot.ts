@@ -1,5 +1,5 @@
 // A copy of what the pages' first screens show, kept by the background in storage.session beside the
-// cache (lib/background/first-paint-keeper.ts): the popup and the side panel paint from one storage read
+// cache (lib/background/first-paint/first-paint-keeper.ts): the popup and the side panel paint from one storage read
 // instead of opening IndexedDB databases (tens of ms each in a fresh page) before their first row. It
 // mirrors the cache (same values, same fetch times, so staleness is decided as for the cache); a page
 // whose data it does not hold reads the cache as before.

@@ -8,7 +8,7 @@
 import { isApiError, RateLimitError } from '../api/errors';
 import { SENTIMENT_BATCH_SIZE } from '../api/groups/sentiment';
 import type { RateBudgetState } from '../api/rate-budget';
-import type { MarketWatch } from '../background/market-watch';
+import type { MarketWatch } from '../background/sources/market-watch';
 import type { BudgetView, Fresh, MarketQuote, Sentiment } from '../model';
 import type { Prefs } from '../settings/registry';
 import { backoffMs, type Cadence, CLOSED_CHECK_MS, cadenceFor, isClosed, roomNow } from './cadence';

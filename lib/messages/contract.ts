@@ -6,36 +6,18 @@
 // message.
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
-import type { ListAlert } from '../alerts/list-rules';
-import type { HistoryActivity, HistoryTransaction } from '../history/types';
 import { loadPart } from '../load-once';
-import type {
-  AccountSummary,
-  AlertRule,
-  BudgetView,
-  Candle,
-  CategorySummary,
-  DealOutcome,
-  Environment,
-  Fresh,
-  FundsView,
-  HistoricalAllowance,
-  LockView,
-  MarketFacts,
-  MarketQuote,
-  PermitView,
-  PositionView,
-  Resolution,
-  Sentiment,
-  SentimentPoint,
-  WatchlistSummary,
-  WorkingOrderView,
-} from '../model';
+import type { Replies } from './replies';
 import type { credentialRequests } from './requests/credentials';
 import type { dealingRequests } from './requests/dealing';
 import * as s from './schemas';
 import { none } from './schemas';
 import { settledSend } from './settled-send';
+import type { Reply } from './views';
+
+export * from './live';
+export type { Replies } from './replies';
+export type * from './views';
 
 /** Request schemas in a file of their own, by group: the worker loads one with its group's first message. */
 const inFile = {
@@ -46,9 +28,11 @@ const inFile = {
   dealing: loadPart('dealing checks', async () => (await import('./requests/dealing')).dealingRequests),
 };
 interface InFile {
-  credentials: typeof credentialRequests;
-  dealing: typeof dealingRequests;
+  credentials: OnlyMessages<typeof credentialRequests>;
+  dealing: OnlyMessages<typeof dealingRequests>;
 }
+/** A group's file names messages of this contract and nothing else (else none of its messages type-checks). */
+type OnlyMessages<T> = Exclude<keyof T, MessageName> extends never ? T : never;
 type Group = keyof InFile;
 
 /** Entries one import may carry (the background adds at most MAX_IMPORT and reports the rest). */
@@ -186,221 +170,6 @@ export type RequestOf<N extends MessageName> = Schemas[N] extends v.GenericSchem
 export type ParsedRequestOf<N extends MessageName> = Schemas[N] extends v.GenericSchema
   ? v.InferOutput<Schemas[N]>
   : never;
-
-export interface ConnectionView {
-  environment: Environment;
-  baseUrl: string | null;
-  apiKeySet: boolean;
-  identifier: string | null;
-  passwordSet: boolean;
-  remember: boolean;
-  sessionVersion: 2 | 3;
-}
-
-/** A gateway a settings file named that is not the one in use: not applied; the user reviews and grants it. */
-export interface ImportedGateway {
-  environment: Environment;
-  baseUrl: string;
-  /** Its host and port, as the browser's permission prompt names it. */
-  host: string;
-  /** The host the stored API key, password and tokens stay with; null when none is set. */
-  current: string | null;
-}
-
-export interface SettingsImportView {
-  applied: string[];
-  ignored: string[];
-  gateway: ImportedGateway | null;
-}
-
-/** What the pages see of the remembered credentials. Never the PIN, the key or the secrets. */
-export interface VaultView {
-  /**
-   * none: nothing remembered; locked: remembered, waiting for the PIN; unlocked: in use this session;
-   * pin-needed: remembered in plain text before the update, now kept for this session only until a PIN is chosen.
-   */
-  state: 'none' | 'locked' | 'unlocked' | 'pin-needed';
-  /** Wrong PINs still allowed before the remembered credentials are erased. */
-  triesLeft: number;
-  /** Why remembered credentials are gone: erased after wrong PINs, or never protected with a PIN. */
-  notice: 'locked-out' | 'unprotected-removed' | null;
-  /** Present when the passphrase was chosen before Marketside checked its strength: the settings ask for a new one. */
-  unchecked?: true;
-}
-
-export interface StatusView {
-  /** What the pages show in their header and empty states. */
-  state: 'signed-out' | 'locked' | 'signing-in' | 'signed-in' | 'offline' | 'error';
-  environment: Environment | null;
-  account: AccountSummary | null;
-  accounts: AccountSummary[];
-  permits: PermitView[];
-  lock: LockView | null;
-  budget: BudgetView;
-  pinnedEpic: string | null;
-  lastError: ErrorView | null;
-  vault: VaultView;
-  /** Live prices: Live, Reconnecting…, Delayed (polling) with why, or off (nothing to stream). */
-  stream: StreamView;
-}
-
-export interface StreamView {
-  mode: 'off' | 'connecting' | 'live' | 'reconnecting' | 'polling';
-  reason: string | null;
-  /** Price requests a minute the stream saves against polling the same markets. */
-  savedPerMinute: number;
-}
-
-export interface WatchlistView {
-  summary: WatchlistSummary;
-  epics: string[];
-  markets: MarketQuote[];
-}
-
-/** A row of an exported watchlist; the page writes the CSV (lib/csv/export watchlistCsv). */
-export type ExportRow = Pick<
-  MarketQuote,
-  'epic' | 'instrumentName' | 'bid' | 'offer' | 'netChange' | 'percentageChange' | 'decimalPlacesFactor'
->;
-
-export interface ImportReport {
-  watchlistId: string;
-  added: string[];
-  duplicates: string[];
-  unknown: string[];
-  failed: { epic: string; message: string }[];
-}
-
-export interface CostsQuote {
-  quoteReference: string;
-  currency: string;
-  /** Label → amount, e.g. "Opening spread" → 1.2; only the non-zero IG figures. */
-  lines: { label: string; amount: number }[];
-  notionalValue: number | null;
-  receivedAt: number;
-}
-
-export interface QuoteHistoryItem {
-  quoteReference: string;
-  createdAt: number;
-  direction: string;
-  instrumentName: string;
-  type: string;
-}
-
-export interface RepeatWindowView {
-  requestStartTime: number;
-  entries: {
-    epic: string;
-    currency: string;
-    buy: { size: number; expiry: string }[];
-    sell: { size: number; expiry: string }[];
-  }[];
-}
-
-export interface ApplicationView {
-  name: string;
-  apiKeyMasked: string;
-  status: string;
-  allowanceApplicationOverall: number;
-  allowanceAccountOverall: number;
-  allowanceAccountTrading: number;
-  allowanceAccountHistoricalData: number;
-  concurrentSubscriptionsLimit: number;
-  current: boolean;
-}
-
-export interface Replies {
-  'status.get': StatusView;
-  'connection.get': ConnectionView;
-  'connection.save': ConnectionView;
-  'connection.check': { account: AccountSummary; accounts: AccountSummary[] };
-  'connection.forget': null;
-  'session.switchAccount': StatusView;
-  'session.logout': null;
-  'account.funds': FundsView;
-  'vault.unlock': VaultView;
-  'vault.setPin': VaultView;
-  'markets.search': Fresh<MarketQuote[]>;
-  'markets.quotes': Fresh<MarketQuote>[];
-  'markets.facts': Fresh<MarketFacts>;
-  'prices.history': { candles: Candle[]; allowance: HistoricalAllowance | null; requestedPoints: number };
-  'sentiment.get': Fresh<Sentiment>[];
-  'sentiment.related': Fresh<Sentiment[]>;
-  'sentiment.history': SentimentPoint[];
-  'categories.list': Fresh<CategorySummary[]>;
-  'categories.instruments': { instruments: MarketQuote[]; page: number; pageSize: number; hasMore: boolean };
-  'recent.add': null;
-  'watchlists.list': Fresh<WatchlistSummary[]>;
-  'watchlists.get': Fresh<WatchlistView>;
-  'watchlists.create': WatchlistSummary;
-  'watchlists.delete': null;
-  'watchlists.addMarket': WatchlistView;
-  'watchlists.removeMarket': WatchlistView;
-  'watchlists.import': ImportReport;
-  'watchlists.export': { filename: string; rows: ExportRow[] };
-  'accountHistory.activity': { activities: HistoryActivity[]; hasMore: boolean; fetchedAt: number };
-  'accountHistory.transactions': { transactions: HistoryTransaction[]; fetchedAt: number };
-  'badge.pin': null;
-  'alerts.list': AlertRule[];
-  'alerts.create': AlertRule;
-  'alerts.delete': null;
-  'alerts.rearm': AlertRule;
-  'listAlerts.list': ListAlert[];
-  'listAlerts.save': ListAlert;
-  'listAlerts.delete': null;
-  'permit.get': PermitView[];
-  'permit.grant': PermitView;
-  'permit.revoke': null;
-  'deal.quoteOpen': CostsQuote;
-  'deal.open': DealOutcome;
-  'deal.durableMedium': { contentType: string; base64: string };
-  'deal.quoteHistory': QuoteHistoryItem[];
-  'deal.repeatWindow': RepeatWindowView | null;
-  'positions.list': PositionView[];
-  'positions.amend': DealOutcome;
-  'positions.quoteClose': CostsQuote;
-  'positions.close': DealOutcome;
-  'workingOrders.list': WorkingOrderView[];
-  'workingOrders.create': DealOutcome;
-  'workingOrders.amend': DealOutcome;
-  'workingOrders.delete': DealOutcome;
-  'lock.get': LockView | null;
-  'lock.reconcile': { settled: boolean; outcome: DealOutcome | null; lock: LockView | null };
-  'applications.list': ApplicationView[];
-  'applications.update': ApplicationView;
-  'applications.disable': null;
-  'settings.export': { filename: string; json: string };
-  'settings.import': SettingsImportView;
-}
-
-/** Why a request failed, in terms a page can show. Never holds a credential or a token. */
-export interface ErrorView {
-  kind:
-    | 'signed-out'
-    | 'bad-credentials'
-    | 'rate-limited'
-    | 'offline'
-    | 'timeout'
-    | 'service'
-    | 'validation'
-    | 'permit-required'
-    | 'locked'
-    | 'ambiguous'
-    | 'not-found'
-    | 'bad-request'
-    | 'internal';
-  message: string;
-  /** The service's errorCode, when it sent one. */
-  code?: string;
-  /** The input field at fault, for validation errors. */
-  field?: string;
-  /** When to try again, for rate-limited replies. */
-  retryAfterMs?: number;
-}
-
-export type Reply<T> = { ok: true; data: T } | { ok: false; error: ErrorView };
-
 export type ProtocolMap = { [N in MessageName]: (request: RequestOf<N>) => Reply<Replies[N]> };
 
 // Pure: the background, which never sends, leaves the messaging library out of its bundle.
@@ -412,46 +181,3 @@ export function send<N extends MessageName>(name: N, request: RequestOf<N>): Pro
     (messenger.sendMessage as (n: N, r: RequestOf<N>) => Promise<Reply<Replies[N]>>)(name, request),
   );
 }
-
-// The live channel: a page opens a Port with this name while it is visible and says what it shows;
-// the background refreshes those markets at the user's cadence and tells the page what changed.
-// Closing the page (or a hidden panel posting an empty watch) stops the refresh.
-export const LIVE_PORT = 'marketside-live';
-
-/** A price chart a page shows: where the stream has its resolution, its last bar is streamed to the page. */
-export type ChartWatch = { epic: string; resolution: Resolution };
-
-export type LiveFromPage =
-  | { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean; charts?: ChartWatch[] }
-  /** A page that shows prices asks for the stream; repeated, it keeps Firefox's event page awake (lib/stream/keep-awake). */
-  | { kind: 'awake' };
-
-/** A streamed quote as the background merged it, sent before the cache holds it (its trail for the sparkline). */
-export interface StreamedQuote {
-  quote: MarketQuote;
-  fetchedAt: number;
-  trail: (number | null)[];
-}
-
-export type LiveToPage =
-  | { kind: 'changed'; store: CacheStoreName; keys: string[] }
-  /** Streamed prices, sent the moment they arrive; the cache holds them soon after ('changed' follows). */
-  | { kind: 'quotes'; quotes: StreamedQuote[] }
-  | { kind: 'status'; status: StatusView }
-  /** The stream moved a position or a working order: the page asks for the list again (no REST poll). */
-  | { kind: 'account'; what: 'positions' | 'orders' }
-  /** A shown chart's bar moved or closed on the stream (its start `bar.t`); a later start is a new bar. */
-  | { kind: 'bar'; epic: string; resolution: Resolution; bar: Candle; closed: boolean }
-  /** The stream moved the account's funds (or stopped keeping them current: `streamed` false). */
-  | { kind: 'funds'; funds: FundsView };
-
-/** The IndexedDB stores the background writes and pages may read for their first paint. */
-export type CacheStoreName =
-  | 'snapshots'
-  | 'details'
-  | 'sentiment'
-  | 'sentiment-history'
-  | 'prices'
-  | 'search'
-  | 'watchlists'
-  | 'account-history';

@@ -6,7 +6,7 @@
 // sent again after a short wait, by which time the background is gone and the new message wakes it.
 // Any other failure (the background went away after it got the message, so it may have acted on it)
 // becomes an error reply the page shows.
-import type { Reply } from './contract';
+import type { Reply } from './views';
 
 /**
  * Runs `attempt` until the background gets it, sending an undelivered message again at most `retries`

@@ -8,7 +8,8 @@ import {
   type ListFiring,
 } from '../alerts/list-rules';
 import type { AlertRule } from '../model';
-import type { Connection, Prefs, RecentLookup, SessionSecrets } from './registry';
+import type { Prefs } from './prefs';
+import type { Connection, RecentLookup, SessionSecrets } from './values';
 
 type Loose = Record<string, unknown>;
 

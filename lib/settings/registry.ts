@@ -10,57 +10,31 @@ import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { ListAlert } from '../alerts/list-rules';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { loadPart } from '../load-once';
-import type { AlertRule, Environment, LockView, PermitView } from '../model';
+import type { AlertRule, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
 import { defaultPrefs, type Prefs } from './prefs';
 import { FIRST_PAINT_KEY, KEPT_SCREEN_KEYS, PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
+import {
+  type Connection,
+  defaultConnection,
+  type RecentLookup,
+  type SessionSecrets,
+  type StoredTokens,
+} from './values';
 
 export { defaultPrefs, type Prefs, type SortColumn, type Theme } from './prefs';
+export {
+  type Connection,
+  defaultConnection,
+  type RecentLookup,
+  type SessionSecrets,
+  type StoredTokens,
+} from './values';
 
 // A migration runs once, when a value an older version wrote is first read: its code loads then (in
 // Chrome's worker as a part of its own).
 const migrations = loadPart('settings migrations', () => import('./migrations'));
-
-/**
- * The connection settings. Since v3 `apiKey` and `password` are always null here: remembered secrets
- * live encrypted in `vault`; the fields stay so a value written before v3 can be read and moved.
- */
-export interface Connection {
-  environment: Environment;
-  baseUrl: string | null;
-  apiKey: string | null;
-  identifier: string | null;
-  password: string | null;
-  remember: boolean;
-  sessionVersion: 2 | 3;
-}
-
-export const defaultConnection: Connection = {
-  environment: 'demo',
-  baseUrl: null,
-  apiKey: null,
-  identifier: null,
-  password: null,
-  remember: false,
-  sessionVersion: 2,
-};
-
-/** Secrets for this browser session only (when "remember" is not ticked). */
-export interface SessionSecrets {
-  apiKey: string | null;
-  password: string | null;
-}
-
-/** Session tokens as the client's TokenStore saves them: opaque to everything but lib/api. */
-export type StoredTokens = Record<string, unknown>;
-
-/** A recent lookup in the popup. */
-export interface RecentLookup {
-  epic: string;
-  instrumentName: string;
-  at: number;
-}
 
 /** The lock as stored: what the pages see of it, and the context the client reconciles with. */
 export interface StoredLock extends LockView {
@@ -148,7 +122,7 @@ export const recentLookups = lazyItem(() =>
 
 /**
  * What the popup's and the side panel's first screens show, copied from the cache by the background
- * (lib/background/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
+ * (lib/background/first-paint/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
  */
 /** The pages' kept first screens (lib/early-screen/kept.ts) go with the account they showed. */
 export function forgetKeptScreens(): Promise<void> {

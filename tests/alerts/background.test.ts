@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { alertHandlers, epicOfNotification, onAlertNotificationClicked } from '../../lib/background/alerts';
 import { alertTargets, checkAlerts, runAlertCheck } from '../../lib/background/alerts/check';
-import type { Handlers } from '../../lib/background/handlers';
+import type { Handlers } from '../../lib/background/handlers/table';
 import type { AlertRule } from '../../lib/model';
 import { alerts } from '../../lib/settings/registry';
 import { sidepanelRoute } from '../../lib/sidepanel/route';

@@ -1,7 +1,7 @@
 // A HandlerContext over an in-memory market universe and watchlists, recording what it was asked.
 import { vi } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api/errors';
-import type { HandlerContext } from '../../lib/background/handlers';
+import type { HandlerContext } from '../../lib/background/handlers/table';
 import type { MarketWatchApi } from '../../lib/background/ports';
 import type { WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { alertHandlers, alertHooks, startListAlerts } from '../../lib/background/alerts';
 import { checkListAlerts, forgetListMembers, listAlertTargets } from '../../lib/background/alerts/list-check';
-import type { Handlers } from '../../lib/background/handlers';
+import type { Handlers } from '../../lib/background/handlers/table';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import { listAlerts } from '../../lib/settings/registry';
 import { fakeContext, market } from './fake-context';

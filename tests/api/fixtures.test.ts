@@ -11,33 +11,19 @@ import {
   createWatchlistEditor,
   memoryTokenStore,
 } from '../../lib/api';
-import { type FixtureReply, fixtureFetch, fixtureJson, loadFixture } from '../helpers/api-fixtures';
+import {
+  FIXTURE_BASE,
+  type FixtureReply,
+  fixtureClient,
+  fixtureFetch,
+  fixtureJson,
+  fixtureTokens,
+  loadFixture,
+} from '../helpers/api-fixtures';
 
-const BASE = 'https://demo-api.ig.com/gateway/deal';
-const tokens = {
-  version: 2 as const,
-  baseUrl: BASE,
-  identifier: 'fixture-user',
-  cst: 'cst-fixture-token',
-  securityToken: 'xst-fixture-token',
-  info: { accountId: 'ABC12', accounts: [{ accountId: 'ABC12' }] },
-};
-
-function clientFor(reply: FixtureReply, sessionVersion: 2 | 3 = 2, now?: () => number) {
-  const fx = fixtureFetch(() => reply);
-  const client = createClient({
-    baseUrl: BASE,
-    apiKey: 'fixtureApiKey123',
-    identifier: 'fixture-user',
-    password: 'fixture-password',
-    sessionVersion,
-    fetch: fx.fetch,
-    tokenStore: sessionVersion === 2 ? memoryTokenStore(tokens) : memoryTokenStore(),
-    retry: { attempts: 1, baseDelayMs: 1 },
-    ...(now ? { now } : {}),
-  });
-  return { client, calls: fx.calls };
-}
+const BASE = FIXTURE_BASE;
+const clientFor = (reply: FixtureReply, sessionVersion: 2 | 3 = 2, now?: () => number) =>
+  fixtureClient(() => reply, { sessionVersion, ...(now ? { now } : {}) });
 
 function guarded(client: Client) {
   const guard = createGuard();
@@ -205,7 +191,7 @@ describe('every real fixture through the client parser of its request', () => {
   }
 
   it('DELETE /session (204, no body) logs out and forgets the tokens', async () => {
-    const store = memoryTokenStore(tokens);
+    const store = memoryTokenStore(fixtureTokens);
     const fx = fixtureFetch(() => loadFixture('finance-ig/API/session/DELETE_1.json'));
     const client = createClient({
       baseUrl: BASE,

@@ -2,7 +2,7 @@
 // RSA key: by setting, and automatically when the gateway answers encryption.required.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, AuthError, type ClientConfig, memoryTokenStore } from '../../lib/api';
-import { toErrorView } from '../../lib/background/error-view';
+import { toErrorView } from '../../lib/background/routing/error-view';
 import { checkReason } from '../../lib/options/check';
 import { type SimHandle, startSim } from '../../sim/server';
 import { simClient } from '../faults/helpers';

@@ -4,9 +4,8 @@
 // the page is told and reads go back to the service.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackground } from '../../lib/background/create-background';
-import type { LivePort } from '../../lib/background/live-hub';
-import { LIVE_PORT, type LiveToPage, type Reply } from '../../lib/messages/contract';
 import type { FundsView } from '../../lib/model';
+import { asker, openLivePage } from '../helpers/live-page';
 import { FakeLink, flush } from '../stream/fakes';
 import {
   configure,
@@ -15,7 +14,6 @@ import {
   fakeBrowser,
   newStores,
   ORIGIN,
-  PAGE,
   type SimHandle,
   startSim,
 } from './sim-setup';
@@ -53,33 +51,8 @@ async function setup() {
       },
     },
   });
-  const received: LiveToPage[] = [];
-  let onMessage: (m: unknown) => void = () => {};
-  const port: LivePort = {
-    name: LIVE_PORT,
-    sender: { id: PAGE.id, url: PAGE.url },
-    postMessage: (m) => void received.push(m),
-    disconnect: () => {},
-    onMessage: {
-      addListener: (fn) => {
-        onMessage = fn;
-      },
-    },
-    onDisconnect: { addListener: () => {} },
-  };
-  expect(bg.hub.accept(port)).toBe(true);
-  onMessage({ kind: 'watch', epics: [], marketIds: [], visible: true });
-  // Firefox's pages (withoutPages: false) ask for the stream as they open.
-  onMessage({ kind: 'awake' });
-  let seq = 0;
-  const funds = async () => {
-    const reply = (await bg.route(
-      { id: seq++, type: 'account.funds', data: {}, timestamp: 0 },
-      PAGE,
-    )) as Reply<FundsView>;
-    if (!reply.ok) throw new Error(reply.error.message);
-    return reply.data;
-  };
+  const { received } = openLivePage(bg);
+  const funds = () => asker(bg)<FundsView>('account.funds');
   const accountReads = (from: number) => countRequests(sim, from, (r) => r.method === 'GET' && r.path === '/accounts');
   const pushed = () => received.flatMap((m) => (m.kind === 'funds' ? [m.funds] : []));
   return { bg, links, funds, accountReads, pushed, link: () => links[links.length - 1] as FakeLink };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AccountsResponseSchema } from '../../lib/api/schemas/accounts';
-import { AccountFundsLive, fundsFromAccounts } from '../../lib/background/account-funds';
+import { AccountFundsLive, fundsFromAccounts } from '../../lib/background/account/account-funds';
 import type { AccountFunds, FundsView } from '../../lib/model';
 
 const reply = (accounts: unknown[]) => v.parse(AccountsResponseSchema, { accounts });

@@ -5,15 +5,15 @@
 // changing IG's default. With the official Lightstreamer client on the simulated stream.
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountKey } from '../../lib/background/client-holder';
 import { createBackground } from '../../lib/background/create-background';
-import type { LivePort } from '../../lib/background/live-hub';
-import { LIVE_PORT, type LiveToPage, type Reply, type StatusView } from '../../lib/messages/contract';
+import { accountKey } from '../../lib/background/session/client-holder';
+import type { StatusView } from '../../lib/messages/contract';
 import type { FundsView, PositionView } from '../../lib/model';
 import { chosenAccounts, sessionTokens } from '../../lib/settings/registry';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
+import { asker, openLivePage } from '../helpers/live-page';
 import { marketOrder, startTestSim, TestClient } from '../sim/helpers';
-import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle } from './sim-setup';
+import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, type SimHandle } from './sim-setup';
 
 const A = 'SIMCFD1';
 const B = 'SIMSPB1';
@@ -67,29 +67,8 @@ function start() {
     stream: { withoutPages: false, createLink: async () => lightstreamerLink(lib) },
   });
   running.push(bg);
-  const received: LiveToPage[] = [];
-  let onMessage: (m: unknown) => void = () => {};
-  const port: LivePort = {
-    name: LIVE_PORT,
-    sender: { id: PAGE.id, url: PAGE.url },
-    postMessage: (m) => void received.push(m),
-    disconnect: () => {},
-    onMessage: {
-      addListener: (fn) => {
-        onMessage = fn;
-      },
-    },
-    onDisconnect: { addListener: () => {} },
-  };
-  expect(bg.hub.accept(port)).toBe(true);
-  onMessage({ kind: 'watch', epics: [], marketIds: [], visible: true });
-  onMessage({ kind: 'awake' });
-  let seq = 0;
-  const ask = async <T>(type: string, data: unknown = {}): Promise<T> => {
-    const reply = (await bg.route({ id: seq++, type, data, timestamp: 0 }, PAGE)) as Reply<T>;
-    if (!reply.ok) throw new Error(reply.error.message);
-    return reply.data;
-  };
+  const { received } = openLivePage(bg);
+  const ask = asker(bg);
   return {
     bg,
     received,

@@ -7,15 +7,15 @@
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackground } from '../../lib/background/create-background';
-import type { LivePort } from '../../lib/background/live-hub';
-import type { MarketData } from '../../lib/background/market-data';
-import { LIVE_PORT, type LiveToPage, type Reply, type StatusView } from '../../lib/messages/contract';
+import type { MarketData } from '../../lib/background/sources/market-data';
+import type { StatusView } from '../../lib/messages/contract';
 import type { FundsView, PositionView } from '../../lib/model';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
 import type { StreamLink } from '../../lib/stream/link';
+import { asker, openLivePage } from '../helpers/live-page';
 import { marketOrder, startTestSim, type TestClient } from '../sim/helpers';
 import { FakeLink } from '../stream/fakes';
-import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle } from './sim-setup';
+import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, type SimHandle } from './sim-setup';
 
 const A = 'SIMCFD1';
 const B = 'SIMSPB1';
@@ -66,29 +66,8 @@ async function setup(createLink: () => Promise<StreamLink>, wrapData?: (data: Ma
     stream: { withoutPages: false, createLink },
     wrapData,
   });
-  const received: LiveToPage[] = [];
-  let onMessage: (m: unknown) => void = () => {};
-  const port: LivePort = {
-    name: LIVE_PORT,
-    sender: { id: PAGE.id, url: PAGE.url },
-    postMessage: (m) => void received.push(m),
-    disconnect: () => {},
-    onMessage: {
-      addListener: (fn) => {
-        onMessage = fn;
-      },
-    },
-    onDisconnect: { addListener: () => {} },
-  };
-  expect(bg.hub.accept(port)).toBe(true);
-  onMessage({ kind: 'watch', epics: [], marketIds: [], visible: true });
-  onMessage({ kind: 'awake' });
-  let seq = 0;
-  const ask = async <T>(type: string, data: unknown = {}): Promise<T> => {
-    const reply = (await bg.route({ id: seq++, type, data, timestamp: 0 }, PAGE)) as Reply<T>;
-    if (!reply.ok) throw new Error(reply.error.message);
-    return reply.data;
-  };
+  const { received } = openLivePage(bg);
+  const ask = asker(bg);
   const funds = () => ask<FundsView>('account.funds');
   const positions = async () => (await ask<PositionView[]>('positions.list')).map((p) => p.dealId);
   const switchTo = (accountId: string) => ask<StatusView>('session.switchAccount', { accountId });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBadge, BADGE_DOWN, BADGE_FLAT, BADGE_UP, badgeFor, badgeText } from '../../lib/background/badge';
+import { applyBadge, BADGE_DOWN, BADGE_FLAT, BADGE_UP, badgeFor, badgeText } from '../../lib/background/browser/badge';
 import { epicOf, quoteOf } from './fake-market-data';
 
 describe('badge', () => {

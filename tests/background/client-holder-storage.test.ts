@@ -2,7 +2,7 @@
 // gateway answered in, that an account must encrypt its password, and the rate budget's counts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../lib/api';
-import { accountKey, ClientHolder } from '../../lib/background/client-holder';
+import { accountKey, ClientHolder } from '../../lib/background/session/client-holder';
 import { gatewaySpellings, loginEncryption, rateBudgets, sessionTokens } from '../../lib/settings/registry';
 import { configure } from '../helpers/sim-connection';
 import { fakeBrowser, type SimHandle, startSim } from './sim-setup';

@@ -1,6 +1,6 @@
 // A market-data port over an in-memory universe that records every call, for the service's unit tests.
 import type { RateBudgetState } from '../../lib/api/rate-budget';
-import type { MarketData, MarketDetailsView } from '../../lib/background/market-data';
+import type { MarketData, MarketDetailsView } from '../../lib/background/sources/market-data';
 import type { Candle, MarketFacts, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
 
 export interface Call {

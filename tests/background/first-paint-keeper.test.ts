@@ -2,7 +2,11 @@
 // follows the cache's writes that touch it.
 import { set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { buildSnapshot, createFirstPaintKeeper, type FirstPaintInputs } from '../../lib/background/first-paint-keeper';
+import {
+  buildSnapshot,
+  createFirstPaintKeeper,
+  type FirstPaintInputs,
+} from '../../lib/background/first-paint/first-paint-keeper';
 import { keys } from '../../lib/cache/entry';
 import type { FirstPaintSnapshot } from '../../lib/cache/first-paint-snapshot';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';

@@ -1,13 +1,15 @@
 // The core handlers through the router, against the simulated service: connection settings and where
 // their secrets go, the login check, watchlist edits, the settings file, the badge pin, live ports.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LivePort } from '../../lib/background/live-hub';
+import { describe, expect, it } from 'vitest';
 import { mergeHandlers, plugins } from '../../lib/background/plugins';
-import { missingHandlers } from '../../lib/background/unavailable';
-import { LIVE_PORT, type LiveToPage, type Reply } from '../../lib/messages/contract';
+import { missingHandlers } from '../../lib/background/routing/unavailable';
+import type { LivePort } from '../../lib/background/stream/live-hub';
+import { LIVE_PORT, type LiveToPage } from '../../lib/messages/contract';
 import { alerts, connection, pinnedEpic, prefs, sessionSecrets } from '../../lib/settings/registry';
 import {
+  ask,
   configure,
+  data,
   fakeBrowser,
   makeBackground,
   newStores,
@@ -15,31 +17,13 @@ import {
   PAGE,
   type SimHandle,
   simEpics,
-  startSim,
+  simPerFile,
 } from './sim-setup';
 
 let sim: SimHandle;
-beforeAll(async () => {
-  sim = await startSim({ seed: 2 });
+simPerFile(2, (started) => {
+  sim = started;
 });
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-});
-
-let seq = 0;
-async function ask<T = unknown>(bg: ReturnType<typeof makeBackground>, type: string, data: unknown = {}) {
-  const reply = bg.route({ id: seq++, type, data, timestamp: Date.now() }, PAGE);
-  if (!reply) throw new Error('no reply');
-  return (await reply) as Reply<T>;
-}
-
-function data<T>(r: Reply<T>): T {
-  if (!r.ok) throw new Error(`${r.error.kind}: ${r.error.message}`);
-  return r.data;
-}
 
 const saveRequest = (remember: boolean) => ({
   environment: 'custom',
@@ -107,7 +91,9 @@ describe('watchlists through the router', () => {
     await configure(sim);
     const bg = makeBackground(newStores());
     const [a, b] = simEpics(2) as [string, string];
-    const created = data(await ask<{ id: string }>(bg, 'watchlists.create', { name: `Test ${seq}`, epics: [a] }));
+    const created = data(
+      await ask<{ id: string }>(bg, 'watchlists.create', { name: `Test ${Date.now()}`, epics: [a] }),
+    );
     const added = data(await ask<{ epics: string[] }>(bg, 'watchlists.addMarket', { id: created.id, epic: b }));
     expect(added.epics).toEqual([a, b]);
     expect(sim.control.state().watchlists.find((w) => w.id === created.id)?.epics).toEqual([a, b]);

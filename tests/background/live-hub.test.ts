@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LiveHub, type LivePort } from '../../lib/background/live-hub';
+import { LiveHub, type LivePort } from '../../lib/background/stream/live-hub';
 import { LIVE_PORT, type LiveToPage, type StatusView } from '../../lib/messages/contract';
 import type { MarketQuote } from '../../lib/model';
 

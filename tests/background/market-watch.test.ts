@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MarketWatch } from '../../lib/background/market-watch';
+import { MarketWatch } from '../../lib/background/sources/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName } from '../../lib/messages/contract';
 import { epicOf, FakeMarketData } from './fake-market-data';

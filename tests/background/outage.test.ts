@@ -9,7 +9,7 @@ import {
   RESTING_CODE,
   ServiceOutage,
   WEEKEND_REASON,
-} from '../../lib/background/outage';
+} from '../../lib/background/session/outage';
 
 const LOGIN = 'https://demo-api.ig.com/gateway/deal/session';
 const READ = 'https://demo-api.ig.com/gateway/deal/markets?epics=CS.D.EURUSD.MINI.IP';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AuthError, NetworkError, RateLimitError, TimeoutError } from '../../lib/api';
-import type { HandlerContext, Handlers } from '../../lib/background/handlers';
-import { createRouter } from '../../lib/background/router';
-import { missingHandlers, withFallback } from '../../lib/background/unavailable';
+import type { HandlerContext, Handlers } from '../../lib/background/handlers/table';
+import { createRouter } from '../../lib/background/routing/router';
+import { missingHandlers, withFallback } from '../../lib/background/routing/unavailable';
 import { requests } from '../../lib/messages/contract';
 
 const ID = 'abcdefghijklmnop';

@@ -1,35 +1,17 @@
 // A settings file someone hands the user cannot move where the API key, password and tokens go: importing
 // one that names another gateway changes nothing secret and sends nothing there, and the background
 // refuses a gateway the user has not granted however the connection came to point at it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Reply, SettingsImportView } from '../../lib/messages/contract';
+import { describe, expect, it } from 'vitest';
+import type { SettingsImportView } from '../../lib/messages/contract';
 import { connection, sessionSecrets, sessionTokens, vault } from '../../lib/settings/registry';
-import { configure, fakeBrowser, makeBackground, newStores, PAGE, type SimHandle, startSim } from './sim-setup';
+import { ask, configure, data, fakeBrowser, makeBackground, newStores, type SimHandle, simPerFile } from './sim-setup';
 
 const ROGUE = 'http://localhost:9/gateway/deal';
 
 let sim: SimHandle;
-beforeAll(async () => {
-  sim = await startSim({ seed: 4 });
+simPerFile(4, (started) => {
+  sim = started;
 });
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-});
-
-let seq = 0;
-async function ask<T = unknown>(bg: ReturnType<typeof makeBackground>, type: string, data: unknown = {}) {
-  const reply = bg.route({ id: seq++, type, data, timestamp: Date.now() }, PAGE);
-  if (!reply) throw new Error('no reply');
-  return (await reply) as Reply<T>;
-}
-
-function data<T>(r: Reply<T>): T {
-  if (!r.ok) throw new Error(`${r.error.kind}: ${r.error.message}`);
-  return r.data;
-}
 
 /** The network as the background sees it: every URL it asked for is recorded. */
 function recordingFetch() {

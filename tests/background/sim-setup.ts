@@ -1,8 +1,9 @@
 // Starts the simulated service and a background configured against it, with its own cache databases.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Background, createBackground } from '../../lib/background/create-background';
 import { isolatedStores } from '../../lib/cache/writer';
-import type { CacheStoreName } from '../../lib/messages/contract';
+import type { CacheStoreName, Reply } from '../../lib/messages/contract';
 import { type SimHandle, startSim } from '../../sim/server';
 import { Universe } from '../../sim/universe';
 
@@ -60,3 +61,32 @@ export function countRequests(sim: SimHandle, since: number, match: (e: { method
 }
 
 export { fakeBrowser, type SimHandle, startSim };
+
+/** One simulated service for a test file (started before its tests, closed after them), a fresh fake browser for each test. */
+export function simPerFile(seed: number, started: (sim: SimHandle) => void): void {
+  let sim: SimHandle | undefined;
+  beforeAll(async () => {
+    sim = await startSim({ seed });
+    started(sim);
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+}
+
+let seq = 0;
+/** A page's request through the background's router, and its reply envelope. */
+export async function ask<T = unknown>(bg: Background, type: string, data: unknown = {}): Promise<Reply<T>> {
+  const reply = bg.route({ id: seq++, type, data, timestamp: Date.now() }, PAGE);
+  if (!reply) throw new Error('no reply');
+  return (await reply) as Reply<T>;
+}
+
+/** A reply's data; a failed reply throws its kind and message. */
+export function data<T>(r: Reply<T>): T {
+  if (!r.ok) throw new Error(`${r.error.kind}: ${r.error.message}`);
+  return r.data;
+}

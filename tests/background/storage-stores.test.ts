@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReconciliationLock, SessionTokensV2 } from '../../lib/api';
-import { storageLockStore, storageTokenStore } from '../../lib/background/storage-stores';
+import { storageLockStore, storageTokenStore } from '../../lib/background/session/storage-stores';
 import { reconciliationLock } from '../../lib/settings/registry';
 
 beforeEach(() => fakeBrowser.reset());

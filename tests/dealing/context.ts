@@ -2,8 +2,8 @@
 // every request), the real settings registry over the fake browser's storage, and one market.
 import { vi } from 'vitest';
 import { createGuard } from '../../lib/api/guard';
-import type { HandlerContext } from '../../lib/background/handlers';
-import { storageLockStore } from '../../lib/background/storage-stores';
+import type { HandlerContext } from '../../lib/background/handlers/table';
+import { storageLockStore } from '../../lib/background/session/storage-stores';
 import type { MarketFacts, MarketQuote } from '../../lib/model';
 import { registry } from '../../lib/settings/registry';
 import { fakeClient } from '../helpers/api-client';

@@ -4,7 +4,7 @@ import { PermitRequiredError, ReconciliationRequiredError, ValidationError } fro
 import { dealingHandlers, startDealing } from '../../lib/background/dealing';
 import { CONFIRM_POLL } from '../../lib/background/dealing/outcome';
 import { RECONCILE_POLL, stopReconcileSchedule } from '../../lib/background/dealing/reconciler';
-import type { Handlers } from '../../lib/background/handlers';
+import type { Handlers } from '../../lib/background/handlers/table';
 import { lastSettlement } from '../../lib/dealing/settlement';
 import type { ParsedRequestOf } from '../../lib/messages/contract';
 import { registry } from '../../lib/settings/registry';

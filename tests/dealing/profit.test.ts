@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PositionsResponseSchema } from '../../lib/api/schemas/dealing';
 import { MarketDetailsSchema } from '../../lib/api/schemas/market';
-import { factsFromDetails } from '../../lib/background/views';
+import { factsFromDetails } from '../../lib/background/sources/views';
 import { accountTypeOf, positionView } from '../../lib/dealing/views';
 import { formatChange } from '../../lib/format';
 import { moneyText, totalsByCurrency } from '../../lib/sidepanel/positions';

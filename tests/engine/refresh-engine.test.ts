@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type RateBudgetState, RateLimitError } from '../../lib/api';
-import { MarketWatch } from '../../lib/background/market-watch';
+import { MarketWatch } from '../../lib/background/sources/market-watch';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
 import { CLOSED_CHECK_MS } from '../../lib/engine/cadence';
 import type { RefreshUpdate } from '../../lib/engine/hooks';

@@ -4,7 +4,7 @@
 // user made, and recovers once the allowance has room again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, RateLimitError } from '../../lib/api';
-import { toErrorView } from '../../lib/background/error-view';
+import { toErrorView } from '../../lib/background/routing/error-view';
 import type { StatusView, WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, WatchlistSummary } from '../../lib/model';
 import { pinnedEpic } from '../../lib/settings/registry';

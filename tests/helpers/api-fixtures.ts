@@ -2,6 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createClient, memoryTokenStore } from '../../lib/api';
 
 const root = fileURLToPath(new URL('../fixtures/ig/', import.meta.url));
 
@@ -57,4 +58,40 @@ export function fixtureFetch(reply: (call: FetchCall) => FixtureReply) {
     });
   };
   return { calls, fetch: fetchImpl as typeof fetch };
+}
+
+export const FIXTURE_BASE = 'https://demo-api.ig.com/gateway/deal';
+
+/** v2 tokens of a session already logged in to account ABC12 at FIXTURE_BASE. */
+export const fixtureTokens = {
+  version: 2 as const,
+  baseUrl: FIXTURE_BASE,
+  identifier: 'fixture-user',
+  cst: 'cst-fixture-token',
+  securityToken: 'xst-fixture-token',
+  info: { accountId: 'ABC12', accounts: [{ accountId: 'ABC12' }] },
+};
+
+/**
+ * A client at FIXTURE_BASE whose requests `reply(call)` answers; v2 starts logged in (fixtureTokens),
+ * v3 logs in first. One attempt per request.
+ */
+export function fixtureClient(
+  reply: (call: FetchCall) => FixtureReply,
+  options: { sessionVersion?: 2 | 3; now?: () => number } = {},
+) {
+  const sessionVersion = options.sessionVersion ?? 2;
+  const fx = fixtureFetch(reply);
+  const client = createClient({
+    baseUrl: FIXTURE_BASE,
+    apiKey: 'fixtureApiKey123',
+    identifier: 'fixture-user',
+    password: 'fixture-password',
+    sessionVersion,
+    fetch: fx.fetch,
+    tokenStore: sessionVersion === 2 ? memoryTokenStore(fixtureTokens) : memoryTokenStore(),
+    retry: { attempts: 1, baseDelayMs: 1 },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { client, calls: fx.calls };
 }

@@ -3,8 +3,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MALFORMED_RESPONSE } from '../../lib/api';
-import { accountHistoryHandlers } from '../../lib/background/account-history';
-import type { HandlerContext } from '../../lib/background/handlers';
+import { accountHistoryHandlers } from '../../lib/background/account/account-history';
+import type { HandlerContext } from '../../lib/background/handlers/table';
 import { historyCsv } from '../../lib/csv/history-export';
 import { HistoryChangeWatch, historyChangedKey, markingHistory } from '../../lib/history/changes';
 import { linkTrades } from '../../lib/history/link';

@@ -1,33 +1,10 @@
 // IG's history rows through the client: captured replies parsed and normalised, queries checked before
 // anything is sent, IG's paging link followed on the same host only, malformed replies refused whole.
 import { describe, expect, it } from 'vitest';
-import { ApiError, createClient, MALFORMED_RESPONSE, memoryTokenStore, ValidationError } from '../../lib/api';
-import { type FixtureReply, fixtureFetch, loadFixture } from '../helpers/api-fixtures';
+import { ApiError, MALFORMED_RESPONSE, ValidationError } from '../../lib/api';
+import { type FixtureReply, fixtureClient, loadFixture } from '../helpers/api-fixtures';
 
-const BASE = 'https://demo-api.ig.com/gateway/deal';
-const tokens = {
-  version: 2 as const,
-  baseUrl: BASE,
-  identifier: 'fixture-user',
-  cst: 'cst-fixture-token',
-  securityToken: 'xst-fixture-token',
-  info: { accountId: 'ABC12', accounts: [{ accountId: 'ABC12' }] },
-};
-
-function clientFor(reply: (url: string) => FixtureReply) {
-  const fx = fixtureFetch((call) => reply(call.url));
-  const client = createClient({
-    baseUrl: BASE,
-    apiKey: 'fixtureApiKey123',
-    identifier: 'fixture-user',
-    password: 'fixture-password',
-    sessionVersion: 2,
-    fetch: fx.fetch,
-    tokenStore: memoryTokenStore(tokens),
-    retry: { attempts: 1, baseDelayMs: 1 },
-  });
-  return { client, calls: fx.calls };
-}
+const clientFor = (reply: (url: string) => FixtureReply) => fixtureClient((call) => reply(call.url));
 const json = (body: unknown): FixtureReply => ({ status: 200, headers: {}, text: JSON.stringify(body) });
 
 describe("IG's captured history replies", () => {

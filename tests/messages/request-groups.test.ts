@@ -2,8 +2,8 @@
 // messages the contract names it for, which are the messages of the handlers that answer them; the router
 // loads a file with its group's first message, and one that cannot be loaded gives a clear error.
 import { describe, expect, it, vi } from 'vitest';
-import { credentialHandlers } from '../../lib/background/core-handlers/credentials';
 import { dealingHandlers } from '../../lib/background/dealing';
+import { credentialHandlers } from '../../lib/background/handlers/credentials';
 import { requestSchema, requests } from '../../lib/messages/contract';
 import { credentialRequests } from '../../lib/messages/requests/credentials';
 import { dealingRequests } from '../../lib/messages/requests/dealing';

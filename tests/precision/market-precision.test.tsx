@@ -9,8 +9,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/preac
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarketDetailsSchema } from '../../lib/api/schemas/market';
-import { withKnown } from '../../lib/background/quote-source';
-import { factsFromDetails, quoteFromDetails } from '../../lib/background/views';
+import { withKnown } from '../../lib/background/sources/quote-source';
+import { factsFromDetails, quoteFromDetails } from '../../lib/background/sources/views';
 import { watchlistCsv } from '../../lib/csv/export';
 import { marketDecimals } from '../../lib/format';
 import type { MarketFacts, MarketQuote, PermitView, PositionView, WorkingOrderView } from '../../lib/model';

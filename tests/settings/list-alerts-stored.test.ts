@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ListAlert } from '../../lib/alerts/list-rules';
-import { applySettingsFile, settingsFile } from '../../lib/background/settings-file';
+import { applySettingsFile, settingsFile } from '../../lib/background/handlers/settings-file';
 import { migrateListAlerts } from '../../lib/settings/migrations';
 
 beforeEach(() => {

@@ -2,7 +2,7 @@
 // the converted rows and one total, the rate's age, and no figure where no rate is known.
 import { describe, expect, it } from 'vitest';
 import type { MarketDetails } from '../../lib/api/schemas/market';
-import { factsFromDetails } from '../../lib/background/views';
+import { factsFromDetails } from '../../lib/background/sources/views';
 import type { Fresh, MarketFacts, PositionView } from '../../lib/model';
 import {
   accountPnl,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { act, cleanup, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketDetails } from '../../lib/api/schemas/market';
-import { factsFromDetails } from '../../lib/background/views';
+import { factsFromDetails } from '../../lib/background/sources/views';
 import type { Reply, StatusView } from '../../lib/messages/contract';
 import type { Fresh, FundsView, MarketFacts, MarketQuote, PositionView } from '../../lib/model';
 import { defaultPrefs } from '../../lib/settings/registry';

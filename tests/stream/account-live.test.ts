@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountLive } from '../../lib/background/account-live';
+import { AccountLive } from '../../lib/background/account/account-live';
 import type { MarketQuote, PositionView } from '../../lib/model';
 
 const opu = (status: string, dealId = 'D1') =>

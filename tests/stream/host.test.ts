@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offscreenStreamChannel } from '../../lib/background/stream-document';
+import { offscreenStreamChannel } from '../../lib/background/stream/stream-document';
 import { serveStreamHost } from '../../lib/stream/document-host';
 import { type ChannelPort, StreamHostChannel } from '../../lib/stream/host-channel';
 import { STREAM_HOST_PORT } from '../../lib/stream/host-protocol';

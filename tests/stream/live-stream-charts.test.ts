@@ -1,8 +1,8 @@
 // The background's stream owner carrying the pages' charts, through a link the test drives by hand.
 import { describe, expect, it } from 'vitest';
-import { type BarMessage, MAX_CHARTS } from '../../lib/background/chart-feed';
-import { LiveStream } from '../../lib/background/live-stream';
-import { MarketWatch } from '../../lib/background/market-watch';
+import { MarketWatch } from '../../lib/background/sources/market-watch';
+import { type BarMessage, MAX_CHARTS } from '../../lib/background/stream/chart-feed';
+import { LiveStream } from '../../lib/background/stream/live-stream';
 import { keys, type PriceSeries } from '../../lib/cache/entry';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
 import type { ChartWatch } from '../../lib/messages/contract';

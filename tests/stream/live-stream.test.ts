@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LiveStream, type StreamView } from '../../lib/background/live-stream';
-import { MarketWatch } from '../../lib/background/market-watch';
+import { MarketWatch } from '../../lib/background/sources/market-watch';
+import { LiveStream, type StreamView } from '../../lib/background/stream/live-stream';
 import type { SnapshotEntry } from '../../lib/cache/entry';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName, StreamedQuote } from '../../lib/messages/contract';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageStreamLinks, STREAM_LINK_GLOBAL, type StreamLinkGlobal } from '../../lib/background/stream-script';
+import { pageStreamLinks, STREAM_LINK_GLOBAL, type StreamLinkGlobal } from '../../lib/background/stream/stream-script';
 import { FakeLink } from './fakes';
 
 interface FakeScript {

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { registerFirstRun } from '../../lib/background/first-run';
+import { registerFirstRun } from '../../lib/background/browser/first-run';
 
 beforeEach(() => fakeBrowser.reset());
 

@@ -5,8 +5,8 @@ import { isSentimentKind, usableMid } from '../../alerts/evaluate';
 import { createRule, rearm } from '../../alerts/lifecycle';
 import { ValidationError } from '../../api/errors';
 import type { AlertRule } from '../../model';
-import { NotFoundError } from '../errors';
-import type { HandlerContext, Handlers } from '../handlers';
+import type { HandlerContext, Handlers } from '../handlers/table';
+import { NotFoundError } from '../routing/errors';
 import { readAlerts, updateAlerts } from './store';
 
 /** Bounds what the alarm refresh must fetch (at most a few batches) and the stored list. */

@@ -5,7 +5,7 @@
 //   ride in the same ≤50-epic batches) and hands what it fetched to the check.
 import type { EngineHooks } from '../../engine/hooks';
 import { listAlerts } from '../../settings/registry';
-import type { HandlerContext, Handlers } from '../handlers';
+import type { HandlerContext, Handlers } from '../handlers/table';
 import { alertTargets, checkAlerts } from './check';
 import { alertRuleHandlers } from './handlers';
 import { checkListAlerts, listAlertTargets } from './list-check';

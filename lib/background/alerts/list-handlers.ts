@@ -2,8 +2,8 @@
 // or list starts it afresh (nothing latched, no history of the old condition).
 import { conditionError, type ListAlert } from '../../alerts/list-rules';
 import { ValidationError } from '../../api/errors';
-import { NotFoundError } from '../errors';
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../handlers/table';
+import { NotFoundError } from '../routing/errors';
 import { readListAlerts, updateListAlerts } from './list-check';
 
 /** Each alert's lists are read now and then; this bounds those reads. */

@@ -6,8 +6,8 @@ import { exportFilename } from '../../csv/filename';
 import type { ParsedEpics } from '../../csv/import';
 import type { ExportRow, ImportReport } from '../../messages/contract';
 import type { MarketQuote } from '../../model';
-import { toErrorView } from '../error-view';
-import type { HandlerContext, Handlers } from '../handlers';
+import type { HandlerContext, Handlers } from '../handlers/table';
+import { toErrorView } from '../routing/error-view';
 
 /** At most this many markets in one import (each costs a request on an existing watchlist). */
 export const MAX_IMPORT = 200;

@@ -12,7 +12,7 @@ import {
 } from '../../api/guarded';
 import type { PermitScope } from '../../model';
 import type { PermitContext } from '../../permit/lifecycle';
-import type { HandlerContext } from '../handlers';
+import type { HandlerContext } from '../handlers/table';
 import { permitContext } from './context';
 import { requirePermit, storedPermits } from './permits';
 

@@ -3,8 +3,8 @@
 import { ValidationError } from '../../api/errors';
 import type { Application } from '../../api/schemas/applications';
 import { applicationView, maskApiKey } from '../../dealing/views';
-import { NotFoundError } from '../errors';
-import type { HandlerContext, Handlers } from '../handlers';
+import type { HandlerContext, Handlers } from '../handlers/table';
+import { NotFoundError } from '../routing/errors';
 import { applicationsAccess } from './access';
 import { currentApiKey } from './context';
 

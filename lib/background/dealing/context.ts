@@ -2,9 +2,9 @@
 // client sees it, the gateway, the active account) and the API key in use.
 import { environmentOf } from '../../api/environment';
 import type { PermitContext } from '../../permit/lifecycle';
-import { baseUrlFor } from '../base-url';
-import type { HandlerContext } from '../handlers';
-import { secretsInUse } from '../remembered';
+import type { HandlerContext } from '../handlers/table';
+import { baseUrlFor } from '../session/base-url';
+import { secretsInUse } from '../session/remembered';
 
 /** The environment as the client and its guard see it: a custom gateway on IG's hosts counts as IG's. */
 export async function connectedEnvironment(ctx: HandlerContext) {

@@ -6,7 +6,7 @@ import { lastSettlement } from '../../dealing/settlement';
 import { type TicketRequest, validateTicket } from '../../dealing/ticket';
 import { createPositionRequest, quoteOpenRequest, ticketInputOf } from '../../dealing/to-service';
 import { openQuoteView, outcomeOf, quoteHistoryView, repeatWindowView } from '../../dealing/views';
-import type { HandlerContext, Handlers } from '../handlers';
+import type { HandlerContext, Handlers } from '../handlers/table';
 import { dealingAccess } from './access';
 import { checkForDuplicates } from './duplicates';
 import { unknown } from './outcome';

@@ -5,7 +5,7 @@
 // reported to the user rather than hidden.
 import type { Client } from '../../api/client';
 import { lastSettlement, type Settlement } from '../../dealing/settlement';
-import type { HandlerContext } from '../handlers';
+import type { HandlerContext } from '../handlers/table';
 
 export async function positionsWithReference(client: Client, dealReference: string): Promise<string[]> {
   const { positions } = await client.positions.list();

@@ -1,8 +1,7 @@
 // The dealing part of the background: the permit, dealing, lock and applications messages, and what
 // must run at worker start (reconcile an open lock; revoke permits when the account or environment
 // changes). Merged into the handler table by the background.
-import type { HandlerContext, Handlers } from '../handlers';
-import type { BackgroundPlugin } from '../plugins';
+import type { BackgroundPlugin, HandlerContext, Handlers } from '../handlers/table';
 import { applicationHandlers } from './application-handlers';
 import { dealHandlers } from './deal-handlers';
 import { lockHandlers } from './lock-handlers';

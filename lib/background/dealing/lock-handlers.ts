@@ -1,5 +1,5 @@
 // lock.*: the reconciliation lock as the pages see it, and a reconciliation on request.
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../handlers/table';
 import { currentLockView, reconcileNow, scheduleReconcile } from './reconciler';
 
 export const lockHandlers: Pick<Handlers, 'lock.get' | 'lock.reconcile'> = {

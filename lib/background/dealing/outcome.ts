@@ -7,7 +7,7 @@ import type { Confirmation } from '../../api/schemas/dealing';
 import type { ReconciliationLock } from '../../api/stores';
 import { outcomeOf } from '../../dealing/views';
 import type { DealOutcome } from '../../model';
-import type { HandlerContext } from '../handlers';
+import type { HandlerContext } from '../handlers/table';
 import { scheduleReconcile } from './reconciler';
 
 /** What a reconciliation lock records of the mutation it stands for. */

@@ -1,6 +1,6 @@
 // permit.*: granting is the user's explicit act in the settings (the checks are in lib/permit);
 // revoking takes effect at once, in storage and in the guard.
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../handlers/table';
 import { permitContext } from './context';
 import { grant, livePermits, revokePermits } from './permits';
 

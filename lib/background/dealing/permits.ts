@@ -14,8 +14,8 @@ import {
   withoutScope,
   withPermit,
 } from '../../permit/lifecycle';
-import { SignedOutError } from '../errors';
-import type { HandlerContext } from '../handlers';
+import type { HandlerContext } from '../handlers/table';
+import { SignedOutError } from '../routing/errors';
 
 type Registry = HandlerContext['registry'];
 

@@ -9,8 +9,8 @@ import { lastSettlement, type Settlement } from '../../dealing/settlement';
 import { outcomeOf } from '../../dealing/views';
 import type { Replies } from '../../messages/contract';
 import type { DealOutcome, LockView } from '../../model';
-import type { HandlerContext } from '../handlers';
-import { lockView } from '../status';
+import type { HandlerContext } from '../handlers/table';
+import { lockView } from '../session/status';
 import { checkForDuplicates } from './duplicates';
 
 /** The lock as the pages see it, with the attempts made so far. */

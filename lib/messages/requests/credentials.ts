@@ -2,7 +2,6 @@
 // lib/messages/contract.ts), loaded by the worker with the first of them, as the part answering them is.
 import * as v from 'valibot';
 import { MIN_PIN_LENGTH } from '../../vault/record';
-import type { MessageName } from '../contract';
 import * as s from '../schemas';
 
 export const baseUrl = v.pipe(
@@ -71,4 +70,4 @@ export const credentialRequests = {
     pin: pin,
     pinConfirm: v.string(),
   }),
-} as const satisfies Partial<Record<MessageName, v.GenericSchema>>;
+} as const satisfies Record<string, v.GenericSchema>;

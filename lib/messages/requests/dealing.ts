@@ -2,7 +2,6 @@
 // lib/messages/contract.ts), loaded by the worker with the first of them, as the part answering them is.
 import * as v from 'valibot';
 import * as P from '../../api/patterns';
-import type { MessageName } from '../contract';
 import * as s from '../schemas';
 
 export const dealId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Deal id is not valid'));
@@ -100,4 +99,4 @@ export const dealingRequests = {
     apiKey: s.reference,
     confirmed: v.literal(true),
   }),
-} as const satisfies Partial<Record<MessageName, v.GenericSchema>>;
+} as const satisfies Record<string, v.GenericSchema>;

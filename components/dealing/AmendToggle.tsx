@@ -1,0 +1,18 @@
+/** The button that opens and closes a position's or an order's amend form. */
+export function AmendToggle({
+  label,
+  open,
+  disabled,
+  onToggle,
+}: {
+  label: string;
+  open: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button type="button" aria-label={label} aria-expanded={open} disabled={disabled} onClick={onToggle}>
+      Amend
+    </button>
+  );
+}

@@ -1,0 +1,26 @@
+type Direction = 'BUY' | 'SELL';
+
+/** Buy or sell, as two radio buttons; `label` words each side (with its price on a deal ticket). */
+export function DirectionChoice({
+  name,
+  direction,
+  onChange,
+  label,
+}: {
+  name: string;
+  direction: Direction;
+  onChange: (direction: Direction) => void;
+  label: (direction: Direction) => string;
+}) {
+  return (
+    <fieldset class="deal-direction">
+      <legend class="visually-hidden">Direction</legend>
+      {(['BUY', 'SELL'] as const).map((d) => (
+        <label key={d}>
+          <input type="radio" name={name} value={d} checked={direction === d} onChange={() => onChange(d)} />
+          {label(d)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

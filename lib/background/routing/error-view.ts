@@ -1,0 +1,59 @@
+// Anything a handler throws, as an ErrorView a page can show. Classified by the service's errorCode
+// first and the HTTP status second (reference §4.1).
+import {
+  AmbiguousExecutionError,
+  ApiError,
+  AuthError,
+  CancelledError,
+  MALFORMED_RESPONSE,
+  NetworkError,
+  PermitRequiredError,
+  RateLimitError,
+  ReconciliationRequiredError,
+  TimeoutError,
+  ValidationError,
+} from '../../api/errors';
+import { PartLoadError } from '../../load-once';
+import type { ErrorView } from '../../messages/contract';
+import { NotFoundError, SignedOutError, UnavailableError } from './errors';
+
+const BAD_CREDENTIALS =
+  /invalid-details|api-key-(invalid|disabled|revoked|restricted|missing)|too-many-failed|account-(suspended|access-denied|migrated|not-yet-activated)|not-a-client-account|invalid-application|client-suspended|all-accounts/;
+const TOKEN_CODES = /(client|account|oauth)-token-(invalid|missing)|missing\.credentials/;
+const NOT_FOUND = /not-?found|invalid\.url|invalid\.watchlist|price-history\.io-error/;
+
+function fromApiError(err: ApiError): ErrorView {
+  const code = err.errorCode;
+  if (err instanceof RateLimitError) {
+    return { kind: 'rate-limited', message: err.message, code, retryAfterMs: err.retryAfterMs };
+  }
+  if (err instanceof ValidationError) return { kind: 'validation', message: err.message, field: err.field };
+  if (err instanceof PermitRequiredError) return { kind: 'permit-required', message: err.message };
+  if (err instanceof AmbiguousExecutionError) return { kind: 'ambiguous', message: err.message, code };
+  if (err instanceof ReconciliationRequiredError) return { kind: 'locked', message: err.message };
+  if (err instanceof TimeoutError) return { kind: 'timeout', message: err.message };
+  if (err instanceof NetworkError) return { kind: 'offline', message: err.message };
+  if (err instanceof CancelledError) return { kind: 'internal', message: err.message };
+  if (BAD_CREDENTIALS.test(code)) return { kind: 'bad-credentials', message: err.message, code };
+  if (err instanceof AuthError || TOKEN_CODES.test(code)) return { kind: 'signed-out', message: err.message, code };
+  if (/exceeded-.*allowance/.test(code)) return { kind: 'rate-limited', message: err.message, code };
+  if (code === MALFORMED_RESPONSE) return { kind: 'service', message: err.message, code };
+  if (NOT_FOUND.test(code) || err.status === 404) return { kind: 'not-found', message: err.message, code };
+  if (err.status !== undefined && err.status >= 400 && err.status < 500) {
+    return { kind: 'bad-request', message: err.message, code };
+  }
+  return { kind: 'service', message: err.message, code };
+}
+
+export function toErrorView(err: unknown): ErrorView {
+  if (err instanceof ApiError) return fromApiError(err);
+  if (err instanceof SignedOutError) return { kind: 'signed-out', message: err.message };
+  if (err instanceof NotFoundError) return { kind: 'not-found', message: err.message };
+  if (err instanceof UnavailableError || err instanceof PartLoadError)
+    return { kind: 'internal', message: err.message };
+  if (err instanceof TypeError && /fetch|network/i.test(err.message)) {
+    return { kind: 'offline', message: 'The trading service cannot be reached' };
+  }
+  const name = err instanceof Error ? err.name : 'Error';
+  return { kind: 'internal', message: `Something went wrong in the background (${name})` };
+}

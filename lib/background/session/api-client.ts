@@ -1,0 +1,2 @@
+// The typed IG client as the background holds it.
+export type { Client as ApiClient } from '../../api';

@@ -1,0 +1,41 @@
+// Where the background finds the API key and password in use: the unlocked vault (remembered,
+// encrypted on disk), else this browser session's (not remembered, or remembered before the vault
+// and waiting for a PIN). What the pages see of it is the VaultView.
+import type { VaultView } from '../../messages/contract';
+import { connection, sessionSecrets, vault, vaultFailures, vaultKey, vaultNotice } from '../../settings/registry';
+import { MAX_PIN_TRIES, VaultReader, type VaultStores } from '../../vault/reader';
+
+export const vaultStores: VaultStores = { record: vault, failures: vaultFailures, notice: vaultNotice, key: vaultKey };
+
+/** The vault as read on every wake; changing it is the credentials part's (core-handlers/vault.ts). */
+export const vaultReader = new VaultReader(vaultStores);
+
+export interface SecretsInUse {
+  apiKey: string | null;
+  password: string | null;
+}
+
+export async function secretsInUse(): Promise<SecretsInUse> {
+  const remembered = await vaultReader.secrets().catch(() => null);
+  if (remembered) return remembered;
+  const session = await sessionSecrets.getValue();
+  return { apiKey: session.apiKey, password: session.password };
+}
+
+export async function vaultView(): Promise<VaultView> {
+  const [state, failures, notice, conn, session, unchecked] = await Promise.all([
+    vaultReader.state(),
+    vaultReader.failures(),
+    vaultReader.notice(),
+    connection.getValue(),
+    sessionSecrets.getValue(),
+    vaultReader.unchecked(),
+  ]);
+  const pending = state === 'none' && conn.remember && !!(session.apiKey || session.password);
+  return {
+    state: pending ? 'pin-needed' : state,
+    triesLeft: MAX_PIN_TRIES - failures,
+    notice: notice ?? (state === 'none' && conn.remember && !pending ? 'unprotected-removed' : null),
+    ...(unchecked ? { unchecked: true as const } : {}),
+  };
+}

@@ -1,0 +1,2 @@
+export { D } from './d';
+export const C = 1;

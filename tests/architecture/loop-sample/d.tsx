@@ -1,0 +1,2 @@
+import { C } from './c';
+export const D = () => <b>{C}</b>;

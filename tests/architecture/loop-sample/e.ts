@@ -1,0 +1,2 @@
+export type G = 1;
+export const E = () => import('./f');

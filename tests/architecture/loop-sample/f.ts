@@ -1,0 +1,1 @@
+export type F = import('./e').G;

@@ -1,0 +1,2 @@
+import './a';
+export const H = 1;

@@ -10,6 +10,7 @@ import { environment, epic } from '../messages/schemas';
 import type { AlertRule } from '../model';
 import { migrateAlerts, migratePrefs, migrateRecent } from '../settings/migrations';
 import { defaultPrefs, type Prefs, type RecentLookup, type registry } from '../settings/registry';
+import { mergeMarks, migrateMarks, type WatchlistMarks } from '../watchlists/marks';
 import { baseUrlFor } from './base-url';
 
 type Registry = typeof registry;
@@ -25,6 +26,8 @@ export interface SettingsFile {
   pinnedEpic: string | null;
   alerts: AlertRule[];
   recentLookups: RecentLookup[];
+  /** Flags, notes, sections and chosen columns: absent from files written before they existed. */
+  watchlistMarks?: WatchlistMarks;
 }
 
 export async function settingsFile(r: Registry, now: number): Promise<SettingsFile> {
@@ -38,6 +41,7 @@ export async function settingsFile(r: Registry, now: number): Promise<SettingsFi
     pinnedEpic: await r.pinnedEpic.getValue(),
     alerts: await r.alerts.getValue(),
     recentLookups: await r.recentLookups.getValue(),
+    watchlistMarks: migrateMarks(await r.watchlistMarks.getValue()),
   };
 }
 
@@ -55,6 +59,7 @@ const fileSchema = v.looseObject({
   pinnedEpic: v.optional(v.nullable(epic)),
   alerts: v.optional(v.array(v.unknown())),
   recentLookups: v.optional(v.array(v.unknown())),
+  watchlistMarks: v.optional(v.record(v.string(), v.unknown())),
 });
 
 const hostOf = (url: string | null) => (url ? new URL(url).host : null);
@@ -75,7 +80,17 @@ export async function applySettingsFile(r: Registry, json: string): Promise<Sett
   const applied: string[] = [];
   const ignored = Object.keys(file).filter(
     (k) =>
-      !['format', 'version', 'exportedAt', 'prefs', 'connection', 'pinnedEpic', 'alerts', 'recentLookups'].includes(k),
+      ![
+        'format',
+        'version',
+        'exportedAt',
+        'prefs',
+        'connection',
+        'pinnedEpic',
+        'alerts',
+        'recentLookups',
+        'watchlistMarks',
+      ].includes(k),
   );
 
   if (file.prefs !== undefined) {
@@ -123,6 +138,11 @@ export async function applySettingsFile(r: Registry, json: string): Promise<Sett
     const merged = migrateRecent([...(await r.recentLookups.getValue()), ...file.recentLookups]);
     await r.recentLookups.setValue(merged.slice(0, 20));
     applied.push('recentLookups');
+  }
+  if (file.watchlistMarks) {
+    const current = migrateMarks(await r.watchlistMarks.getValue());
+    await r.watchlistMarks.setValue(mergeMarks(current, migrateMarks(file.watchlistMarks)));
+    applied.push('watchlistMarks');
   }
   return { applied, ignored, gateway };
 }

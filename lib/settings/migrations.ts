@@ -1,6 +1,7 @@
 // Migrations of stored settings: each turns a value written by an older version into the current shape
 // without dropping what the user made (a preference, an alert, a remembered connection). Pure.
 import type { AlertRule } from '../model';
+import { type ColumnId, columnIds } from '../watchlists/columns';
 import type { Connection, Prefs, RecentLookup, SessionSecrets } from './registry';
 
 type Loose = Record<string, unknown>;
@@ -20,7 +21,10 @@ export function migratePrefs(old: unknown, defaults: Prefs): Prefs {
     sparklines: typeof o.sparklines === 'boolean' ? o.sparklines : defaults.sparklines,
     theme: o.theme === 'light' || o.theme === 'dark' || o.theme === 'system' ? o.theme : defaults.theme,
     sort: {
-      column: typeof sort.column === 'string' ? (sort.column as Prefs['sort']['column']) : defaults.sort.column,
+      column:
+        sort.column === 'name' || columnIds.includes(sort.column as ColumnId)
+          ? (sort.column as Prefs['sort']['column'])
+          : defaults.sort.column,
       direction: sort.direction === 'desc' || sort.direction === 'asc' ? sort.direction : defaults.sort.direction,
     },
     selectedWatchlistId: typeof o.selectedWatchlistId === 'string' ? o.selectedWatchlistId : null,

@@ -1,5 +1,6 @@
 // A market's flag, section and note in its detail: kept in this browser only (lib/watchlists/marks.ts).
 import { useEffect, useState } from 'preact/hooks';
+import { FLAG_NAMES } from '../../lib/watchlists/flag-names';
 import {
   FLAG_COLOURS,
   type FlagColour,
@@ -12,7 +13,6 @@ import {
   withNote,
 } from '../../lib/watchlists/marks';
 import { usePanel } from './context';
-import { FLAG_NAMES } from './flags';
 import { useWatchlistMarks } from './useWatchlistMarks';
 
 const text = {

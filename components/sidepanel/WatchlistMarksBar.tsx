@@ -2,6 +2,7 @@
 // Everything here is kept in this browser only (lib/watchlists/marks.ts).
 import { useState } from 'preact/hooks';
 import { COLUMN_DEFS, type ColumnId, columnIds } from '../../lib/watchlists/columns';
+import { FLAG_NAMES } from '../../lib/watchlists/flag-names';
 import {
   addSection,
   FLAG_COLOURS,
@@ -12,7 +13,6 @@ import {
   shownColumns,
   toggleColumn,
 } from '../../lib/watchlists/marks';
-import { FLAG_NAMES } from './flags';
 
 const text = {
   filter: 'Show',

@@ -18,7 +18,7 @@ import { displayItems, emptyLayout, type FlagColour, type ListLayout } from '../
 
 const NONE: Record<string, never> = {};
 
-import { FLAG_NAMES } from './flags';
+import { FLAG_NAMES } from '../../lib/watchlists/flag-names';
 import { FLASH_MS, useFlashes } from './useFlashes';
 import { useVirtualRows } from './useVirtualRows';
 import { Cell } from './WatchlistCells';
@@ -144,7 +144,9 @@ export function WatchlistTable(props: Props) {
   const headers = columns
     ? [{ id: 'name' as const, label: 'Market', short: 'Market' }, ...columns.map((c) => COLUMN_DEFS[c])]
     : defaultHeaders;
-  const gridStyle = custom ? { '--wl-per': String(custom.perLine), '--wl-lines': String(custom.lines) } : {};
+  const gridStyle = custom
+    ? { '--wl-per': String(custom.perLine), '--wl-lines': String(custom.lines), '--wl-head': `${headHeight}px` }
+    : {};
   const now = Date.now();
   return (
     <div
@@ -155,7 +157,6 @@ export function WatchlistTable(props: Props) {
         '--wl-frac': `${widths.fractionCh}ch`,
         '--wl-bid': `${widths.bidCh}ch`,
         '--wl-offer': `${widths.offerCh}ch`,
-        '--wl-head': `${headHeight}px`,
         ...gridStyle,
       }}
     >

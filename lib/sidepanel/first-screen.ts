@@ -16,6 +16,8 @@ import { storedAt } from '../settings/early-read';
 import { defaultPrefs, type Prefs } from '../settings/prefs';
 import { PREFS_STORED, SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 import { applyTheme } from '../settings/theme';
+import { FLAG_NAMES } from '../watchlists/flag-names';
+import { FLAG_COLOURS } from '../watchlists/marks';
 import { noAccountText, panelTabs } from './header';
 import { columnWidths, type RowNumbers, rowNumbers, splitDecimal } from './number-columns';
 import { buildRows, type RowModel, sortRows } from './rows';
@@ -130,6 +132,28 @@ function tools(selected: WatchlistSummary, sparklines: boolean): HTMLElement {
       { class: 'wl-tools__row' },
       el('label', { class: 'check' }, check, 'Sparklines'),
       el('button', { type: 'button', 'aria-expanded': 'false' }, 'Import / export'),
+    ),
+  );
+}
+
+/** The bar of components/sidepanel/WatchlistMarksBar.tsx, closed: the filter by flag and the two disclosures. */
+function marksBar(): HTMLElement {
+  const filter = el(
+    'select',
+    { 'data-testid': 'flag-filter' },
+    el('option', { value: '' }, 'All markets'),
+    ...FLAG_COLOURS.map((c) => el('option', { value: c }, `${FLAG_NAMES[c]} flags`)),
+  ) as HTMLSelectElement;
+  filter.value = '';
+  return el(
+    'div',
+    { class: 'wl-marks' },
+    el(
+      'div',
+      { class: 'wl-tools__row' },
+      el('label', {}, 'Show ', filter),
+      el('button', { type: 'button', 'aria-expanded': 'false' }, 'Columns'),
+      el('button', { type: 'button', 'aria-expanded': 'false' }, 'Sections'),
     ),
   );
 }
@@ -265,6 +289,7 @@ export function panelScreenElements(screen: PanelFirstScreen): HTMLElement[] {
         { class: 'view', 'aria-label': 'Watchlists' },
         toolbar(screen.lists, screen.selected),
         tools(screen.selected, screen.prefs.sparklines),
+        marksBar(),
         table(screen),
       ),
     ),

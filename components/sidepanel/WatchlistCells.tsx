@@ -57,6 +57,8 @@ interface CellProps {
   n: RowNumbers;
   spark: (number | null)[] | undefined;
   sparklines: boolean;
+  /** The cell's track and line in the layout of chosen columns. */
+  place?: { gridColumn: string; gridRow: string };
 }
 
 function content({ id, row, n, spark, sparklines }: CellProps) {
@@ -123,5 +125,9 @@ function content({ id, row, n, spark, sparklines }: CellProps) {
 const NUMERIC = new Set<ColumnId>(['bid', 'offer', 'mid', 'change', 'changePct', 'high', 'low', 'spread', 'updated']);
 
 export function Cell(props: CellProps) {
-  return <td class={`${CELL_CLASS[props.id]}${NUMERIC.has(props.id) ? ' num' : ''}`}>{content(props)}</td>;
+  return (
+    <td class={`${CELL_CLASS[props.id]}${NUMERIC.has(props.id) ? ' num' : ''}`} style={props.place}>
+      {content(props)}
+    </td>
+  );
 }

@@ -49,6 +49,12 @@ interface Props {
   onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
 }
 
+/** Where the i-th chosen column stands: its track and line (the name has the first line). */
+const placeAt = (i: number, perLine: number) => ({
+  gridColumn: String((i % perLine) + 1),
+  gridRow: String(Math.floor(i / perLine) + 2),
+});
+
 /** The scroller's width, for the layout of chosen columns. */
 function useWidth(el: { current: HTMLElement | null }, on: boolean): number {
   const [width, setWidth] = useState(0);
@@ -163,13 +169,14 @@ export function WatchlistTable(props: Props) {
       <table class="wl-table" aria-label={`Markets in ${listName}`} aria-rowcount={items.length + 1}>
         <thead class="wl-head">
           <tr aria-rowindex={1}>
-            {headers.map((c) => {
+            {headers.map((c, i) => {
               const active = sort.column === c.id;
               return (
                 <th
                   key={c.id}
                   scope="col"
                   class={`wl-th wl-th--${c.id}`}
+                  style={custom && i > 0 ? placeAt(i - 1, custom.perLine) : undefined}
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                 >
                   <button
@@ -261,8 +268,16 @@ export function WatchlistTable(props: Props) {
                     </>
                   )}
                 </td>
-                {shown.map((id) => (
-                  <Cell key={id} id={id} row={row} n={n} spark={sparks.get(row.epic)} sparklines={sparklines} />
+                {shown.map((id, i) => (
+                  <Cell
+                    key={id}
+                    id={id}
+                    row={row}
+                    n={n}
+                    spark={sparks.get(row.epic)}
+                    sparklines={sparklines}
+                    place={custom ? placeAt(i, custom.perLine) : undefined}
+                  />
                 ))}
                 <td class="wl-act">
                   {onRemove && (

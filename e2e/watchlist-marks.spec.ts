@@ -87,7 +87,7 @@ test('flags, sections, columns and notes: made by keyboard, kept over a reload, 
   await panel.getByTestId('detail-note').fill(NOTE);
   await panel.getByRole('button', { name: 'Save note' }).click();
   await expect(panel.getByText('Note saved.')).toBeVisible();
-  await panel.getByRole('button', { name: 'Back' }).click();
+  await panel.getByRole('button', { name: 'Back' }).press('Enter');
   await openList(panel);
   await expect(rowOf(second!).locator('.wl-note')).toBeHidden();
   await nameOf(second!).focus();

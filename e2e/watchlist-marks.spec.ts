@@ -89,6 +89,11 @@ test('flags, sections, columns and notes: made by keyboard, kept over a reload, 
   await expect(panel.getByText('Note saved.')).toBeVisible();
   await panel.getByRole('button', { name: 'Back' }).press('Enter');
   await openList(panel);
+  // Back puts the focus on the market opened, so its note shows; elsewhere (pointer off the rows) it hides.
+  await expect(nameOf(second!)).toBeFocused();
+  await expect(rowOf(second!).locator('.wl-note')).toBeVisible();
+  await panel.getByRole('combobox', { name: 'Watchlist' }).focus();
+  await panel.mouse.move(0, 0);
   await expect(rowOf(second!).locator('.wl-note')).toBeHidden();
   await nameOf(second!).focus();
   await expect(rowOf(second!).locator('.wl-note')).toHaveText(NOTE);

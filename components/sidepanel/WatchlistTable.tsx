@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { columnWidths, rowNumbers } from '../../lib/sidepanel/number-columns';
 import { nextSort, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
 import {
+  CUSTOM_LINE,
   customLayout,
   columns as defaultHeaders,
   HEAD_HEIGHT,
@@ -151,7 +152,12 @@ export function WatchlistTable(props: Props) {
     ? [{ id: 'name' as const, label: 'Market', short: 'Market' }, ...columns.map((c) => COLUMN_DEFS[c])]
     : defaultHeaders;
   const gridStyle = custom
-    ? { '--wl-per': String(custom.perLine), '--wl-lines': String(custom.lines), '--wl-head': `${headHeight}px` }
+    ? {
+        '--wl-per': String(custom.perLine),
+        '--wl-lines': String(custom.lines),
+        '--wl-line': `${CUSTOM_LINE}px`,
+        '--wl-head': `${headHeight}px`,
+      }
     : {};
   const now = Date.now();
   return (

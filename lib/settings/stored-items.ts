@@ -8,3 +8,18 @@ export const FIRST_PAINT_KEY = 'firstPaint';
 export const SIDEPANEL_ROUTE_KEY = 'sidepanelRoute';
 /** storage.local: flags, notes, sections and chosen columns (lib/watchlists/marks.ts). */
 export const WATCHLIST_MARKS_STORED = { key: 'watchlistMarks', version: 1 } as const;
+
+/**
+ * storage.session: the screens the popup and the side panel first showed, for their next opening
+ * (lib/early-screen/), one per page and kind of screen (a key's part before its first colon).
+ */
+export const KEPT_SCREEN_KEYS = {
+  popup: ['popupScreen.results', 'popupScreen.recent'],
+  sidepanel: ['sidepanelScreen.watchlists', 'sidepanelScreen.history'],
+} as const;
+
+/** Where the screen of `key` (lib/popup/kept-key.ts, lib/sidepanel/kept-key.ts) is kept, or null for none. */
+export function keptScreenName(page: keyof typeof KEPT_SCREEN_KEYS, key: string): string | null {
+  const name = `${page}Screen.${key.slice(0, key.indexOf(':'))}`;
+  return (KEPT_SCREEN_KEYS[page] as readonly string[]).includes(name) ? name : null;
+}

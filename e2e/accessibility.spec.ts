@@ -182,7 +182,7 @@ test('no serious or critical axe violation on any page in light and dark themes,
     await expect(panel.getByTestId('panel-row').first()).toContainText(/\d\.\d/);
     const budget = panel.getByRole('button', { name: 'Budget' });
     const importExport = panel.getByRole('button', { name: 'Import / export' });
-    const listAlert = panel.getByRole('button', { name: 'List alert' });
+    const listAlert = panel.getByRole('button', { name: 'List alert', exact: true });
     await budget.click();
     await importExport.click();
     await listAlert.click();

@@ -182,7 +182,7 @@ test('no serious or critical axe violation on any page in light and dark themes,
     await expect(panel.getByTestId('panel-row').first()).toContainText(/\d\.\d/);
     const budget = panel.getByRole('button', { name: 'Budget' });
     const importExport = panel.getByRole('button', { name: 'Import / export' });
-    const listAlert = panel.getByRole('button', { name: 'List alert' });
+    const listAlert = panel.getByRole('button', { name: 'List alert', exact: true });
     await budget.click();
     await importExport.click();
     await listAlert.click();
@@ -195,6 +195,26 @@ test('no serious or critical axe violation on any page in light and dark themes,
     await budget.click();
     await importExport.click();
     await listAlert.click();
+
+    await test.step('flags, sections, chosen columns and a note', async () => {
+      const firstName = panel.getByTestId('panel-row').first().locator('.wl-name .link');
+      await firstName.focus();
+      await panel.keyboard.press('f');
+      await panel.getByRole('button', { name: 'Sections' }).click();
+      await panel.getByRole('textbox', { name: 'New section name' }).fill('Majors');
+      await panel.getByRole('button', { name: 'Add section' }).click();
+      await firstName.focus();
+      await panel.keyboard.press(']');
+      await expect(panel.locator('.wl-section')).toContainText('Majors (1)');
+      await panel.getByRole('button', { name: 'Columns' }).click();
+      for (const column of ['Mid price', 'Day high', 'Day low', 'Day range', 'Spread', 'Last update'])
+        await panel.getByRole('checkbox', { name: column }).check();
+      await expect(panel.getByTestId('panel-rows')).toHaveClass(/wl-custom/);
+      await firstName.focus();
+      await audit(panel, 'side panel: a flag, a section, every column, columns and sections open', findings);
+      await panel.getByRole('button', { name: 'Columns' }).click();
+      await panel.getByRole('button', { name: 'Sections' }).click();
+    });
 
     await test.step('keyboard: Tab reaches the rows, arrows move between them with a visible ring, Enter opens one', async () => {
       const firstRow = panel.getByTestId('panel-row').first().getByRole('button').first();

@@ -4,6 +4,7 @@
 // at the narrowest width. Screenshots of every width and layout are saved.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
+import type { ExtensionGlobals } from './launch';
 
 const MY_WATCHLIST = '7064175';
 const WIDTHS = [320, 400, 600];
@@ -136,4 +137,60 @@ test('at 320 px a column sorts from its header, and the arrow keys move through 
   await expect(rowButton(epics[2]!)).toBeFocused();
   await panel.keyboard.press('Home');
   await expect(rowButton(epics[0]!)).toBeFocused();
+});
+
+test('every column chosen: at 320, 400 and 600 px each header stands over its values and nothing overflows', async ({
+  configure,
+  openPage,
+}) => {
+  await configure();
+  const panel = await openPage('sidepanel.html', { width: 600, height: 700 });
+  await openWatchlist(panel, 'two-line');
+  const all = [
+    'bid',
+    'offer',
+    'mid',
+    'change',
+    'changePct',
+    'high',
+    'low',
+    'range',
+    'spread',
+    'sentiment',
+    'status',
+    'updated',
+    'spark',
+  ];
+  await panel.evaluate(
+    ([list, columns]) =>
+      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({
+        watchlistMarks: { flags: {}, notes: {}, lists: { [list as string]: { columns, sections: [] } } },
+      }),
+    [MY_WATCHLIST, all] as const,
+  );
+  await expect(panel.getByTestId('panel-rows')).toHaveClass(/wl-custom/);
+  const cells: Record<string, string> = Object.fromEntries(
+    all.map((id) => [
+      id,
+      { change: 'wl-chg', changePct: 'wl-pct', sentiment: 'wl-sent', status: 'wl-stat', updated: 'wl-upd' }[id] ??
+        `wl-${id}`,
+    ]),
+  );
+  for (const width of WIDTHS) {
+    await panel.setViewportSize({ width, height: 700 });
+    await expect
+      .poll(() => panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
+    for (const { id, label, cells: boxes } of await measure(panel, { name: 'wl-name', ...cells })) {
+      expect(boxes.length, `cells of ${id} at ${width}`).toBe(3);
+      expect(label.right - label.left, `the ${id} label is shown at ${width}`).toBeGreaterThan(0);
+      for (const cell of boxes) {
+        const overlap = Math.min(label.right, cell.right) - Math.max(label.left, cell.left);
+        expect(
+          overlap,
+          `at ${width} the ${id} label [${label.left}, ${label.right}] over [${cell.left}, ${cell.right}]`,
+        ).toBeGreaterThan(0);
+      }
+    }
+  }
 });

@@ -16,6 +16,7 @@ import { usePanel } from './context';
 import { settle } from './errors';
 import { FactsList } from './FactsList';
 import { HistorySection } from './HistorySection';
+import { MarketMarks } from './MarketMarks';
 import { RelatedSentiment } from './RelatedSentiment';
 import { SentimentTrend } from './SentimentTrend';
 import { useLiveChanges, useWatch } from './useLiveChanges';
@@ -186,6 +187,7 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
           />
         </section>
       )}
+      <MarketMarks epic={epic} />
       <HistorySection epic={epic} name={name} theme={theme} decimals={d} />
       <section class="detail-section" aria-labelledby="sentiment-title">
         <h3 id="sentiment-title">Client sentiment</h3>

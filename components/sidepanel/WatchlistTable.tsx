@@ -1,22 +1,41 @@
 // The rows of a watchlist: sortable, virtualised (a 500-market list keeps a few dozen rows in the DOM),
-// each row flashing briefly when its price moves. It reports the rows on screen so that only those
-// (plus a margin) are kept live.
-import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { trendOf } from '../../lib/format';
-import type { MarketQuote } from '../../lib/model';
-import { columnWidths, rowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
-import { type Flash, nextSort, priceMoves, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
-import { arrowOf, columns, HEAD_HEIGHT, OVERSCAN, rowHeightFor, sortName } from '../../lib/sidepanel/table-layout';
-import { MarketStatusTag } from '../MarketStatusTag';
-import { SentimentBar } from '../SentimentBar';
-import { Sparkline } from '../Sparkline';
-import { StaleMark } from '../StaleMark';
-import { useVirtualRows } from './useVirtualRows';
+// each row flashing briefly when its price moves, under its section when the list has sections. Today's
+// columns keep the two-line layout the early screen paints; chosen columns wrap onto as many lines as the
+// panel's width needs. It reports the rows on screen so that only those (plus a margin) are kept live.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { columnWidths, rowNumbers } from '../../lib/sidepanel/number-columns';
+import { nextSort, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
+import {
+  CUSTOM_LINE,
+  customLayout,
+  columns as defaultHeaders,
+  HEAD_HEIGHT,
+  OVERSCAN,
+  rowHeightFor,
+  sortName,
+} from '../../lib/sidepanel/table-layout';
+import { COLUMN_DEFS, type ColumnId, DEFAULT_COLUMNS } from '../../lib/watchlists/columns';
+import { displayItems, emptyLayout, type FlagColour, type ListLayout } from '../../lib/watchlists/marks';
 
-const FLASH_MS = 1500;
+const NONE: Record<string, never> = {};
+
+import { FLAG_NAMES } from '../../lib/watchlists/flag-names';
+import { FLASH_MS, useFlashes } from './useFlashes';
+import { useVirtualRows } from './useVirtualRows';
+import { Cell } from './WatchlistCells';
 
 interface Props {
   rows: RowModel[];
+  /** Chosen columns; absent: today's columns in the two-line layout. */
+  columns?: ColumnId[] | null;
+  /** The list's sections. */
+  layout?: ListLayout;
+  flags?: Record<string, FlagColour>;
+  notes?: Record<string, string>;
+  /** Only markets of this flag are shown. */
+  filter?: FlagColour | null;
+  onFlag?: (row: RowModel) => void;
+  onStep?: (row: RowModel, by: -1 | 1) => void;
   listName: string;
   sort: SortChoice;
   onSort(next: SortChoice): void;
@@ -31,115 +50,139 @@ interface Props {
   onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
 }
 
-/** A price or change split at its point: the points of a column line up (CSS .dec). */
-function Decimal({ text }: { text: string }) {
-  const [whole, fraction] = splitDecimal(text);
-  return (
-    <>
-      {whole}
-      <span class="dec">{fraction}</span>
-    </>
-  );
-}
+/** Where the i-th chosen column stands: its track and line (the name has the first line). */
+const placeAt = (i: number, perLine: number) => ({
+  gridColumn: String((i % perLine) + 1),
+  gridRow: String(Math.floor(i / perLine) + 2),
+});
 
-interface FlashMark {
-  dir: Flash;
-  at: number;
-  seq: number;
-}
-
-/** Remembers each row's last price and marks the rows whose price moved since the previous rows. */
-function useFlashes(rows: RowModel[]): Map<string, FlashMark> {
-  const state = useRef<{ rows: RowModel[] | null; quotes: Map<string, MarketQuote>; marks: Map<string, FlashMark> }>({
-    rows: null,
-    quotes: new Map(),
-    marks: new Map(),
-  });
-  const s = state.current;
-  if (s.rows !== rows) {
-    const now = Date.now();
-    for (const [epic, dir] of priceMoves(
-      s.quotes,
-      rows.map((r) => r.quote),
-    )) {
-      s.marks.set(epic, { dir, at: now, seq: (s.marks.get(epic)?.seq ?? 0) + 1 });
-    }
-    for (const [epic, mark] of s.marks) if (now - mark.at > FLASH_MS) s.marks.delete(epic);
-    s.rows = rows;
-    s.quotes = new Map(rows.map((r) => [r.epic, r.quote]));
-  }
-  return s.marks;
+/** The scroller's width, for the layout of chosen columns. */
+function useWidth(el: { current: HTMLElement | null }, on: boolean): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const node = el.current;
+    if (!on || !node) return;
+    setWidth(node.clientWidth);
+    const watch = new ResizeObserver(() => setWidth(node.clientWidth));
+    watch.observe(node);
+    return () => watch.disconnect();
+  }, [el, on]);
+  return width || (typeof window === 'undefined' ? 400 : window.innerWidth);
 }
 
 export function WatchlistTable(props: Props) {
-  const { rows, listName, sort, onSort, sparklines, sparks, onOpen, onRemove, busyEpic, onVisible } = props;
-  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const { rows: all, columns = null, layout = emptyLayout, flags = NONE, notes = NONE, filter = null } = props;
+  const { onFlag, onStep, listName, sort, onSort, sparklines, sparks, onOpen, onRemove, busyEpic, onVisible } = props;
+  const items = useMemo(
+    () => displayItems(sortRows(all, sort), layout, flags, filter),
+    [all, sort, layout, flags, filter],
+  );
+  const rows = useMemo(() => items.flatMap((i) => (i.kind === 'row' ? [i.row] : [])), [items]);
+  const sectioned = layout.sections.length > 0;
   const numbers = useMemo(() => new Map(rows.map((r) => [r.epic, rowNumbers(r.quote)])), [rows]);
   const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
-  const flashes = useFlashes(rows);
+  const flashes = useFlashes(all);
   const scroller = useRef<HTMLDivElement>(null);
-  const rowHeight = rowHeightFor(sparklines);
+  const width = useWidth(scroller, columns !== null);
+  const custom = columns ? customLayout(columns.length, width) : null;
+  const rowHeight = custom ? custom.rowHeight : rowHeightFor(sparklines);
+  const headHeight = custom ? custom.headHeight : HEAD_HEIGHT;
   const virtualizer = useVirtualRows({
-    count: sorted.length,
+    count: items.length,
     rowHeight,
     getScrollElement: () => scroller.current,
     overscan: OVERSCAN,
-    scrollMargin: HEAD_HEIGHT,
+    scrollMargin: headHeight,
   });
 
   useEffect(() => {
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
+  // The range in rows (sections left out) for the rows kept live.
   const range = virtualizer.range;
   const rangeKey = range ? `${range.startIndex}-${range.endIndex}` : 'none';
   const visibleCallback = useRef(onVisible);
   visibleCallback.current = onVisible;
   useEffect(() => {
-    visibleCallback.current?.(sorted, virtualizer.range);
-  }, [sorted, rangeKey, virtualizer]);
+    const r = virtualizer.range;
+    const before = (i: number) => items.slice(0, i).filter((x) => x.kind === 'row').length;
+    const inRows = r && { startIndex: before(r.startIndex), endIndex: Math.max(0, before(r.endIndex + 1) - 1) };
+    visibleCallback.current?.(rows, inRows);
+  }, [rows, items, rangeKey, virtualizer]);
 
   const focusRow = (index: number) => {
-    if (index < 0 || index >= sorted.length) return;
+    if (index < 0 || index >= items.length) return;
     virtualizer.scrollToIndex(index, { align: 'auto' });
     requestAnimationFrame(() => {
       scroller.current?.querySelector<HTMLElement>(`[data-open-index="${index}"]`)?.focus();
     });
   };
+  /** The nearest market row from `index` going `by`, skipping section separators. */
+  const rowFrom = (index: number, by: number) => {
+    let i = Math.max(0, Math.min(items.length - 1, index));
+    while (items[i]?.kind === 'section' && i + Math.sign(by || 1) >= 0 && i + Math.sign(by || 1) < items.length)
+      i += Math.sign(by || 1);
+    return items[i]?.kind === 'row' ? i : index;
+  };
 
-  const onRowKey = (event: KeyboardEvent, index: number) => {
+  const onRowKey = (event: KeyboardEvent, index: number, row: RowModel) => {
     const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
     if (event.key in step) {
       event.preventDefault();
-      focusRow(Math.max(0, Math.min(sorted.length - 1, index + step[event.key]!)));
+      focusRow(rowFrom(index + step[event.key]!, step[event.key]!));
     } else if (event.key === 'Home' || event.key === 'End') {
       event.preventDefault();
-      focusRow(event.key === 'Home' ? 0 : sorted.length - 1);
+      focusRow(event.key === 'Home' ? rowFrom(0, 1) : rowFrom(items.length - 1, -1));
+    } else if ((event.key === 'f' || event.key === 'F') && onFlag && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      onFlag(row);
+    } else if ((event.key === '[' || event.key === ']') && sectioned && onStep) {
+      event.preventDefault();
+      onStep(row, event.key === '[' ? -1 : 1);
+      // The row moves; keep the focus on it once the table is drawn again.
+      requestAnimationFrame(() =>
+        scroller.current?.querySelector<HTMLElement>(`[data-epic="${CSS.escape(row.epic)}"] .wl-name .link`)?.focus(),
+      );
     }
   };
 
+  const shown = columns ?? DEFAULT_COLUMNS;
+  const headers = columns
+    ? [{ id: 'name' as const, label: 'Market', short: 'Market' }, ...columns.map((c) => COLUMN_DEFS[c])]
+    : defaultHeaders;
+  const gridStyle = custom
+    ? {
+        '--wl-per': String(custom.perLine),
+        '--wl-lines': String(custom.lines),
+        '--wl-line': `${CUSTOM_LINE}px`,
+        '--wl-head': `${headHeight}px`,
+      }
+    : {};
   const now = Date.now();
   return (
     <div
       ref={scroller}
-      class={`wl-scroll${sparklines ? '' : ' wl-compact'}`}
+      class={`wl-scroll${sparklines ? '' : ' wl-compact'}${custom ? ' wl-custom' : ''}`}
       data-testid="panel-rows"
       style={{
         '--wl-frac': `${widths.fractionCh}ch`,
         '--wl-bid': `${widths.bidCh}ch`,
         '--wl-offer': `${widths.offerCh}ch`,
+        ...gridStyle,
       }}
     >
-      <table class="wl-table" aria-label={`Markets in ${listName}`} aria-rowcount={sorted.length + 1}>
+      <table class="wl-table" aria-label={`Markets in ${listName}`} aria-rowcount={items.length + 1}>
         <thead class="wl-head">
           <tr aria-rowindex={1}>
-            {columns.map((c) => {
+            {headers.map((c, i) => {
               const active = sort.column === c.id;
               return (
                 <th
                   key={c.id}
                   scope="col"
                   class={`wl-th wl-th--${c.id}`}
+                  style={custom && i > 0 ? placeAt(i - 1, custom.perLine) : undefined}
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                 >
                   <button
@@ -154,9 +197,11 @@ export function WatchlistTable(props: Props) {
                 </th>
               );
             })}
-            <th scope="col" class="visually-hidden">
-              Recent prices
-            </th>
+            {!columns && (
+              <th scope="col" class="visually-hidden">
+                Recent prices
+              </th>
+            )}
             <th scope="col" class="visually-hidden">
               Actions
             </th>
@@ -164,13 +209,30 @@ export function WatchlistTable(props: Props) {
         </thead>
         <tbody style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row = sorted[item.index];
-            if (!row) return null;
+            const entry = items[item.index];
+            if (!entry) return null;
+            const place = { transform: `translateY(${item.start - headHeight}px)`, height: `${item.size}px` };
+            if (entry.kind === 'section')
+              return (
+                <tr
+                  key={`s:${entry.section.id}`}
+                  aria-rowindex={item.index + 2}
+                  class="wl-row wl-section"
+                  style={place}
+                >
+                  <th scope="rowgroup" colSpan={shown.length + 2}>
+                    {entry.section.name} <span class="muted">({entry.count})</span>
+                  </th>
+                </tr>
+              );
+            const row = entry.row;
             const flash = flashes.get(row.epic);
             const flashClass = flash && now - flash.at < FLASH_MS ? ` flash-${flash.dir}-${flash.seq % 2}` : '';
             const q = row.quote;
             const n = numbers.get(row.epic) ?? rowNumbers(q);
-            const spark = sparks.get(row.epic);
+            const flag = flags[row.epic];
+            const note = notes[row.epic];
+            const noteId = note ? `note-${item.index}` : undefined;
             return (
               <tr
                 key={row.epic}
@@ -178,64 +240,51 @@ export function WatchlistTable(props: Props) {
                 class={`wl-row${flashClass}`}
                 data-testid="panel-row"
                 data-epic={row.epic}
-                style={{ transform: `translateY(${item.start - HEAD_HEIGHT}px)`, height: `${item.size}px` }}
+                data-flag={flag}
+                style={place}
               >
                 <td class="wl-name">
+                  {flag && (
+                    <span
+                      class={`flag flag--${flag}`}
+                      role="img"
+                      aria-label={`${FLAG_NAMES[flag]} flag`}
+                      title={`${FLAG_NAMES[flag]} flag`}
+                    />
+                  )}
                   <button
                     type="button"
                     class="link"
                     data-open-index={item.index}
+                    aria-describedby={noteId}
                     onClick={() => onOpen(row.epic)}
-                    onKeyDown={(e) => onRowKey(e, item.index)}
+                    onKeyDown={(e) => onRowKey(e, item.index, row)}
                   >
                     {q.instrumentName}
                   </button>
                   <span class="wl-epic muted">{row.epic}</span>
-                </td>
-                <td class="wl-bid num">
-                  <Decimal text={n.bid} />
-                </td>
-                <td class="wl-offer num">
-                  <Decimal text={n.offer} />
-                </td>
-                <td class="wl-chg num">
-                  <span class={trendOf(q.netChange)}>
-                    <Decimal text={n.change} />
-                  </span>
-                </td>
-                <td class="wl-pct num">
-                  <span class={trendOf(q.percentageChange)}>
-                    <span aria-hidden="true">{arrowOf(q.percentageChange)}</span>
-                    {n.pct}
-                  </span>
-                </td>
-                <td class="wl-sent">
-                  {row.sentiment ? (
-                    <SentimentBar
-                      long={row.sentiment.longPositionPercentage}
-                      short={row.sentiment.shortPositionPercentage}
-                      compact
-                    />
-                  ) : (
-                    <span class="muted" title="No sentiment for this market">
-                      –
-                    </span>
+                  {note && (
+                    <>
+                      <span class="wl-note-mark" aria-hidden="true" title={note}>
+                        ✎
+                      </span>
+                      <span id={noteId} class="wl-note" role="tooltip">
+                        {note}
+                      </span>
+                    </>
                   )}
                 </td>
-                <td class="wl-stat">
-                  <MarketStatusTag status={q.marketStatus} />
-                  <StaleMark stale={row.stale} fetchedAt={row.fetchedAt} />
-                </td>
-                <td class="wl-spark">
-                  {sparklines && (
-                    <Sparkline
-                      values={spark ?? []}
-                      width={64}
-                      height={18}
-                      label={`Recent prices of ${q.instrumentName}`}
-                    />
-                  )}
-                </td>
+                {shown.map((id, i) => (
+                  <Cell
+                    key={id}
+                    id={id}
+                    row={row}
+                    n={n}
+                    spark={sparks.get(row.epic)}
+                    sparklines={sparklines}
+                    place={custom ? placeAt(i, custom.perLine) : undefined}
+                  />
+                ))}
                 <td class="wl-act">
                   {onRemove && (
                     <button

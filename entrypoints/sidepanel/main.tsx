@@ -1,5 +1,8 @@
 import '../../components/base.css';
 import '../../components/sidepanel/sidepanel.css';
+import '../../components/sidepanel/watchlist-rows.css';
+import '../../components/sidepanel/watchlist-marks.css';
+import '../../components/sidepanel/market-detail.css';
 import { render } from 'preact';
 import { preloadRouteView } from '../../components/sidepanel/Panel';
 import { isFirefox } from '../../lib/browser-kind';

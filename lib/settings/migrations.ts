@@ -8,6 +8,7 @@ import {
   type ListFiring,
 } from '../alerts/list-rules';
 import type { AlertRule } from '../model';
+import { type ColumnId, columnIds } from '../watchlists/columns';
 import type { Prefs } from './prefs';
 import type { Connection, RecentLookup, SessionSecrets } from './values';
 
@@ -28,7 +29,10 @@ export function migratePrefs(old: unknown, defaults: Prefs): Prefs {
     sparklines: typeof o.sparklines === 'boolean' ? o.sparklines : defaults.sparklines,
     theme: o.theme === 'light' || o.theme === 'dark' || o.theme === 'system' ? o.theme : defaults.theme,
     sort: {
-      column: typeof sort.column === 'string' ? (sort.column as Prefs['sort']['column']) : defaults.sort.column,
+      column:
+        sort.column === 'name' || columnIds.includes(sort.column as ColumnId)
+          ? (sort.column as Prefs['sort']['column'])
+          : defaults.sort.column,
       direction: sort.direction === 'desc' || sort.direction === 'asc' ? sort.direction : defaults.sort.direction,
     },
     selectedWatchlistId: typeof o.selectedWatchlistId === 'string' ? o.selectedWatchlistId : null,

@@ -1,7 +1,10 @@
 // The user's watch preferences and their defaults, apart from the registry (which re-exports them) so the
 // side panel's early script can read them without the storage library.
 export type Theme = 'system' | 'light' | 'dark';
-export type SortColumn = 'name' | 'bid' | 'offer' | 'change' | 'changePct' | 'sentiment' | 'status';
+
+import type { ColumnId } from '../watchlists/columns';
+
+export type SortColumn = 'name' | ColumnId;
 
 export interface Prefs {
   /** Seconds between price refreshes while a page is visible. */

@@ -13,8 +13,15 @@ import { loadPart } from '../load-once';
 import type { AlertRule, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
+import { emptyMarks, type WatchlistMarks } from '../watchlists/marks';
 import { defaultPrefs, type Prefs } from './prefs';
-import { FIRST_PAINT_KEY, KEPT_SCREEN_KEYS, PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
+import {
+  FIRST_PAINT_KEY,
+  KEPT_SCREEN_KEYS,
+  PREFS_STORED,
+  RECENT_LOOKUPS_STORED,
+  WATCHLIST_MARKS_STORED,
+} from './stored-items';
 import {
   type Connection,
   defaultConnection,
@@ -67,7 +74,7 @@ export function lazyItem<T, M extends Record<string, unknown>>(
 }
 
 /** Keys and versions of the items pages read before defining them (lib/settings/stored-items.ts). */
-export { FIRST_PAINT_KEY, PREFS_STORED, RECENT_LOOKUPS_STORED };
+export { FIRST_PAINT_KEY, PREFS_STORED, RECENT_LOOKUPS_STORED, WATCHLIST_MARKS_STORED };
 
 /**
  * Calls back with each new stored value of a key ('local:prefs'), without defining its item: watching
@@ -217,6 +224,17 @@ export const chosenAccounts = lazyItem(() =>
   storage.defineItem<Record<string, string>>('local:chosenAccounts', { fallback: {} }),
 );
 
+/**
+ * Colour flags and notes by market, and each watchlist's sections and chosen columns (lib/watchlists/marks.ts):
+ * IG has nowhere to keep them, so they live here and in the settings file only.
+ */
+export const watchlistMarks = lazyItem(() =>
+  storage.defineItem<WatchlistMarks>(`local:${WATCHLIST_MARKS_STORED.key}`, {
+    fallback: emptyMarks,
+    version: WATCHLIST_MARKS_STORED.version,
+  }),
+);
+
 /** The registry as a list, for tests and for the settings export (which excludes every secret). */
 export const registry = {
   prefs,
@@ -238,4 +256,5 @@ export const registry = {
   rateBudgets,
   loginEncryption,
   chosenAccounts,
+  watchlistMarks,
 } as const;

@@ -6,6 +6,9 @@ export const RECENT_LOOKUPS_STORED = { key: 'recentLookups', version: 2 } as con
 export const FIRST_PAINT_KEY = 'firstPaint';
 /** storage.session: the side panel's route (lib/sidepanel/route.ts). */
 export const SIDEPANEL_ROUTE_KEY = 'sidepanelRoute';
+/** storage.local: flags, notes, sections and chosen columns (lib/watchlists/marks.ts). */
+export const WATCHLIST_MARKS_STORED = { key: 'watchlistMarks', version: 1 } as const;
+
 /**
  * storage.session: the screens the popup and the side panel first showed, for their next opening
  * (lib/early-screen/), one per page and kind of screen (a key's part before its first colon).

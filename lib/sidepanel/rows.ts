@@ -2,6 +2,7 @@
 import { midOf } from '../format';
 import type { Fresh, MarketQuote, Sentiment } from '../model';
 import type { SortColumn } from '../settings/registry';
+import { columnValue } from '../watchlists/columns';
 
 export interface RowModel {
   epic: string;
@@ -45,32 +46,12 @@ export function buildRows(
   });
 }
 
-function sortValue(row: RowModel, column: SortColumn): string | number | null {
-  const q = row.quote;
-  switch (column) {
-    case 'name':
-      return q.instrumentName.toLocaleLowerCase();
-    case 'bid':
-      return q.bid;
-    case 'offer':
-      return q.offer;
-    case 'change':
-      return q.netChange;
-    case 'changePct':
-      return q.percentageChange;
-    case 'sentiment':
-      return row.sentiment ? row.sentiment.longPositionPercentage : null;
-    case 'status':
-      return q.marketStatus;
-  }
-}
-
 /** Sorted copy; rows without a value for the column go last in either direction; ties by name, then epic. */
 export function sortRows(rows: RowModel[], sort: SortChoice): RowModel[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const va = sortValue(a, sort.column);
-    const vb = sortValue(b, sort.column);
+    const va = columnValue(a, sort.column);
+    const vb = columnValue(b, sort.column);
     if (va !== vb) {
       if (va === null) return 1;
       if (vb === null) return -1;

@@ -38,3 +38,21 @@ export function arrowOf(value: number | null): string {
 export function assumedViewportHeight(): number {
   return (typeof window === 'undefined' ? 0 : window.innerHeight) || 600;
 }
+
+/** A line of the layout of chosen columns (CSS .wl-custom): the name on the first, the columns below. */
+export const CUSTOM_LINE = 17;
+/** The narrowest a chosen column gets; the panel's width sets how many fit on a line. */
+export const CUSTOM_MIN_COLUMN = 62;
+/** The row's padding, the remove button's track and the gaps, in px. */
+const CUSTOM_CHROME = 34;
+
+/**
+ * The layout of chosen columns at a width: as many columns on a line as fit at their narrowest, the market's
+ * name on a line above them; header and rows share it, so each label stands over its values.
+ */
+export function customLayout(columnCount: number, width: number) {
+  const fit = Math.floor((Math.max(width, 200) - CUSTOM_CHROME) / CUSTOM_MIN_COLUMN);
+  const perLine = Math.max(1, Math.min(columnCount, fit));
+  const lines = 1 + Math.ceil(columnCount / perLine);
+  return { perLine, lines, rowHeight: lines * CUSTOM_LINE + 6, headHeight: lines * CUSTOM_LINE + 4 };
+}

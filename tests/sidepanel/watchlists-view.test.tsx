@@ -217,7 +217,7 @@ describe('WatchlistsView', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Confirm delete' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Majors' }));
     await waitFor(() => expect(screen.getByText('This watchlist cannot be deleted.')).toBeTruthy());
-    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('W1');
+    expect((screen.getByRole('combobox', { name: 'Watchlist' }) as HTMLSelectElement).value).toBe('W1');
     expect(rowEpics()).toHaveLength(2);
   });
 });

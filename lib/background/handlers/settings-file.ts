@@ -11,6 +11,7 @@ import { environment, epic } from '../../messages/schemas';
 import type { AlertRule } from '../../model';
 import { migrateAlerts, migrateListAlerts, migratePrefs, migrateRecent } from '../../settings/migrations';
 import { defaultPrefs, type Prefs, type RecentLookup, type registry } from '../../settings/registry';
+import { mergeMarks, migrateMarks, type WatchlistMarks } from '../../watchlists/marks';
 import { baseUrlFor } from '../session/base-url';
 
 type Registry = typeof registry;
@@ -27,6 +28,8 @@ export interface SettingsFile {
   alerts: AlertRule[];
   listAlerts: ListAlert[];
   recentLookups: RecentLookup[];
+  /** Flags, notes, sections and chosen columns: absent from files written before they existed. */
+  watchlistMarks?: WatchlistMarks;
 }
 
 export async function settingsFile(r: Registry, now: number): Promise<SettingsFile> {
@@ -41,6 +44,7 @@ export async function settingsFile(r: Registry, now: number): Promise<SettingsFi
     alerts: await r.alerts.getValue(),
     listAlerts: await r.listAlerts.getValue(),
     recentLookups: await r.recentLookups.getValue(),
+    watchlistMarks: migrateMarks(await r.watchlistMarks.getValue()),
   };
 }
 
@@ -59,6 +63,7 @@ const fileSchema = v.looseObject({
   alerts: v.optional(v.array(v.unknown())),
   listAlerts: v.optional(v.array(v.unknown())),
   recentLookups: v.optional(v.array(v.unknown())),
+  watchlistMarks: v.optional(v.record(v.string(), v.unknown())),
 });
 
 const hostOf = (url: string | null) => (url ? new URL(url).host : null);
@@ -91,6 +96,7 @@ export async function applySettingsFile(r: Registry, json: string): Promise<Sett
         'alerts',
         'listAlerts',
         'recentLookups',
+        'watchlistMarks',
       ].includes(k),
   );
 
@@ -153,6 +159,11 @@ export async function applySettingsFile(r: Registry, json: string): Promise<Sett
     const merged = migrateRecent([...(await r.recentLookups.getValue()), ...file.recentLookups]);
     await r.recentLookups.setValue(merged.slice(0, 20));
     applied.push('recentLookups');
+  }
+  if (file.watchlistMarks) {
+    const current = migrateMarks(await r.watchlistMarks.getValue());
+    await r.watchlistMarks.setValue(mergeMarks(current, migrateMarks(file.watchlistMarks)));
+    applied.push('watchlistMarks');
   }
   return { applied, ignored, gateway };
 }

@@ -58,6 +58,8 @@ export const FIREFOX_DATA_COLLECTION = {
 
 export default defineConfig({
   manifestVersion: 3,
+  // Every string a user sees comes from locales/<language>.yml, built into _locales/ (docs/i18n.md).
+  modules: ['@wxt-dev/i18n/module'],
   zip: {
     excludeSources: ['**'],
     includeSources: SOURCES_ZIP_FILES,
@@ -72,8 +74,9 @@ export default defineConfig({
     build: { modulePreload: { resolveDependencies: withoutPagePreloads(['sidepanel']) } },
   }),
   manifest: ({ browser }) => ({
-    name: 'Marketside',
-    description: 'Watch markets on your IG account: quick lookup, watchlists, price history and client sentiment.',
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // Chrome runs the stream in an offscreen document; Firefox's background page has a DOM of its own.
     permissions: [
       'storage',
@@ -91,13 +94,13 @@ export default defineConfig({
         ? {
             _execute_sidebar_action: {
               suggested_key: { default: 'Alt+Shift+M' },
-              description: 'Open the Marketside sidebar',
+              description: '__MSG_commandOpenSidebar__',
             },
           }
         : {
             'open-side-panel': {
               suggested_key: { default: 'Alt+Shift+M' },
-              description: 'Open the Marketside side panel',
+              description: '__MSG_commandOpenSidePanel__',
             },
           }),
     },

@@ -4,6 +4,7 @@
 // as Manifest V3 requires, and the functions they call are exported for tests. What the omnibox does
 // loads with its first event (omnibox.ts); the menu and the command act at once, since the browser opens
 // the popup (Firefox) and the side panel only straight from the user's action.
+import { i18n } from '#i18n';
 import { browser } from 'wxt/browser';
 import { lookupTargetOf } from '../../lookup/query';
 import type { MarketQuote } from '../../model';
@@ -24,7 +25,7 @@ export interface LookupDeps {
 /** (Re)creates the selection menu entry; menus persist, so creating twice would fail without the removeAll. */
 export async function createLookupMenu(): Promise<void> {
   await browser.contextMenus.removeAll();
-  browser.contextMenus.create({ id: MENU_ID, title: 'Look up in Marketside', contexts: ['selection'] });
+  browser.contextMenus.create({ id: MENU_ID, title: i18n.t('lookup.menu'), contexts: ['selection'] });
 }
 
 /** The menu click: the selected text, looked up. */

@@ -1,4 +1,5 @@
 // Formatting of prices, changes and ages for display.
+import { i18n } from '#i18n';
 
 /** Decimal places a price shows, from its magnitude (IG quotes FX to 5 significant places). */
 export function decimalsFor(value: number): number {
@@ -141,23 +142,23 @@ export function formatAge(fetchedAt: number, now: number = Date.now()): string {
 export function statusLabel(status: string): string {
   switch (status) {
     case 'TRADEABLE':
-      return 'Open';
+      return i18n.t('status.open');
     case 'CLOSED':
-      return 'Closed';
+      return i18n.t('status.closed');
     case 'EDITS_ONLY':
-      return 'Edits only';
+      return i18n.t('status.editsOnly');
     case 'OFFLINE':
-      return 'Offline';
+      return i18n.t('status.offline');
     case 'ON_AUCTION':
     case 'ON_AUCTION_NO_EDITS':
-      return 'Auction';
+      return i18n.t('status.auction');
     case 'SUSPENDED':
-      return 'Suspended';
+      return i18n.t('status.suspended');
     case 'CLOSINGS_ONLY':
-      return 'Closings only';
+      return i18n.t('status.closingsOnly');
     case 'DEAL_NO_EDIT':
-      return 'No edits';
+      return i18n.t('status.noEdits');
     default:
-      return 'Unknown';
+      return i18n.t('status.unknown');
   }
 }

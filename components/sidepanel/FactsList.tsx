@@ -1,13 +1,14 @@
 // Instrument facts and dealing rules, as a definition list.
+import { i18n } from '#i18n';
 import type { MarketFacts, StepRule } from '../../lib/model';
 
 function rule(r: StepRule | null): string {
   if (!r) return '–';
-  return r.unit === 'PERCENTAGE' ? `${r.value}%` : `${r.value} points`;
+  return r.unit === 'PERCENTAGE' ? `${r.value}%` : i18n.t('facts.points', r.value, { value: String(r.value) });
 }
 
 function hours(facts: MarketFacts): string {
-  if (!facts.openingHours || facts.openingHours.length === 0) return 'Around the clock (or not published)';
+  if (!facts.openingHours || facts.openingHours.length === 0) return i18n.t('facts.aroundTheClock');
   return facts.openingHours.map((h) => `${h.openTime}–${h.closeTime}`).join(', ');
 }
 
@@ -16,24 +17,26 @@ export function FactsList({ facts }: { facts: MarketFacts }) {
   const margin =
     facts.marginFactor === null
       ? '–'
-      : `${facts.marginFactor}${facts.marginFactorUnit === 'PERCENTAGE' ? '%' : ' points'}`;
+      : facts.marginFactorUnit === 'PERCENTAGE'
+        ? `${facts.marginFactor}%`
+        : i18n.t('facts.points', facts.marginFactor, { value: String(facts.marginFactor) });
   const items: [string, string][] = [
-    ['Type', facts.instrumentType],
-    ['Expiry', facts.expiry === '-' ? 'None (rolling)' : facts.expiry],
-    ['Currency', facts.currency ?? '–'],
-    ['Margin', margin],
-    ['Lot size', facts.lotSize === null ? '–' : String(facts.lotSize)],
-    ['Value of one pip', facts.valueOfOnePip ?? '–'],
-    ['Minimum deal size', rule(d.minDealSize)],
-    ['Minimum stop or limit distance', rule(d.minNormalStopOrLimitDistance)],
+    [i18n.t('facts.type'), facts.instrumentType],
+    [i18n.t('facts.expiry'), facts.expiry === '-' ? i18n.t('facts.noExpiry') : facts.expiry],
+    [i18n.t('facts.currency'), facts.currency ?? '–'],
+    [i18n.t('term.margin'), margin],
+    [i18n.t('facts.lotSize'), facts.lotSize === null ? '–' : String(facts.lotSize)],
+    [i18n.t('facts.pipValue'), facts.valueOfOnePip ?? '–'],
+    [i18n.t('facts.minDealSize'), rule(d.minDealSize)],
+    [i18n.t('facts.minStopLimit'), rule(d.minNormalStopOrLimitDistance)],
     [
-      'Minimum guaranteed stop distance',
-      facts.controlledRiskAllowed ? rule(d.minControlledRiskStopDistance) : 'Not offered',
+      i18n.t('facts.minGuaranteedStop'),
+      facts.controlledRiskAllowed ? rule(d.minControlledRiskStopDistance) : i18n.t('facts.notOffered'),
     ],
-    ['Maximum stop or limit distance', rule(d.maxStopOrLimitDistance)],
-    ['Minimum step', rule(d.minStepDistance)],
-    ['Stops and limits', facts.stopsLimitsAllowed ? 'Allowed' : 'Not allowed'],
-    ['Opening hours', hours(facts)],
+    [i18n.t('facts.maxStopLimit'), rule(d.maxStopOrLimitDistance)],
+    [i18n.t('facts.minStep'), rule(d.minStepDistance)],
+    [i18n.t('facts.stopsLimits'), facts.stopsLimitsAllowed ? i18n.t('facts.allowed') : i18n.t('facts.notAllowed')],
+    [i18n.t('facts.openingHours'), hours(facts)],
   ];
   return (
     <dl class="facts">

@@ -1,7 +1,9 @@
 // The rows of a watchlist: sortable, virtualised (a 500-market list keeps a few dozen rows in the DOM),
 // each row flashing briefly when its price moves. It reports the rows on screen so that only those
 // (plus a margin) are kept live.
+
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { trendOf } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
 import { columnWidths, rowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
@@ -130,7 +132,11 @@ export function WatchlistTable(props: Props) {
         '--wl-offer': `${widths.offerCh}ch`,
       }}
     >
-      <table class="wl-table" aria-label={`Markets in ${listName}`} aria-rowcount={sorted.length + 1}>
+      <table
+        class="wl-table"
+        aria-label={i18n.t('watchlist.tableLabel', { watchlist: listName })}
+        aria-rowcount={sorted.length + 1}
+      >
         <thead class="wl-head">
           <tr aria-rowindex={1}>
             {columns.map((c) => {
@@ -155,10 +161,10 @@ export function WatchlistTable(props: Props) {
               );
             })}
             <th scope="col" class="visually-hidden">
-              Recent prices
+              {i18n.t('watchlist.recentPrices')}
             </th>
             <th scope="col" class="visually-hidden">
-              Actions
+              {i18n.t('popup.actions')}
             </th>
           </tr>
         </thead>
@@ -217,7 +223,7 @@ export function WatchlistTable(props: Props) {
                       compact
                     />
                   ) : (
-                    <span class="muted" title="No sentiment for this market">
+                    <span class="muted" title={i18n.t('market.noSentiment')}>
                       –
                     </span>
                   )}
@@ -232,7 +238,7 @@ export function WatchlistTable(props: Props) {
                       values={spark ?? []}
                       width={64}
                       height={18}
-                      label={`Recent prices of ${q.instrumentName}`}
+                      label={i18n.t('market.recentPrices', { market: q.instrumentName })}
                     />
                   )}
                 </td>
@@ -241,7 +247,7 @@ export function WatchlistTable(props: Props) {
                     <button
                       type="button"
                       class="icon"
-                      aria-label={`Remove ${q.instrumentName} from ${listName}`}
+                      aria-label={i18n.t('watchlist.remove', { market: q.instrumentName, watchlist: listName })}
                       disabled={busyEpic === row.epic}
                       onClick={() => onRemove(row)}
                     >

@@ -1,8 +1,10 @@
 // The watchlists view: the account's lists, the chosen list's rows kept live while on screen, and the
 // edits (create, delete, add, remove). Edits are not applied locally until the service accepted them,
 // so a failed request leaves the list exactly as it was and says why.
+
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists } from '../../lib/cache/read';
 import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '../../lib/messages/contract';
@@ -225,7 +227,7 @@ export function WatchlistsView({
         : { value: [reply.data], fetchedAt: Date.now(), stale: false },
     );
     updatePrefs({ selectedWatchlistId: reply.data.id });
-    setNotice(`Created “${reply.data.name}”.`);
+    setNotice(i18n.t('watchlist.created', { watchlist: reply.data.name }));
     void loadLists(false);
     return true;
   };
@@ -240,7 +242,7 @@ export function WatchlistsView({
       return false;
     }
     setLists((current) => (current ? { ...current, value: current.value.filter((l) => l.id !== target.id) } : current));
-    setNotice(`Deleted “${target.name}”.`);
+    setNotice(i18n.t('watchlist.deleted', { watchlist: target.name }));
     void loadLists(false);
     return true;
   };
@@ -258,7 +260,7 @@ export function WatchlistsView({
       return;
     }
     applyMembership(reply.data);
-    setNotice(`Added ${quote.instrumentName} to “${selected.name}”.`);
+    setNotice(i18n.t('watchlist.addedQuoted', { market: quote.instrumentName, watchlist: selected.name }));
   };
 
   const removeMarket = async (row: RowModel) => {
@@ -272,21 +274,19 @@ export function WatchlistsView({
       return;
     }
     applyMembership(reply.data);
-    setNotice(`Removed ${row.quote.instrumentName} from “${selected.name}”.`);
+    setNotice(i18n.t('watchlist.removed', { market: row.quote.instrumentName, watchlist: selected.name }));
   };
 
   if (!lists && listsError)
     return <ErrorState error={listsError} onRetry={() => void loadLists(false)} onOpenSettings={openSettings} />;
-  if (!lists) return <p class="muted">Loading watchlists…</p>;
+  if (!lists) return <p class="muted">{i18n.t('watchlist.loading')}</p>;
 
   return (
-    <section class="view" aria-label="Watchlists">
+    <section class="view" aria-label={i18n.t('tab.watchlists')}>
       {listsError && (
         <ErrorState error={listsError} onRetry={() => void loadLists(false)} onOpenSettings={openSettings} />
       )}
-      {lists.value.length === 0 ? (
-        <p class="muted">This account has no watchlists yet. Create one with “New”.</p>
-      ) : null}
+      {lists.value.length === 0 ? <p class="muted">{i18n.t('watchlist.none')}</p> : null}
       <WatchlistToolbar
         lists={lists.value}
         selected={selected}
@@ -309,9 +309,12 @@ export function WatchlistsView({
         <div class="wl-tools">
           {selected.editable && (
             <MarketSearch
-              label={`Add a market to ${selected.name}`}
-              placeholder="Add a market…"
-              actionText={(q) => ({ text: 'Add', label: `Add ${q.instrumentName} to ${selected.name}` })}
+              label={i18n.t('watchlist.addMarketTo', { watchlist: selected.name })}
+              placeholder={i18n.t('watchlist.addMarketPlaceholder')}
+              actionText={(q) => ({
+                text: i18n.t('watchlist.addShort'),
+                label: i18n.t('watchlist.addNamed', { market: q.instrumentName, watchlist: selected.name }),
+              })}
               onPick={addMarket}
               excluded={inList}
               busyEpic={busy}
@@ -324,11 +327,11 @@ export function WatchlistsView({
                 checked={prefs.sparklines}
                 onChange={(e) => updatePrefs({ sparklines: e.currentTarget.checked })}
               />
-              Sparklines
+              {i18n.t('watchlist.sparklines')}
             </label>
             {importExport && (
               <button type="button" aria-expanded={showTools} onClick={() => setShowTools(!showTools)}>
-                Import / export
+                {i18n.t('watchlist.importExport')}
               </button>
             )}
           </div>
@@ -354,9 +357,9 @@ export function WatchlistsView({
       {selected && markets && markets.length === 0 && (
         <div class="empty">
           <p>“{selected.name}” is empty.</p>
-          {selected.editable && <p class="muted">Add a market with the search above, or find one by category.</p>}
+          {selected.editable && <p class="muted">{i18n.t('watchlist.emptyHint')}</p>}
           <button type="button" onClick={() => navigate({ view: 'browse' })}>
-            Browse categories
+            {i18n.t('watchlist.browseCategories')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { MarketList, rowId } from '../../components/popup/MarketList';
 import { SearchBox } from '../../components/popup/SearchBox';
 import { StreamState } from '../../components/StreamState';
@@ -35,10 +36,7 @@ interface Props {
   firstPaint?: FirstPaint;
 }
 
-const signedOut: ErrorView = {
-  kind: 'signed-out',
-  message: 'Connect Marketside to your IG account in the settings to look up markets.',
-};
+const signedOut = (): ErrorView => ({ kind: 'signed-out', message: i18n.t('popup.signedOut') });
 
 export function App({ deps, params, firstPaint }: Props) {
   const { send } = deps;
@@ -265,16 +263,16 @@ export function App({ deps, params, firstPaint }: Props) {
   // Locked, or remembered credentials gone: the vault prompt says so instead of "not connected".
   const vaultSpeaks = status?.state === 'locked' || !!status?.vault.notice;
   const error: ErrorView | null = !online
-    ? { kind: 'offline', message: 'Prices shown are from the cache and may be out of date.' }
+    ? { kind: 'offline', message: i18n.t('popup.offline') }
     : status?.state === 'signed-out' || search.error?.kind === 'signed-out' || marketError?.kind === 'signed-out'
       ? vaultSpeaks
         ? null
-        : signedOut
+        : signedOut()
       : ((market ? marketError : search.error) ?? statusError);
 
   return (
     <main class="popup">
-      {!market && <h1 class="visually-hidden">Look up a market</h1>}
+      {!market && <h1 class="visually-hidden">{i18n.t('popup.heading')}</h1>}
       <StreamState stream={status?.stream} />
       <SearchBox
         value={text}
@@ -297,7 +295,8 @@ export function App({ deps, params, firstPaint }: Props) {
       {market ? (
         <>
           <button type="button" class="back" onClick={back} aria-keyshortcuts="Escape">
-            <span aria-hidden="true">← </span>Back to {search.term ? 'results' : 'recent lookups'}
+            <span aria-hidden="true">← </span>
+            {i18n.t(search.term ? 'popup.backToResults' : 'popup.backToRecent')}
           </button>
           <MarketView
             key={market.epic}
@@ -333,20 +332,20 @@ interface ListAreaProps {
 }
 
 function ListArea({ showingResults, search, rows, active, onOpen, onActivate }: ListAreaProps) {
-  const label = showingResults ? `Markets matching ${search.term}` : 'Recent lookups';
+  const label = showingResults ? i18n.t('popup.matching', { term: search.term }) : i18n.t('popup.recent');
   return (
     <section class="list">
-      {!showingResults && rows.length > 0 && <h2 class="list__title">Recent lookups</h2>}
+      {!showingResults && rows.length > 0 && <h2 class="list__title">{i18n.t('popup.recent')}</h2>}
       <MarketList id={LIST_ID} label={label} items={rows} active={active} onOpen={onOpen} onActivate={onActivate} />
       <p class="list__note muted" role="status">
         {showingResults
           ? search.pending && search.results === null
-            ? 'Searching…'
+            ? i18n.t('popup.searching')
             : !search.pending && !search.error && rows.length === 0
-              ? `No markets match “${search.term}”.`
+              ? i18n.t('popup.noMatch', { term: search.term })
               : ''
           : rows.length === 0
-            ? 'Type at least two letters of a market name or epic, for example “EUR/USD” or “FTSE”.'
+            ? i18n.t('popup.typeHint')
             : ''}
       </p>
     </section>

@@ -36,7 +36,9 @@ type Quote = Pick<MarketQuote, 'epic' | 'instrumentName' | 'bid' | 'offer' | 'ma
 function priceText(q: Quote): string {
   const d = marketDecimals(q);
   const price =
-    q.bid === null && q.offer === null ? i18n.t('lookup.noPrice') : `${formatPrice(q.bid, d)} / ${formatPrice(q.offer, d)}`;
+    q.bid === null && q.offer === null
+      ? i18n.t('lookup.noPrice')
+      : `${formatPrice(q.bid, d)} / ${formatPrice(q.offer, d)}`;
   return q.marketStatus === 'TRADEABLE' ? price : `${price} (${statusLabel(q.marketStatus)})`;
 }
 

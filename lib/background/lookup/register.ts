@@ -4,8 +4,9 @@
 // as Manifest V3 requires, and the functions they call are exported for tests. What the omnibox does
 // loads with its first event (omnibox.ts); the menu and the command act at once, since the browser opens
 // the popup (Firefox) and the side panel only straight from the user's action.
-import { i18n } from '#i18n';
+
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { lookupTargetOf } from '../../lookup/query';
 import type { MarketQuote } from '../../model';
 import { lazyPart } from '../lazy-part';

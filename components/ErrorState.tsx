@@ -43,7 +43,7 @@ export function ErrorState({ error, onRetry, onOpenSettings }: Props) {
       <div>
         {error.message}
         {error.code && <span class="muted"> ({error.code})</span>}
-        {seconds !== null && <span> {i18n.t('error.retryingIn', seconds)}</span>}
+        {seconds !== null && <span> {i18n.t('error.retryingIn', seconds, { n: String(seconds) })}</span>}
       </div>
       {(error.kind === 'signed-out' || error.kind === 'bad-credentials') && onOpenSettings && (
         <button type="button" class="primary" onClick={onOpenSettings}>

@@ -353,7 +353,9 @@ export function WatchlistsView({
           onOpenSettings={openSettings}
         />
       )}
-      {selected && !markets && !listError && <p class="muted">Loading {selected.name}…</p>}
+      {selected && !markets && !listError && (
+        <p class="muted">{i18n.t('watchlist.loadingNamed', { watchlist: selected.name })}</p>
+      )}
       {selected && markets && markets.length === 0 && (
         <div class="empty">
           <p>“{selected.name}” is empty.</p>

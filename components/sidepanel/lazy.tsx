@@ -41,7 +41,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     if (failed)
       return (
         <p class="banner banner--error" role="alert">
-          This part could not load: {failed}
+          {i18n.t('common.partFailed', { reason: failed })}
         </p>
       );
     if (!component) return <p class="muted">{i18n.t('common.loading')}</p>;

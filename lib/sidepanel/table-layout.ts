@@ -66,7 +66,8 @@ export const columns: { id: SortColumn; readonly label: string; readonly short: 
 
 /** A sort button's name holds the header's visible text, so that speech users can say what they see. */
 export function sortName(c: { label: string; short: string }): string {
-  return c.label.toLowerCase().includes(c.short.toLowerCase())
+  // Whole words: axe wants the visible text as a word of the name ("Stimmung" is not one in "Kundenstimmung").
+  return ` ${c.label.toLowerCase()} `.includes(` ${c.short.toLowerCase()} `)
     ? i18n.t('column.sortBy', { label: c.label })
     : i18n.t('column.shortSortBy', { short: c.short, label: c.label });
 }

@@ -70,7 +70,9 @@ for (const lang of ['de', 'fr']) {
         for (const theme of THEMES) {
           await panel.emulateMedia({ colorScheme: theme });
           expect(await misfits(panel), `side panel at ${width} px, ${theme}`).toEqual([]);
-          expect(await blockingAxe(panel), `axe, side panel at ${width} px, ${theme}`).toEqual([]);
+          // axe reads names and contrast, which do not change with the width: once, at the narrowest.
+          if (width === WIDTHS[0])
+            expect(await blockingAxe(panel), `axe, side panel at ${width} px, ${theme}`).toEqual([]);
           await capture(panel, `layout-${lang}-panel-${width}-${theme}`);
         }
       }

@@ -37,7 +37,11 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   sim,
   capture,
 }) => {
-  expect(await serviceWorker.evaluate(() => chrome.i18n.getUILanguage())).toBe('de');
+  expect(
+    await serviceWorker.evaluate(() =>
+      (globalThis as unknown as { chrome: { i18n: { getUILanguage(): string } } }).chrome.i18n.getUILanguage(),
+    ),
+  ).toBe('de');
   await configure();
 
   const options = await openPage('options.html');

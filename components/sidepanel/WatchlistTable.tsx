@@ -223,7 +223,7 @@ export function WatchlistTable(props: Props) {
                       compact
                     />
                   ) : (
-                    <span class="muted" title={i18n.t('market.noSentiment')}>
+                    <span class="muted" title={i18n.t('watchlist.noSentiment')}>
                       –
                     </span>
                   )}

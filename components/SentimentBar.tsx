@@ -1,5 +1,5 @@
 import { i18n } from '#i18n';
-import { formatPct } from '../lib/format';
+import { formatChange, formatShare } from '../lib/format';
 
 interface Props {
   long: number;
@@ -14,7 +14,7 @@ export function SentimentBar({ long, short, previousLong, compact }: Props) {
   const known = long + short > 0;
   const delta = known && previousLong !== null && previousLong !== undefined ? long - previousLong : null;
   const label = known
-    ? i18n.t('sentiment.label', { long: long.toFixed(0), short: short.toFixed(0) })
+    ? i18n.t('sentiment.label', { long: formatShare(long), short: formatShare(short) })
     : i18n.t('sentiment.unavailable');
   return (
     <div class={`sentiment${compact ? ' sentiment--compact' : ''}`} role="img" aria-label={label} title={label}>
@@ -24,13 +24,13 @@ export function SentimentBar({ long, short, previousLong, compact }: Props) {
       </div>
       {!compact && (
         <div class="sentiment__labels">
-          <span class="up">{known ? i18n.t('sentiment.long', { pct: long.toFixed(0) }) : '–'}</span>
+          <span class="up">{known ? i18n.t('sentiment.long', { pct: formatShare(long) }) : '–'}</span>
           {delta !== null && delta !== 0 && (
             <span class="sentiment__delta" title={i18n.t('sentiment.deltaTitle')}>
-              {i18n.t('sentiment.points', { change: formatPct(delta).replace('%', '') })}
+              {i18n.t('sentiment.points', { change: formatChange(delta, 2) })}
             </span>
           )}
-          <span class="down">{known ? i18n.t('sentiment.short', { pct: short.toFixed(0) }) : '–'}</span>
+          <span class="down">{known ? i18n.t('sentiment.short', { pct: formatShare(short) }) : '–'}</span>
         </div>
       )}
     </div>

@@ -1,15 +1,24 @@
 // Instrument facts and dealing rules, as a definition list.
 import { i18n } from '#i18n';
+import { formatMarketHours, formatShare, formatSize } from '../../lib/format';
 import type { MarketFacts, StepRule } from '../../lib/model';
+
+/**
+ * The zone IG's `openingHours` are written in. IG's reply names none; the simulated gateway writes them in
+ * UTC, and the hours are shown in that zone, named, rather than silently as the user's own clock.
+ */
+export const IG_HOURS_ZONE = 'UTC';
 
 function rule(r: StepRule | null): string {
   if (!r) return '–';
-  return r.unit === 'PERCENTAGE' ? `${r.value}%` : i18n.t('facts.points', r.value, { value: String(r.value) });
+  return r.unit === 'PERCENTAGE'
+    ? formatShare(r.value, 6)
+    : i18n.t('facts.points', r.value, { value: formatSize(r.value) });
 }
 
 function hours(facts: MarketFacts): string {
   if (!facts.openingHours || facts.openingHours.length === 0) return i18n.t('facts.aroundTheClock');
-  return facts.openingHours.map((h) => `${h.openTime}–${h.closeTime}`).join(', ');
+  return formatMarketHours(facts.openingHours, IG_HOURS_ZONE);
 }
 
 export function FactsList({ facts }: { facts: MarketFacts }) {
@@ -18,14 +27,14 @@ export function FactsList({ facts }: { facts: MarketFacts }) {
     facts.marginFactor === null
       ? '–'
       : facts.marginFactorUnit === 'PERCENTAGE'
-        ? `${facts.marginFactor}%`
-        : i18n.t('facts.points', facts.marginFactor, { value: String(facts.marginFactor) });
+        ? formatShare(facts.marginFactor, 6)
+        : i18n.t('facts.points', facts.marginFactor, { value: formatSize(facts.marginFactor) });
   const items: [string, string][] = [
     [i18n.t('facts.type'), facts.instrumentType],
     [i18n.t('facts.expiry'), facts.expiry === '-' ? i18n.t('facts.noExpiry') : facts.expiry],
     [i18n.t('facts.currency'), facts.currency ?? '–'],
     [i18n.t('term.margin'), margin],
-    [i18n.t('facts.lotSize'), facts.lotSize === null ? '–' : String(facts.lotSize)],
+    [i18n.t('facts.lotSize'), formatSize(facts.lotSize)],
     [i18n.t('facts.pipValue'), facts.valueOfOnePip ?? '–'],
     [i18n.t('facts.minDealSize'), rule(d.minDealSize)],
     [i18n.t('facts.minStopLimit'), rule(d.minNormalStopOrLimitDistance)],

@@ -5,11 +5,12 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
-import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
+import { handOverAtLatest, handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, PREFS_STORED, type Prefs, prefs as prefsItem, watchStored } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
+import { historyAccountShown, nextHistoryAccount, noHistoryAccount } from '../../lib/sidepanel/history-account';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
 import { wantsPrompt } from '../../lib/vault/wants-prompt';
@@ -76,8 +77,9 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
   useEffect(() => {
     if (route) firstView.current = null;
   }, [route]);
-  // By now the panel shows itself even if its rows are still to come (the early screen stood in for them).
-  useEffect(() => handOverFirstScreen(), []);
+  // The watchlists and History views hand over the early screen once their rows are in; whatever the panel
+  // shows, it shows itself soon.
+  useEffect(() => handOverAtLatest(() => handOverFirstScreen()), []);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;
@@ -163,15 +165,11 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
     [status, prefs, updatePrefs, live, navigate, openSettings, dealing, theme],
   );
 
-  // The History view starts again only when one account replaces another: learning the account it already
-  // shows (its cached one, or the status's first answer) would only ask the background twice.
-  const historyShown = status?.account?.accountId ?? historyAccount;
-  const historyAccounts = useRef<{ id: string | null; switches: number }>({ id: null, switches: 0 });
-  if (historyShown && historyShown !== historyAccounts.current.id) {
-    const was = historyAccounts.current;
-    historyAccounts.current = { id: historyShown, switches: was.switches + (was.id === null ? 0 : 1) };
-  }
-  const historyKey = historyAccounts.current.switches;
+  // Whose history the History view shows, and when it starts again (lib/sidepanel/history-account.ts).
+  const historyView = useRef(noHistoryAccount);
+  historyView.current = nextHistoryAccount(historyView.current, historyAccountShown(status, historyAccount));
+  const historyShown = historyView.current.id;
+  const historyKey = historyView.current.run;
 
   const view = route?.view ?? 'watchlists';
   return (
@@ -223,7 +221,7 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
   if (!status) return null;
   if (status.state === 'signed-out' && !status.vault.notice)
     return (
-      <div class="banner banner--warn" role="status" data-testid="panel-signed-out">
+      <div class="banner banner--warn" role="status" data-testid="panel-signed-out" data-unkept>
         <strong>{i18n.t('panel.signedOutTitle')}</strong> {i18n.t('panel.signedOutBody')}{' '}
         <button type="button" class="primary" onClick={openSettings}>
           {i18n.t('common.openSettings')}
@@ -232,7 +230,7 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
     );
   if (status.state === 'offline')
     return (
-      <div class="banner banner--warn" role="status">
+      <div class="banner banner--warn" role="status" data-unkept>
         {i18n.t('panel.offline')}
       </div>
     );
@@ -240,7 +238,7 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
     return <ErrorState error={status.lastError} onOpenSettings={openSettings} />;
   if (status.budget.throttled)
     return (
-      <div class="banner banner--warn" role="status">
+      <div class="banner banner--warn" role="status" data-unkept>
         {i18n.t('panel.throttled', { reason: status.budget.throttled.reason })}
       </div>
     );

@@ -3,6 +3,9 @@
 import { useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import type { WatchlistSummary } from '../../lib/model';
+import { lazyComponent } from './lazy';
+
+const ListAlertPanel = lazyComponent(() => import('../alerts/ListAlerts').then((m) => m.ListAlertPanel));
 
 interface Props {
   lists: WatchlistSummary[];
@@ -17,6 +20,7 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [alerting, setAlerting] = useState(false);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -57,6 +61,11 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
         >
           {i18n.t('watchlist.new')}
         </button>
+        {selected && (
+          <button type="button" aria-expanded={alerting} onClick={() => setAlerting(!alerting)}>
+            List alert
+          </button>
+        )}
         {selected?.deleteable && (
           <button type="button" onClick={() => setConfirming(true)} disabled={busy}>
             {i18n.t('common.delete')}
@@ -81,6 +90,7 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
           </button>
         </form>
       )}
+      {alerting && selected && <ListAlertPanel key={selected.id} watchlist={selected} />}
       {confirming && selected && (
         <div
           class="banner banner--warn wl-toolbar__row"

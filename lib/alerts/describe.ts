@@ -1,6 +1,6 @@
 // Words for an alert: its condition ("above 1.0850"), and the notification it raises.
 import { i18n } from '#i18n';
-import { formatPct, formatPrice } from '../format';
+import { formatPct, formatPrice, formatShare } from '../format';
 import type { AlertRule } from '../model';
 
 /**
@@ -14,16 +14,12 @@ export function conditionText(rule: Pick<AlertRule, 'kind' | 'target'>, decimals
     case 'below':
       return i18n.t('alert.condition.below', { level: formatPrice(rule.target, decimals) });
     case 'move-pct':
-      return i18n.t('alert.condition.moves', { pct: rule.target.toFixed(2) });
+      return i18n.t('alert.condition.moves', { pct: formatPct(rule.target, 2, false) });
     case 'sentiment-long-above':
-      return i18n.t('alert.condition.longAbove', { pct: trimNumber(rule.target) });
+      return i18n.t('alert.condition.longAbove', { pct: formatShare(rule.target, 1) });
     case 'sentiment-long-below':
-      return i18n.t('alert.condition.longBelow', { pct: trimNumber(rule.target) });
+      return i18n.t('alert.condition.longBelow', { pct: formatShare(rule.target, 1) });
   }
-}
-
-function trimNumber(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
 
 export interface AlertNotice {
@@ -39,7 +35,7 @@ export function noticeFor(rule: AlertRule, value: number, mid: number | null, de
   if (rule.kind === 'move-pct' && rule.reference !== null) {
     detail = i18n.t('alert.notice.moved', { pct: formatPct(value), reference: formatPrice(rule.reference, decimals) });
   } else if (rule.kind === 'sentiment-long-above' || rule.kind === 'sentiment-long-below') {
-    detail = i18n.t('alert.notice.clientsLong', { pct: trimNumber(value) });
+    detail = i18n.t('alert.notice.clientsLong', { pct: formatShare(value, 1) });
   }
   const message = [price, detail].filter((x) => x !== null).join(' · ') || rule.epic;
   return { title, message };

@@ -67,9 +67,8 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   await expect(panel.getByRole('heading', { name: 'Instrument und Handelsregeln' })).toBeVisible();
   await expect(panel.getByText('Mindesthandelsgröße')).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Kundenstimmung' })).toBeVisible();
-  await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/\d/);
-  // de-DE numbers (issue 25 §2, lib/format.ts): enable once prices follow the UI locale:
-  // await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/^\d,\d{4,5}$/);
+  // de-DE numbers (lib/format.ts follows the UI language): a decimal comma, no dot.
+  await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/^\d,\d{4,5}$/);
   await capture(panel, 'de-market-detail');
 
   const popup = await openPage(`popup.html?epic=${FTSE}`);

@@ -350,10 +350,10 @@ export function parseTypedNumber(text: string, locale = formatLocale()): TypedNu
     return {
       ok: false,
       reason: 'separator',
-      error: `Use “${sep}” as the decimal separator, as in ${sep === ',' ? '0,5' : '0.5'}.`,
+      error: i18n.t('number.separator', { sep, example: sep === ',' ? '0,5' : '0.5' }),
     };
   const plain = sep === ',' ? t.replace(',', '.') : t;
-  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain)) return { ok: false, reason: 'not-a-number', error: 'Enter a number.' };
+  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain)) return { ok: false, reason: 'not-a-number', error: i18n.t('number.notANumber') };
   return { ok: true, value: Number(plain) };
 }
 

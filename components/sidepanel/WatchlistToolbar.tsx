@@ -63,7 +63,7 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
         </button>
         {selected && (
           <button type="button" aria-expanded={alerting} onClick={() => setAlerting(!alerting)}>
-            List alert
+            {i18n.t('listAlert.open')}
           </button>
         )}
         {selected?.deleteable && (

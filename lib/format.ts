@@ -353,7 +353,8 @@ export function parseTypedNumber(text: string, locale = formatLocale()): TypedNu
       error: i18n.t('number.separator', { sep, example: sep === ',' ? '0,5' : '0.5' }),
     };
   const plain = sep === ',' ? t.replace(',', '.') : t;
-  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain)) return { ok: false, reason: 'not-a-number', error: i18n.t('number.notANumber') };
+  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain))
+    return { ok: false, reason: 'not-a-number', error: i18n.t('number.notANumber') };
   return { ok: true, value: Number(plain) };
 }
 

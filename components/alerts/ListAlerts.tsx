@@ -1,7 +1,8 @@
 // List alerts: the form on a watchlist (create, edit, delete one alert over the whole list) and the
 // section of the alerts view that lists them with what fired when.
-import { i18n } from '#i18n';
+
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { parseNumber } from '../../lib/alerts/draft';
 import { type ListAlert, type ListCondition, listConditionText } from '../../lib/alerts/list-rules';
 import { type ErrorView, send } from '../../lib/messages/contract';

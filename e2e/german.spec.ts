@@ -67,10 +67,8 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   await expect(panel.getByRole('heading', { name: 'Instrument und Handelsregeln' })).toBeVisible();
   await expect(panel.getByText('Mindesthandelsgröße')).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Kundenstimmung' })).toBeVisible();
-  await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/\d/);
-  // de-DE numbers: not yet. Under LANGUAGE=de this Chromium's pages answer i18n.getUILanguage() with en-US
-  // (the service worker says de, getMessage serves German), so lib/format.ts formats in en-US here.
-  // await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/^\d,\d{4,5}$/);
+  // de-DE numbers (lib/format.ts, in the catalogue's language): a decimal comma, no dot.
+  await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/^\d,\d{4,5}$/);
   await capture(panel, 'de-market-detail');
 
   const popup = await openPage(`popup.html?epic=${FTSE}`);

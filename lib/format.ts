@@ -23,7 +23,7 @@ function supported(locale: string): string {
 }
 
 interface I18nLike {
-  i18n?: { getUILanguage?: () => string };
+  i18n?: { getUILanguage?: () => string; getMessage?: (key: string) => string };
 }
 
 /** The locale numbers and dates show in: a pinned one, else the browser's UI language, else en-GB. */
@@ -33,7 +33,10 @@ export function formatLocale(): string {
   const g = globalThis as { browser?: I18nLike; chrome?: I18nLike };
   let ui: string | undefined;
   try {
-    ui = (g.browser ?? g.chrome)?.i18n?.getUILanguage?.();
+    // The locale the catalogue's words come in first: Chromium's pages can report en-US from getUILanguage
+    // while the browser (and its service worker) runs in another language.
+    const api = (g.browser ?? g.chrome)?.i18n;
+    ui = api?.getMessage?.('@@ui_locale') || api?.getUILanguage?.();
   } catch {
     ui = undefined;
   }

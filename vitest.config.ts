@@ -6,7 +6,12 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}', 'sim/**/*.test.ts', 'lib/**/*.test.{ts,tsx}', 'components/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**', '.output/**'],
-    setupFiles: ['fake-indexeddb/auto', 'tests/setup/wait-bounds.ts', 'tests/setup/host-grants.ts'],
+    setupFiles: [
+      'fake-indexeddb/auto',
+      'tests/setup/wait-bounds.ts',
+      'tests/setup/host-grants.ts',
+      'tests/setup/i18n-messages.ts',
+    ],
     mockReset: true,
     restoreMocks: true,
     testTimeout: 20000,

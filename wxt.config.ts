@@ -50,7 +50,8 @@ export const FIREFOX_DATA_COLLECTION = {
 export default defineConfig({
   manifestVersion: 3,
   // The design's one browser API: `browser` from wxt/browser is webextension-polyfill's.
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // Every string a user sees comes from locales/<language>.yml, built into _locales/ (docs/i18n.md).
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   zip: {
     excludeSources: ['**'],
     includeSources: SOURCES_ZIP_FILES,
@@ -60,8 +61,9 @@ export default defineConfig({
     build: { modulePreload: { resolveDependencies: withoutPagePreloads(['sidepanel']) } },
   }),
   manifest: ({ browser }) => ({
-    name: 'Marketside',
-    description: 'Watch markets on your IG account: quick lookup, watchlists, price history and client sentiment.',
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // Chrome runs the stream in an offscreen document; Firefox's background page has a DOM of its own.
     permissions: [
       'storage',
@@ -79,13 +81,13 @@ export default defineConfig({
         ? {
             _execute_sidebar_action: {
               suggested_key: { default: 'Alt+Shift+M' },
-              description: 'Open the Marketside sidebar',
+              description: '__MSG_commandOpenSidebar__',
             },
           }
         : {
             'open-side-panel': {
               suggested_key: { default: 'Alt+Shift+M' },
-              description: 'Open the Marketside side panel',
+              description: '__MSG_commandOpenSidePanel__',
             },
           }),
     },

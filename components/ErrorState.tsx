@@ -1,30 +1,31 @@
+import { i18n } from '#i18n';
 import type { ErrorView } from '../lib/messages/contract';
 
 /** Plain words for each kind of failure a page can meet. */
 export function errorTitle(error: ErrorView): string {
   switch (error.kind) {
     case 'signed-out':
-      return 'Not connected to IG';
+      return i18n.t('error.signedOut');
     case 'bad-credentials':
-      return 'IG did not accept your details';
+      return i18n.t('error.badCredentials');
     case 'rate-limited':
-      return 'Slowing down to stay within your API allowance';
+      return i18n.t('error.rateLimited');
     case 'offline':
-      return 'You appear to be offline';
+      return i18n.t('error.offline');
     case 'timeout':
-      return 'IG did not answer in time';
+      return i18n.t('error.timeout');
     case 'validation':
-      return 'Please check your input';
+      return i18n.t('error.validation');
     case 'permit-required':
-      return 'Dealing is not permitted';
+      return i18n.t('error.permitRequired');
     case 'locked':
-      return 'Dealing is blocked until an unknown outcome is reconciled';
+      return i18n.t('error.locked');
     case 'ambiguous':
-      return 'The outcome of your deal is unknown';
+      return i18n.t('error.ambiguous');
     case 'not-found':
-      return 'Not found';
+      return i18n.t('error.notFound');
     default:
-      return 'Something went wrong';
+      return i18n.t('error.other');
   }
 }
 
@@ -42,16 +43,16 @@ export function ErrorState({ error, onRetry, onOpenSettings }: Props) {
       <div>
         {error.message}
         {error.code && <span class="muted"> ({error.code})</span>}
-        {seconds !== null && <span> Retrying in {seconds} s.</span>}
+        {seconds !== null && <span> {i18n.t('error.retryingIn', seconds, { n: String(seconds) })}</span>}
       </div>
       {(error.kind === 'signed-out' || error.kind === 'bad-credentials') && onOpenSettings && (
         <button type="button" class="primary" onClick={onOpenSettings}>
-          Open settings
+          {i18n.t('common.openSettings')}
         </button>
       )}
       {onRetry && error.kind !== 'signed-out' && error.kind !== 'validation' && (
         <button type="button" onClick={onRetry}>
-          Try again
+          {i18n.t('common.tryAgain')}
         </button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import { formatChange, formatShare } from '../lib/format';
 
 interface Props {
@@ -12,7 +13,9 @@ interface Props {
 export function SentimentBar({ long, short, previousLong, compact }: Props) {
   const known = long + short > 0;
   const delta = known && previousLong !== null && previousLong !== undefined ? long - previousLong : null;
-  const label = known ? `Clients ${formatShare(long)} long, ${formatShare(short)} short` : 'Sentiment unavailable';
+  const label = known
+    ? i18n.t('sentiment.label', { long: formatShare(long), short: formatShare(short) })
+    : i18n.t('sentiment.unavailable');
   return (
     <div class={`sentiment${compact ? ' sentiment--compact' : ''}`} role="img" aria-label={label} title={label}>
       <div class="sentiment__bar">
@@ -21,13 +24,13 @@ export function SentimentBar({ long, short, previousLong, compact }: Props) {
       </div>
       {!compact && (
         <div class="sentiment__labels">
-          <span class="up">{known ? `${formatShare(long)} long` : '–'}</span>
+          <span class="up">{known ? i18n.t('sentiment.long', { pct: formatShare(long) }) : '–'}</span>
           {delta !== null && delta !== 0 && (
-            <span class="sentiment__delta" title="Change in long % since you last looked">
-              {`${formatChange(delta, 2)} pts`}
+            <span class="sentiment__delta" title={i18n.t('sentiment.deltaTitle')}>
+              {i18n.t('sentiment.points', { change: formatChange(delta, 2) })}
             </span>
           )}
-          <span class="down">{known ? `${formatShare(short)} short` : '–'}</span>
+          <span class="down">{known ? i18n.t('sentiment.short', { pct: formatShare(short) }) : '–'}</span>
         </div>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { i18n } from '#i18n';
+
 interface Props {
   values: (number | null)[];
   width?: number;
@@ -6,10 +8,18 @@ interface Props {
 }
 
 /** A small line of recent prices, drawn as SVG; gaps (null) are skipped. */
-export function Sparkline({ values, width = 80, height = 24, label = 'Recent prices' }: Props) {
+export function Sparkline({ values, width = 80, height = 24, label = i18n.t('watchlist.recentPrices') }: Props) {
   const points = values.map((v, i) => [i, v] as const).filter((p): p is readonly [number, number] => p[1] !== null);
   if (points.length < 2)
-    return <svg class="sparkline" width={width} height={height} aria-label={`${label}: not enough data`} role="img" />;
+    return (
+      <svg
+        class="sparkline"
+        width={width}
+        height={height}
+        aria-label={i18n.t('market.notEnoughData', { label })}
+        role="img"
+      />
+    );
   const ys = points.map((p) => p[1]);
   const min = Math.min(...ys);
   const max = Math.max(...ys);

@@ -1,6 +1,7 @@
 // Formatting of prices, changes, money, sizes, dates and times for display, in the browser's UI locale
 // (`setFormatLocale` pins one, for tests and for a page that knows better). Formatters are cached: this runs
 // per streamed tick. Files (CSV) never come through here: they stay machine-readable (lib/csv).
+import { i18n } from '#i18n';
 
 /** Used where no browser says otherwise (Node, tests without a locale): the project's historical output. */
 export const FALLBACK_LOCALE = 'en-GB';
@@ -22,7 +23,7 @@ function supported(locale: string): string {
 }
 
 interface I18nLike {
-  i18n?: { getUILanguage?: () => string };
+  i18n?: { getUILanguage?: () => string; getMessage?: (key: string) => string };
 }
 
 /** The locale numbers and dates show in: a pinned one, else the browser's UI language, else en-GB. */
@@ -32,7 +33,10 @@ export function formatLocale(): string {
   const g = globalThis as { browser?: I18nLike; chrome?: I18nLike };
   let ui: string | undefined;
   try {
-    ui = (g.browser ?? g.chrome)?.i18n?.getUILanguage?.();
+    // The locale the catalogue's words come in first: Chromium's pages can report en-US from getUILanguage
+    // while the browser (and its service worker) runs in another language.
+    const api = (g.browser ?? g.chrome)?.i18n;
+    ui = api?.getMessage?.('@@ui_locale') || api?.getUILanguage?.();
   } catch {
     ui = undefined;
   }
@@ -349,10 +353,11 @@ export function parseTypedNumber(text: string, locale = formatLocale()): TypedNu
     return {
       ok: false,
       reason: 'separator',
-      error: `Use “${sep}” as the decimal separator, as in ${sep === ',' ? '0,5' : '0.5'}.`,
+      error: i18n.t('number.separator', { sep, example: sep === ',' ? '0,5' : '0.5' }),
     };
   const plain = sep === ',' ? t.replace(',', '.') : t;
-  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain)) return { ok: false, reason: 'not-a-number', error: 'Enter a number.' };
+  if (!/^[+]?(\d+\.?\d*|\.\d+)$/.test(plain))
+    return { ok: false, reason: 'not-a-number', error: i18n.t('number.notANumber') };
   return { ok: true, value: Number(plain) };
 }
 
@@ -390,23 +395,23 @@ export function formatAge(fetchedAt: number, now: number = Date.now()): string {
 export function statusLabel(status: string): string {
   switch (status) {
     case 'TRADEABLE':
-      return 'Open';
+      return i18n.t('status.open');
     case 'CLOSED':
-      return 'Closed';
+      return i18n.t('status.closed');
     case 'EDITS_ONLY':
-      return 'Edits only';
+      return i18n.t('status.editsOnly');
     case 'OFFLINE':
-      return 'Offline';
+      return i18n.t('status.offline');
     case 'ON_AUCTION':
     case 'ON_AUCTION_NO_EDITS':
-      return 'Auction';
+      return i18n.t('status.auction');
     case 'SUSPENDED':
-      return 'Suspended';
+      return i18n.t('status.suspended');
     case 'CLOSINGS_ONLY':
-      return 'Closings only';
+      return i18n.t('status.closingsOnly');
     case 'DEAL_NO_EDIT':
-      return 'No edits';
+      return i18n.t('status.noEdits');
     default:
-      return 'Unknown';
+      return i18n.t('status.unknown');
   }
 }

@@ -1,6 +1,8 @@
 // Set a price alert on one market: above or below a level, a percentage move, or a client-sentiment
 // threshold, with optional quiet hours. Checked here first (validateDraft), then by the background.
+
 import { useId, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { conditionText } from '../../lib/alerts/describe';
 import { type DraftErrors, validateDraft } from '../../lib/alerts/draft';
 import { usableMid } from '../../lib/alerts/evaluate';
@@ -23,12 +25,27 @@ interface Props {
 
 type Kind = AlertRule['kind'];
 
-const KINDS: { kind: Kind; label: string; unit: string; sentiment: boolean }[] = [
-  { kind: 'above', label: 'Price rises to', unit: 'Price', sentiment: false },
-  { kind: 'below', label: 'Price falls to', unit: 'Price', sentiment: false },
-  { kind: 'move-pct', label: 'Price moves by', unit: 'Move (%)', sentiment: false },
-  { kind: 'sentiment-long-above', label: 'Clients long at least', unit: 'Long (%)', sentiment: true },
-  { kind: 'sentiment-long-below', label: 'Clients long at most', unit: 'Long (%)', sentiment: true },
+const KINDS: { kind: Kind; label: () => string; unit: () => string; sentiment: boolean }[] = [
+  { kind: 'above', label: () => i18n.t('alert.form.rises'), unit: () => i18n.t('market.price'), sentiment: false },
+  { kind: 'below', label: () => i18n.t('alert.form.falls'), unit: () => i18n.t('market.price'), sentiment: false },
+  {
+    kind: 'move-pct',
+    label: () => i18n.t('alert.form.moves'),
+    unit: () => i18n.t('alert.form.movePct'),
+    sentiment: false,
+  },
+  {
+    kind: 'sentiment-long-above',
+    label: () => i18n.t('alert.form.longAtLeast'),
+    unit: () => i18n.t('alert.form.longPct'),
+    sentiment: true,
+  },
+  {
+    kind: 'sentiment-long-below',
+    label: () => i18n.t('alert.form.longAtMost'),
+    unit: () => i18n.t('alert.form.longPct'),
+    sentiment: true,
+  },
 ];
 
 export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals }: Props) {
@@ -60,7 +77,12 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
     const reply = await settle(send('alerts.create', result.draft));
     setBusy(false);
     if (reply.ok) {
-      setCreated(`Alert set: ${reply.data.instrumentName} ${conditionText(reply.data, decimals)}.`);
+      setCreated(
+        i18n.t('alert.form.created', {
+          market: reply.data.instrumentName,
+          condition: conditionText(reply.data, decimals),
+        }),
+      );
       setTarget('');
     } else if (reply.error.kind === 'validation' && reply.error.field === 'target') {
       setErrors({ target: reply.error.message });
@@ -71,25 +93,25 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
 
   return (
     <form class="alert-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <strong id={`${id}-title`}>Alert for {instrumentName}</strong>
+      <strong id={`${id}-title`}>{i18n.t('alert.form.title', { market: instrumentName })}</strong>
       <div class="alert-form__row">
         <label>
-          <span class="visually-hidden">Alert when</span>
+          <span class="visually-hidden">{i18n.t('alert.form.when')}</span>
           <select value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
             {KINDS.map((k) => (
               <option key={k.kind} value={k.kind} disabled={k.sentiment && !marketId}>
-                {k.label}
+                {k.label()}
               </option>
             ))}
           </select>
         </label>
         <label>
-          <span class="visually-hidden">{current.unit}</span>
+          <span class="visually-hidden">{current.unit()}</span>
           <input
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={current.unit}
+            placeholder={current.unit()}
             value={target}
             onInput={(e) => setTarget(e.currentTarget.value)}
             aria-invalid={errors.target ? 'true' : undefined}
@@ -97,7 +119,9 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
           />
         </label>
         <span class="muted num" id={`${id}-now`}>
-          {mid !== null ? `Now ${formatPrice(mid, decimals)}` : 'No price now'}
+          {mid !== null
+            ? i18n.t('alert.form.now', { price: formatPrice(mid, decimals) })
+            : i18n.t('alert.form.noPrice')}
         </span>
       </div>
       {errors.target && (
@@ -108,12 +132,12 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
       <div class="alert-form__row">
         <label>
           <input type="checkbox" checked={quietEnabled} onChange={(e) => setQuietEnabled(e.currentTarget.checked)} />{' '}
-          Quiet hours
+          {i18n.t('alert.form.quietHours')}
         </label>
         {quietEnabled && (
           <>
             <label>
-              from{' '}
+              {i18n.t('alert.form.from')}{' '}
               <input
                 type="time"
                 value={quietFrom}
@@ -122,7 +146,7 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
               />
             </label>
             <label>
-              to{' '}
+              {i18n.t('alert.form.to')}{' '}
               <input
                 type="time"
                 value={quietTo}
@@ -136,7 +160,7 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
       {errors.quiet && <span class="field-error">{errors.quiet}</span>}
       <div class="alert-form__row">
         <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Setting…' : 'Set alert'}
+          {busy ? i18n.t('alert.form.setting') : i18n.t('alert.form.set')}
         </button>
         <span role="status" class="muted">
           {created ?? ''}

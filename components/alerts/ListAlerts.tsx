@@ -1,6 +1,8 @@
 // List alerts: the form on a watchlist (create, edit, delete one alert over the whole list) and the
 // section of the alerts view that lists them with what fired when.
+
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { parseNumber } from '../../lib/alerts/draft';
 import { type ListAlert, type ListCondition, listConditionText } from '../../lib/alerts/list-rules';
 import { type ErrorView, send } from '../../lib/messages/contract';
@@ -13,41 +15,98 @@ const isFirefox = import.meta.env.BROWSER === 'firefox';
 
 /** Every string these controls show, in one place for the translation catalogues. */
 export const listAlertText = {
-  heading: (name: string) => `Alerts on “${name}”`,
-  condition: 'Alert when a market of this list',
-  kind: 'Condition',
-  kinds: {
-    'day-change': 'Day change beyond ± %',
-    'window-move': 'Moves % within minutes',
-    sentiment: 'Client sentiment reaches %',
-    status: 'Opens or closes',
-  } as Record<ListCondition['kind'], string>,
-  percent: 'Percent',
-  minutes: 'Minutes',
-  side: 'Side',
-  long: 'Long',
-  short: 'Short',
-  on: 'When it',
-  opens: 'Opens',
-  closes: 'Closes',
-  both: 'Opens or closes',
-  save: 'Save list alert',
-  update: 'Update list alert',
-  cancel: 'Cancel edit',
-  edit: (text: string) => `Edit list alert: ${text}`,
-  remove: (text: string) => `Delete list alert: ${text}`,
-  none: 'No alert on this list yet.',
-  badPercent: 'Enter a percentage above 0, at most 100',
-  badMinutes: 'Enter whole minutes, 1 to 240',
-  checked: isFirefox
-    ? 'In Firefox a list alert is checked on every price while Marketside’s background page runs, and on its refresh alarm (the background refresh interval in Options) otherwise.'
-    : 'Checked on every streamed price, also with no Marketside page open.',
-  sectionLabel: 'List alerts',
-  sectionEmpty: 'No list alerts yet. Open a watchlist and choose “List alert” to watch every market in it.',
-  list: 'Watchlist',
-  when: 'Alert when',
-  fired: 'Fired',
-  never: 'Not yet',
+  heading: (name: string) => i18n.t('listAlert.heading', { name }),
+  get condition() {
+    return i18n.t('listAlert.condition');
+  },
+  get kind() {
+    return i18n.t('listAlert.kind');
+  },
+  get kinds(): Record<ListCondition['kind'], string> {
+    return {
+      'day-change': i18n.t('listAlert.kindDayChange'),
+      'window-move': i18n.t('listAlert.kindWindowMove'),
+      sentiment: i18n.t('listAlert.kindSentiment'),
+      status: i18n.t('listAlert.kindStatus'),
+    };
+  },
+  get percent() {
+    return i18n.t('listAlert.percent');
+  },
+  get minutes() {
+    return i18n.t('listAlert.minutes');
+  },
+  get side() {
+    return i18n.t('listAlert.side');
+  },
+  get long() {
+    return i18n.t('listAlert.long');
+  },
+  get short() {
+    return i18n.t('listAlert.short');
+  },
+  get on() {
+    return i18n.t('listAlert.on');
+  },
+  get opens() {
+    return i18n.t('listAlert.opens');
+  },
+  get closes() {
+    return i18n.t('listAlert.closes');
+  },
+  get both() {
+    return i18n.t('listAlert.both');
+  },
+  get save() {
+    return i18n.t('listAlert.save');
+  },
+  get update() {
+    return i18n.t('listAlert.update');
+  },
+  get cancel() {
+    return i18n.t('listAlert.cancel');
+  },
+  edit: (text: string) => i18n.t('listAlert.edit', { text }),
+  remove: (text: string) => i18n.t('listAlert.remove', { text }),
+  get none() {
+    return i18n.t('listAlert.none');
+  },
+  get badPercent() {
+    return i18n.t('listAlert.badPercent');
+  },
+  get badMinutes() {
+    return i18n.t('listAlert.badMinutes');
+  },
+  get checked() {
+    return isFirefox ? i18n.t('listAlert.checkedFirefox') : i18n.t('listAlert.checked');
+  },
+  get sectionLabel() {
+    return i18n.t('listAlert.sectionLabel');
+  },
+  get sectionEmpty() {
+    return i18n.t('listAlert.sectionEmpty');
+  },
+  get list() {
+    return i18n.t('listAlert.list');
+  },
+  get when() {
+    return i18n.t('listAlert.when');
+  },
+  get fired() {
+    return i18n.t('listAlert.fired');
+  },
+  get never() {
+    return i18n.t('listAlert.never');
+  },
+  get editButton() {
+    return i18n.t('listAlert.editButton');
+  },
+  get actions() {
+    return i18n.t('listAlert.actions');
+  },
+  get deleteButton() {
+    return i18n.t('common.delete');
+  },
 };
 
 function timeText(epochMs: number): string {
@@ -193,7 +252,7 @@ export function ListAlertPanel({ watchlist }: { watchlist: { id: string; name: s
                     setDraft(draftOf(a.condition));
                   }}
                 >
-                  Edit
+                  {listAlertText.editButton}
                 </button>
                 <button
                   type="button"
@@ -201,7 +260,7 @@ export function ListAlertPanel({ watchlist }: { watchlist: { id: string; name: s
                   disabled={busy}
                   onClick={() => void remove(a)}
                 >
-                  Delete
+                  {listAlertText.deleteButton}
                 </button>
               </li>
             );
@@ -319,7 +378,7 @@ export function ListAlertsSection() {
               <th scope="col">{listAlertText.when}</th>
               <th scope="col">{listAlertText.fired}</th>
               <th scope="col">
-                <span class="visually-hidden">Actions</span>
+                <span class="visually-hidden">{listAlertText.actions}</span>
               </th>
             </tr>
           </thead>
@@ -343,7 +402,7 @@ export function ListAlertsSection() {
                         await load();
                       }}
                     >
-                      Delete
+                      {listAlertText.deleteButton}
                     </button>
                   </td>
                 </tr>

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import {
   type ConnectionView,
   type ErrorView,
@@ -21,10 +22,10 @@ import { PIN_HINT } from '../../lib/vault/prompt';
 import { EncryptPasswordChoice } from './EncryptPasswordChoice';
 import { passphraseRefusal, StrengthNote, usePassphraseStrength } from './PassphraseStrength';
 
-const ENVIRONMENTS: { value: Environment; label: string; hint: string }[] = [
-  { value: 'demo', label: 'IG demo', hint: 'demo-api.ig.com: practice money' },
-  { value: 'live', label: 'IG live', hint: 'api.ig.com: real money' },
-  { value: 'custom', label: 'Custom gateway', hint: 'another base URL, such as the simulated service' },
+const ENVIRONMENTS: { value: Environment; label: () => string; hint: () => string }[] = [
+  { value: 'demo', label: () => i18n.t('connection.demo'), hint: () => i18n.t('connection.demoHint') },
+  { value: 'live', label: () => i18n.t('connection.live'), hint: () => i18n.t('connection.liveHint') },
+  { value: 'custom', label: () => i18n.t('connection.custom'), hint: () => i18n.t('connection.customHint') },
 ];
 
 type CheckState =
@@ -131,11 +132,7 @@ export function ConnectionSection({
     }
     setView(reply.data);
     setForm((f) => ({ ...f, apiKey: '', password: '', pin: '', pinConfirm: '' }));
-    setSaved(
-      reply.data.remember
-        ? 'Saved on this computer, encrypted with your passphrase.'
-        : 'Saved for this browser session only.',
-    );
+    setSaved(reply.data.remember ? i18n.t('connection.savedEncrypted') : i18n.t('connection.savedSession'));
     setCheck({ kind: 'idle' });
     onChanged();
   };
@@ -176,10 +173,10 @@ export function ConnectionSection({
 
   return (
     <section aria-labelledby="connection-title" class="options-section">
-      <h2 id="connection-title">Connection</h2>
+      <h2 id="connection-title">{i18n.t('options.connection')}</h2>
       <form onSubmit={save} noValidate>
         <fieldset>
-          <legend>Environment</legend>
+          <legend>{i18n.t('connection.environment')}</legend>
           {ENVIRONMENTS.map((env) => (
             <label key={env.value} class="choice">
               <input
@@ -192,79 +189,85 @@ export function ConnectionSection({
                   if (env.value === 'custom' && form.baseUrl) requestAccess(form.baseUrl);
                 }}
               />
-              {env.label} <span class="muted">({env.hint})</span>
+              {env.label()} <span class="muted">({env.hint()})</span>
             </label>
           ))}
         </fieldset>
         {form.environment === 'custom' && (
           <div class="field">
-            {textField('baseUrl', 'Base URL', { type: 'url', placeholder: 'http://127.0.0.1:8123/gateway/deal' })}
+            {textField('baseUrl', i18n.t('connection.baseUrl'), {
+              type: 'url',
+              placeholder: 'http://127.0.0.1:8123/gateway/deal',
+            })}
             {pattern && access !== 'granted' && (
               <p class="muted">
-                Marketside needs your permission to reach {pattern.replace('/*', '')}.{' '}
+                {i18n.t('connection.needsPermission', { host: pattern.replace('/*', '') })}{' '}
                 <button type="button" onClick={() => requestAccess(form.baseUrl)}>
-                  Allow access to this gateway
+                  {i18n.t('connection.allowAccess')}
                 </button>
-                {access === 'denied' && ' Access was not granted; requests to this gateway may be blocked.'}
+                {access === 'denied' && ` ${i18n.t('connection.accessDenied')}`}
               </p>
             )}
-            {access === 'granted' && <p class="muted">Access to this gateway is granted.</p>}
+            {access === 'granted' && <p class="muted">{i18n.t('connection.accessGranted')}</p>}
           </div>
         )}
         <div class="field">
-          {textField('apiKey', 'API key', {
+          {textField('apiKey', i18n.t('connection.apiKey'), {
             type: 'password',
             autocomplete: 'off',
-            placeholder: view?.apiKeySet ? 'Saved; type again to change' : '',
+            placeholder: view?.apiKeySet ? i18n.t('connection.savedTypeAgain') : '',
           })}
         </div>
         <div class="field">
-          {textField('identifier', 'Identifier (IG username)', { type: 'text', autocomplete: 'username' })}
+          {textField('identifier', i18n.t('connection.identifier'), { type: 'text', autocomplete: 'username' })}
         </div>
         <div class="field">
-          {textField('password', 'Password', {
+          {textField('password', i18n.t('connection.password'), {
             type: 'password',
             autocomplete: 'current-password',
-            placeholder: view?.passwordSet ? 'Saved; type again to change' : '',
+            placeholder: view?.passwordSet ? i18n.t('connection.savedTypeAgain') : '',
           })}
         </div>
         <label class="choice">
           <input type="checkbox" checked={form.remember} onChange={(e) => set('remember', e.currentTarget.checked)} />
-          Remember the API key and password on this computer, encrypted with a passphrase
-          <span class="muted"> (otherwise they are kept only until the browser closes)</span>
+          {i18n.t('connection.remember')}
+          <span class="muted"> {i18n.t('connection.rememberNote')}</span>
         </label>
         {form.remember && vault?.state !== 'unlocked' && (
           <>
             <div class="field">
-              {textField('pin', 'Passphrase', { type: 'password', autocomplete: 'new-password' })}
+              {textField('pin', i18n.t('connection.passphrase'), { type: 'password', autocomplete: 'new-password' })}
               <span class="muted" id="conn-pin-hint">
                 {PIN_HINT}
               </span>
               {!issues.pin && <StrengthNote id="conn-pin-strength" strength={strength} />}
             </div>
             <div class="field">
-              {textField('pinConfirm', 'The same passphrase again', { type: 'password', autocomplete: 'new-password' })}
+              {textField('pinConfirm', i18n.t('connection.passphraseAgain'), {
+                type: 'password',
+                autocomplete: 'new-password',
+              })}
             </div>
           </>
         )}
         <div class="field">
-          <label for="conn-version">Session version</label>
+          <label for="conn-version">{i18n.t('connection.sessionVersion')}</label>
           <select
             id="conn-version"
             value={String(form.sessionVersion)}
             onChange={(e) => set('sessionVersion', e.currentTarget.value === '3' ? 3 : 2)}
           >
-            <option value="2">v2 (CST and security token; recommended)</option>
-            <option value="3">v3 (OAuth; for some account setups)</option>
+            <option value="2">{i18n.t('connection.v2')}</option>
+            <option value="3">{i18n.t('connection.v3')}</option>
           </select>
         </div>
         <EncryptPasswordChoice />
         <div class="row">
           <button type="submit" class="primary">
-            Save
+            {i18n.t('common.save')}
           </button>
           <button type="button" onClick={runCheck} disabled={check.kind === 'busy'}>
-            {check.kind === 'busy' ? 'Checking…' : 'Check'}
+            {check.kind === 'busy' ? i18n.t('connection.checking') : i18n.t('connection.check')}
           </button>
         </div>
         {saved && (
@@ -279,7 +282,11 @@ export function ConnectionSection({
         )}
         {check.kind === 'ok' && (
           <p role="status" class="banner" data-testid="options-check-result">
-            Connected: {check.account.accountName} ({check.account.accountId}, {check.account.accountType}).
+            {i18n.t('connection.connected', {
+              name: check.account.accountName,
+              id: check.account.accountId,
+              type: check.account.accountType,
+            })}
           </p>
         )}
         {reason && (
@@ -287,7 +294,9 @@ export function ConnectionSection({
             <strong>{reason.title}</strong>
             <div>{reason.detail}</div>
             <div>{reason.next}</div>
-            {check.kind === 'failed' && check.error.code && <div class="muted">IG code: {check.error.code}</div>}
+            {check.kind === 'failed' && check.error.code && (
+              <div class="muted">{i18n.t('connection.igCode', { code: check.error.code })}</div>
+            )}
           </div>
         )}
       </form>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import { CADENCES, type CadenceKey, parseCadence, withCadence } from '../../lib/options/prefs-form';
 import { defaultPrefs, type Prefs, pinnedEpic, prefs as prefsItem, type Theme } from '../../lib/settings/registry';
@@ -60,18 +61,18 @@ export function PreferencesSection() {
     setBadgeNote(null);
     const epic = badge.trim();
     const reply = await send('badge.pin', { epic: epic === '' ? null : epic });
-    if (reply.ok) setBadgeNote(epic ? `The toolbar badge follows ${epic}.` : 'The toolbar badge is off.');
+    if (reply.ok) setBadgeNote(epic ? i18n.t('prefs.badgeFollows', { epic }) : i18n.t('prefs.badgeOff'));
     else setBadgeError(reply.error);
   };
 
   return (
     <section aria-labelledby="prefs-title" class="options-section">
-      <h2 id="prefs-title">Preferences</h2>
+      <h2 id="prefs-title">{i18n.t('options.preferences')}</h2>
       <fieldset>
-        <legend>Refresh</legend>
+        <legend>{i18n.t('prefs.refresh')}</legend>
         {(Object.keys(CADENCES) as CadenceKey[]).map((key) => (
           <div class="field" key={key}>
-            <label for={`pref-${key}`}>{CADENCES[key].label}</label>
+            <label for={`pref-${key}`}>{CADENCES[key].label()}</label>
             <input
               id={`pref-${key}`}
               type="number"
@@ -97,18 +98,18 @@ export function PreferencesSection() {
           checked={prefs.sparklines}
           onChange={(e) => void save({ ...prefs, sparklines: e.currentTarget.checked })}
         />
-        Show sparklines in watchlists
+        {i18n.t('prefs.sparklines')}
       </label>
       <div class="field">
-        <label for="pref-theme">Theme</label>
+        <label for="pref-theme">{i18n.t('prefs.theme')}</label>
         <select id="pref-theme" value={prefs.theme} onChange={(e) => setTheme(e.currentTarget.value as Theme)}>
-          <option value="system">Follow the system</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
+          <option value="system">{i18n.t('prefs.themeSystem')}</option>
+          <option value="light">{i18n.t('prefs.themeLight')}</option>
+          <option value="dark">{i18n.t('prefs.themeDark')}</option>
         </select>
       </div>
       <form class="field" onSubmit={pin}>
-        <label for="pref-badge">Badge market (epic; empty for none)</label>
+        <label for="pref-badge">{i18n.t('prefs.badgeMarket')}</label>
         <input
           id="pref-badge"
           type="text"
@@ -116,7 +117,7 @@ export function PreferencesSection() {
           value={badge}
           onInput={(e) => setBadge(e.currentTarget.value)}
         />
-        <button type="submit">Set badge market</button>
+        <button type="submit">{i18n.t('prefs.setBadge')}</button>
         {badgeNote && (
           <span role="status" class="muted">
             {' '}

@@ -1,4 +1,5 @@
 // The popup's list area: the search's results or the recent lookups, with what to say when there are none.
+import { i18n } from '#i18n';
 import type { RowItem } from '../../lib/popup/rows';
 import type { SearchView } from '../../lib/popup/search';
 import { MarketList } from './MarketList';
@@ -16,20 +17,20 @@ interface ListAreaProps {
 }
 
 export function ListArea({ showingResults, search, rows, active, onOpen, onActivate }: ListAreaProps) {
-  const label = showingResults ? `Markets matching ${search.term}` : 'Recent lookups';
+  const label = showingResults ? i18n.t('popup.matching', { term: search.term }) : i18n.t('popup.recent');
   return (
     <section class="list">
-      {!showingResults && rows.length > 0 && <h2 class="list__title">Recent lookups</h2>}
+      {!showingResults && rows.length > 0 && <h2 class="list__title">{i18n.t('popup.recent')}</h2>}
       <MarketList id={LIST_ID} label={label} items={rows} active={active} onOpen={onOpen} onActivate={onActivate} />
       <p class="list__note muted" role="status">
         {showingResults
           ? search.pending && search.results === null
-            ? 'Searching…'
+            ? i18n.t('popup.searching')
             : !search.pending && !search.error && rows.length === 0
-              ? `No markets match “${search.term}”.`
+              ? i18n.t('popup.noMatch', { term: search.term })
               : ''
           : rows.length === 0
-            ? 'Type at least two letters of a market name or epic, for example “EUR/USD” or “FTSE”.'
+            ? i18n.t('popup.typeHint')
             : ''}
       </p>
     </section>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { marketDecimals } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
 import type { PopupDeps } from '../../lib/popup/deps';
@@ -49,14 +50,14 @@ export function MarketActions({ deps, epic, quote, marketId }: Props) {
     const reply = await send('badge.pin', { epic: isPinned ? null : epic });
     if (reply.ok) {
       setPinned(isPinned ? null : epic);
-      setMessage({ text: isPinned ? 'Unpinned from the toolbar' : 'Pinned to the toolbar badge', error: false });
+      setMessage({ text: i18n.t(isPinned ? 'popup.unpinned' : 'popup.pinned'), error: false });
     } else setMessage({ text: reply.error.message, error: true });
   }
 
   function openPanel() {
     setMessage(null);
     deps.openSidePanel(epic).catch((err: unknown) => {
-      setMessage({ text: err instanceof Error ? err.message : 'The side panel did not open', error: true });
+      setMessage({ text: err instanceof Error ? err.message : i18n.t('popup.panelFailed'), error: true });
     });
   }
 
@@ -65,23 +66,23 @@ export function MarketActions({ deps, epic, quote, marketId }: Props) {
     if (!AlertForm)
       import('../alerts/AlertForm').then(
         (m) => setAlertForm(() => m.AlertForm),
-        () => setMessage({ text: 'The alert form did not load', error: true }),
+        () => setMessage({ text: i18n.t('popup.alertFormFailed'), error: true }),
       );
   }
 
   const name = quote?.instrumentName ?? epic;
   return (
-    <section class="market__actions" aria-label="Actions">
+    <section class="market__actions" aria-label={i18n.t('popup.actions')}>
       <WatchlistAdd send={send} epic={epic} instrumentName={name} />
       <div class="market__buttons">
         <button type="button" onClick={togglePin}>
-          {isPinned ? 'Unpin from toolbar' : 'Pin to toolbar'}
+          {i18n.t(isPinned ? 'popup.unpin' : 'popup.pin')}
         </button>
         <button type="button" onClick={openPanel}>
-          Open in side panel
+          {i18n.t('popup.openInPanel')}
         </button>
         <button type="button" aria-expanded={alertOpen} aria-controls="popup-alert" onClick={toggleAlert}>
-          Set an alert
+          {i18n.t('popup.setAlert')}
         </button>
       </div>
       {alertOpen && (
@@ -96,7 +97,7 @@ export function MarketActions({ deps, epic, quote, marketId }: Props) {
               decimals={marketDecimals(quote)}
             />
           ) : (
-            <p class="muted">Loading…</p>
+            <p class="muted">{i18n.t('common.loading')}</p>
           )}
         </div>
       )}

@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import { formatPrice, marketDecimals } from '../../lib/format';
 
 import type { RowItem } from '../../lib/popup/rows';
@@ -40,10 +41,10 @@ export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
       </div>
       <div class="row__right num">
         <div class="row__prices">
-          <span class="visually-hidden">Bid </span>
+          <span class="visually-hidden">{i18n.t('term.bid')} </span>
           {formatPrice(q?.bid, d)}
           <span class="muted"> / </span>
-          <span class="visually-hidden">Offer </span>
+          <span class="visually-hidden">{i18n.t('term.offer')} </span>
           {formatPrice(q?.offer, d)}
         </div>
         <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} decimals={d} />

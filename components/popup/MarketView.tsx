@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { readFacts, readQuotes, readSentiment, readSparkline } from '../../lib/cache/read';
 import { formatPrice, formatShare, marketDecimals, spreadOf } from '../../lib/format';
 import type { ErrorView } from '../../lib/messages/contract';
@@ -146,39 +147,39 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
       {quoteError && !quote && <ErrorState error={quoteError} />}
       <dl class="market__prices">
         <div>
-          <dt>Bid</dt>
+          <dt>{i18n.t('term.bid')}</dt>
           <dd class="num">{formatPrice(q?.bid, d)}</dd>
         </div>
         <div>
-          <dt>Offer</dt>
+          <dt>{i18n.t('term.offer')}</dt>
           <dd class="num">{formatPrice(q?.offer, d)}</dd>
         </div>
         <div>
-          <dt>Spread</dt>
+          <dt>{i18n.t('term.spread')}</dt>
           <dd class="num">{formatPrice(spreadOf(q?.bid ?? null, q?.offer ?? null), d)}</dd>
         </div>
         <div>
-          <dt>High</dt>
+          <dt>{i18n.t('term.high')}</dt>
           <dd class="num">{formatPrice(q?.high, d)}</dd>
         </div>
         <div>
-          <dt>Low</dt>
+          <dt>{i18n.t('term.low')}</dt>
           <dd class="num">{formatPrice(q?.low, d)}</dd>
         </div>
         <div>
-          <dt>Change</dt>
+          <dt>{i18n.t('term.change')}</dt>
           <dd class="num">
             <Change net={q?.netChange ?? null} pct={q?.percentageChange ?? null} decimals={d} />
           </dd>
         </div>
       </dl>
       {spark && spark.filter((v) => v !== null).length >= 2 ? (
-        <Sparkline values={spark} width={360} height={40} label={`Recent prices of ${name}`} />
+        <Sparkline values={spark} width={360} height={40} label={i18n.t('market.recentPrices', { market: name })} />
       ) : (
-        <p class="market__trail muted">The price line fills in as Marketside watches this market.</p>
+        <p class="market__trail muted">{i18n.t('market.trailFills')}</p>
       )}
-      <section class="market__sentiment" aria-label="Client sentiment">
-        <h2>Client sentiment</h2>
+      <section class="market__sentiment" aria-label={i18n.t('term.clientSentiment')}>
+        <h2>{i18n.t('term.clientSentiment')}</h2>
         {sentiment ? (
           <SentimentBar
             long={sentiment.value.longPositionPercentage}
@@ -186,12 +187,12 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
             previousLong={previousLong ?? null}
           />
         ) : (
-          <p class="muted">{marketId ? 'Loading sentiment…' : 'No client sentiment for this market'}</p>
+          <p class="muted">{marketId ? i18n.t('market.loadingSentiment') : i18n.t('market.noSentiment')}</p>
         )}
         {related && related.length > 0 && (
           <>
-            <h3 class="related__title">Related markets</h3>
-            <ul class="related" aria-label="Related markets' sentiment">
+            <h3 class="related__title">{i18n.t('market.related')}</h3>
+            <ul class="related" aria-label={i18n.t('market.relatedSentiment')}>
               {related.slice(0, 6).map((r) => (
                 <li key={r.marketId}>
                   <span class="related__id">{r.marketId}</span>

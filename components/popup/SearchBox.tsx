@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { i18n } from '#i18n';
 
 interface Props {
   value: string;
@@ -20,13 +21,13 @@ export function SearchBox({ value, inputRef, listId, expanded, activeId, busy, o
         type="text"
         enterKeyHint="search"
         role="combobox"
-        aria-label="Search markets"
+        aria-label={i18n.t('popup.searchLabel')}
         aria-autocomplete="list"
         aria-controls={listId}
         aria-expanded={expanded}
         aria-activedescendant={activeId ?? undefined}
         aria-keyshortcuts="/"
-        placeholder="Search markets (press / )"
+        placeholder={i18n.t('popup.searchPlaceholder')}
         autocomplete="off"
         spellcheck={false}
         maxLength={100}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { readWatchlists } from '../../lib/cache/read';
 import type { ErrorView } from '../../lib/messages/contract';
 import type { WatchlistSummary } from '../../lib/model';
@@ -60,11 +61,11 @@ export function WatchlistAdd({ send, epic, instrumentName }: Props) {
         setLists((all) => [...(all ?? []), reply.data]);
         setChoice(reply.data.id);
         setNewName('');
-        setDone(`Added ${instrumentName} to new watchlist ${reply.data.name}`);
+        setDone(i18n.t('watchlist.addedToNew', { market: instrumentName, watchlist: reply.data.name }));
       } else setError(reply.error);
     } else {
       const reply = await send('watchlists.addMarket', { id: choice, epic });
-      if (reply.ok) setDone(`Added ${instrumentName} to ${reply.data.summary.name}`);
+      if (reply.ok) setDone(i18n.t('watchlist.added', { market: instrumentName, watchlist: reply.data.summary.name }));
       else setError(reply.error);
     }
     setBusy(false);
@@ -73,7 +74,7 @@ export function WatchlistAdd({ send, epic, instrumentName }: Props) {
   return (
     <form class="wl-add" onSubmit={submit}>
       <select
-        aria-label="Watchlist"
+        aria-label={i18n.t('term.watchlist')}
         value={choice}
         disabled={lists === null}
         onChange={(e) => setChoice(e.currentTarget.value)}
@@ -83,12 +84,12 @@ export function WatchlistAdd({ send, epic, instrumentName }: Props) {
             {w.name}
           </option>
         ))}
-        <option value={NEW}>New watchlist…</option>
+        <option value={NEW}>{i18n.t('watchlist.newOption')}</option>
       </select>
       {choice === NEW && (
         <input
-          aria-label="New watchlist name"
-          placeholder="Name"
+          aria-label={i18n.t('watchlist.newName')}
+          placeholder={i18n.t('watchlist.namePlaceholder')}
           maxLength={50}
           required
           value={newName}
@@ -96,7 +97,7 @@ export function WatchlistAdd({ send, epic, instrumentName }: Props) {
         />
       )}
       <button type="submit" disabled={busy || lists === null || (choice === NEW && newName.trim() === '')}>
-        Add to watchlist
+        {i18n.t('watchlist.add')}
       </button>
       <p class="wl-add__result" role="status">
         {done}

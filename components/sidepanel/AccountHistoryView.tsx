@@ -4,7 +4,7 @@
 // costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
 // background answers.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { MACHINE_FORMAT_NOTE } from '../../lib/csv/format-note';
+import { machineFormatNote } from '../../lib/csv/format-note';
 import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { formatDateTime, formatDecimalText } from '../../lib/format';
 import { readCachedHistory } from '../../lib/history/cached';
@@ -280,7 +280,7 @@ export function AccountHistoryView({
           Export CSV
         </button>
         <span class="muted small" id={exportNoteId} data-testid="history-export-format">
-          {MACHINE_FORMAT_NOTE}
+          {machineFormatNote()}
         </span>
       </div>
       {error && <ErrorState error={error} onRetry={() => void load(true)} onOpenSettings={openSettings} />}

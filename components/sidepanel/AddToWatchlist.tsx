@@ -1,6 +1,8 @@
 // "Add to watchlist" for one market, choosing among the account's editable lists.
+
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { readWatchlists } from '../../lib/cache/read';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { WatchlistSummary } from '../../lib/model';
@@ -88,7 +90,7 @@ export function AddToWatchlist({ epic, instrumentName, lists }: Props) {
     setDone(null);
     const reply = await settle(send('watchlists.addMarket', { id: chosen.id, epic }));
     setBusy(false);
-    if (reply.ok) setDone(`Added to “${chosen.name}”.`);
+    if (reply.ok) setDone(i18n.t('watchlist.addedTo', { watchlist: chosen.name }));
     else setError(reply.error);
   };
 
@@ -96,11 +98,11 @@ export function AddToWatchlist({ epic, instrumentName, lists }: Props) {
     <div class="add-to">
       {lists.length > 1 && (
         <ListPicker lists={lists} chosen={chosen} onChange={setTarget}>
-          <span class="visually-hidden">Watchlist for {instrumentName}</span>
+          <span class="visually-hidden">{i18n.t('watchlist.forMarket', { market: instrumentName })}</span>
         </ListPicker>
       )}
       <button type="button" disabled={busy} onClick={add}>
-        Add to {lists.length > 1 ? 'list' : chosen.name}
+        {lists.length > 1 ? i18n.t('watchlist.addToList') : i18n.t('watchlist.addToNamed', { watchlist: chosen.name })}
       </button>
       {done && (
         <span class="muted" role="status">

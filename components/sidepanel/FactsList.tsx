@@ -1,4 +1,5 @@
 // Instrument facts and dealing rules, as a definition list.
+import { i18n } from '#i18n';
 import { formatMarketHours, formatShare, formatSize } from '../../lib/format';
 import type { MarketFacts, StepRule } from '../../lib/model';
 
@@ -10,11 +11,13 @@ export const IG_HOURS_ZONE = 'UTC';
 
 function rule(r: StepRule | null): string {
   if (!r) return '–';
-  return r.unit === 'PERCENTAGE' ? formatShare(r.value, 6) : `${formatSize(r.value)} points`;
+  return r.unit === 'PERCENTAGE'
+    ? formatShare(r.value, 6)
+    : i18n.t('facts.points', r.value, { value: formatSize(r.value) });
 }
 
 function hours(facts: MarketFacts): string {
-  if (!facts.openingHours || facts.openingHours.length === 0) return 'Around the clock (or not published)';
+  if (!facts.openingHours || facts.openingHours.length === 0) return i18n.t('facts.aroundTheClock');
   return formatMarketHours(facts.openingHours, IG_HOURS_ZONE);
 }
 
@@ -25,24 +28,24 @@ export function FactsList({ facts }: { facts: MarketFacts }) {
       ? '–'
       : facts.marginFactorUnit === 'PERCENTAGE'
         ? formatShare(facts.marginFactor, 6)
-        : `${formatSize(facts.marginFactor)} points`;
+        : i18n.t('facts.points', facts.marginFactor, { value: formatSize(facts.marginFactor) });
   const items: [string, string][] = [
-    ['Type', facts.instrumentType],
-    ['Expiry', facts.expiry === '-' ? 'None (rolling)' : facts.expiry],
-    ['Currency', facts.currency ?? '–'],
-    ['Margin', margin],
-    ['Lot size', formatSize(facts.lotSize)],
-    ['Value of one pip', facts.valueOfOnePip ?? '–'],
-    ['Minimum deal size', rule(d.minDealSize)],
-    ['Minimum stop or limit distance', rule(d.minNormalStopOrLimitDistance)],
+    [i18n.t('facts.type'), facts.instrumentType],
+    [i18n.t('facts.expiry'), facts.expiry === '-' ? i18n.t('facts.noExpiry') : facts.expiry],
+    [i18n.t('facts.currency'), facts.currency ?? '–'],
+    [i18n.t('term.margin'), margin],
+    [i18n.t('facts.lotSize'), formatSize(facts.lotSize)],
+    [i18n.t('facts.pipValue'), facts.valueOfOnePip ?? '–'],
+    [i18n.t('facts.minDealSize'), rule(d.minDealSize)],
+    [i18n.t('facts.minStopLimit'), rule(d.minNormalStopOrLimitDistance)],
     [
-      'Minimum guaranteed stop distance',
-      facts.controlledRiskAllowed ? rule(d.minControlledRiskStopDistance) : 'Not offered',
+      i18n.t('facts.minGuaranteedStop'),
+      facts.controlledRiskAllowed ? rule(d.minControlledRiskStopDistance) : i18n.t('facts.notOffered'),
     ],
-    ['Maximum stop or limit distance', rule(d.maxStopOrLimitDistance)],
-    ['Minimum step', rule(d.minStepDistance)],
-    ['Stops and limits', facts.stopsLimitsAllowed ? 'Allowed' : 'Not allowed'],
-    ['Opening hours', hours(facts)],
+    [i18n.t('facts.maxStopLimit'), rule(d.maxStopOrLimitDistance)],
+    [i18n.t('facts.minStep'), rule(d.minStepDistance)],
+    [i18n.t('facts.stopsLimits'), facts.stopsLimitsAllowed ? i18n.t('facts.allowed') : i18n.t('facts.notAllowed')],
+    [i18n.t('facts.openingHours'), hours(facts)],
   ];
   return (
     <dl class="facts">

@@ -1,12 +1,18 @@
 // The panel's header: the account in use, the views, the rate budget on demand and the settings.
+
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import type { StatusView } from '../../lib/messages/contract';
 import { noAccountText, panelTabs } from '../../lib/sidepanel/header';
 import type { SidepanelRoute, SidepanelView } from '../../lib/sidepanel/route';
 import { StreamState } from '../StreamState';
 import { BudgetPanel } from './BudgetPanel';
 
-const envLabel = { demo: 'Demo', live: 'Live', custom: 'Custom' } as const;
+const envLabel = {
+  demo: () => i18n.t('account.demo'),
+  live: () => i18n.t('account.live'),
+  custom: () => i18n.t('account.custom'),
+} as const;
 
 interface Props {
   status: StatusView | null;
@@ -22,7 +28,7 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
   const tabs = panelTabs(showAlerts);
   return (
     <header class="panel-head">
-      <h1 class="visually-hidden">Marketside</h1>
+      <h1 class="visually-hidden">{i18n.t('extName')}</h1>
       <div class="panel-head__row">
         <div class="account" data-testid="panel-account">
           {account ? (
@@ -30,11 +36,11 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
               <strong data-unkept>{account.accountName}</strong>{' '}
               <span class="muted" data-unkept>
                 {account.accountId}
-                {status?.environment && ` · ${envLabel[status.environment]}`}
+                {status?.environment && ` · ${envLabel[status.environment]()}`}
               </span>
               {status?.environment === 'live' && (
                 <span class="live-tag" data-unkept>
-                  LIVE
+                  {i18n.t('account.liveTag')}
                 </span>
               )}
             </>
@@ -50,17 +56,22 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
             aria-expanded={budgetOpen}
             aria-controls="panel-budget"
             onClick={() => setBudgetOpen(!budgetOpen)}
-            title="Requests used against your IG allowances"
+            title={i18n.t('budget.title')}
           >
-            Budget
+            {i18n.t('budget.button')}
           </button>
         )}
-        <button type="button" onClick={openSettings} aria-label="Settings" title="Settings">
+        <button
+          type="button"
+          onClick={openSettings}
+          aria-label={i18n.t('common.settings')}
+          title={i18n.t('common.settings')}
+        >
           ⚙
         </button>
       </div>
       {budgetOpen && status && <BudgetPanel id="panel-budget" budget={status.budget} stream={status.stream} />}
-      <nav class="tabs" aria-label="Side panel views">
+      <nav class="tabs" aria-label={i18n.t('tab.views')}>
         {tabs.map((t) => (
           <button
             key={t.view}

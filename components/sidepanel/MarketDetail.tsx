@@ -1,7 +1,9 @@
 // One market: price, chart with history, client sentiment now and over time, related markets' sentiment,
 // and the instrument's facts and dealing rules.
+
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { readFacts, readQuotes, readSentiment, readSentimentHistory } from '../../lib/cache/read';
 import { formatPrice, marketDecimals, spreadOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
@@ -130,12 +132,12 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
   return (
     <article class="view detail" aria-labelledby="detail-title">
       <div class="detail__top">
-        <button type="button" onClick={onBack} aria-label="Back">
+        <button type="button" onClick={onBack} aria-label={i18n.t('common.back')}>
           ←
         </button>
         <h2 id="detail-title">{name}</h2>
         <button type="button" class="link" onClick={() => navigate({ view: 'history', epic })}>
-          History
+          {i18n.t('tab.history')}
         </button>
       </div>
       <p class="muted detail__epic">
@@ -143,23 +145,26 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
         {marketId && marketId !== epic ? ` · ${marketId}` : ''}
       </p>
       {quoteError && !quote && <ErrorState error={quoteError} onRetry={loadQuote} onOpenSettings={openSettings} />}
-      {!q && !quoteError && <p class="muted">Loading price…</p>}
+      {!q && !quoteError && <p class="muted">{i18n.t('market.loadingPrice')}</p>}
       {q && quote && (
-        <section class="detail-section quote" aria-label="Price">
+        <section class="detail-section quote" aria-label={i18n.t('market.price')}>
           <div class="quote__prices num">
             <div>
-              <span class="muted">Bid</span> <strong data-testid="panel-detail-bid">{formatPrice(q.bid, d)}</strong>
+              <span class="muted">{i18n.t('term.bid')}</span>{' '}
+              <strong data-testid="panel-detail-bid">{formatPrice(q.bid, d)}</strong>
             </div>
             <div>
-              <span class="muted">Offer</span>{' '}
+              <span class="muted">{i18n.t('term.offer')}</span>{' '}
               <strong data-testid="panel-detail-offer">{formatPrice(q.offer, d)}</strong>
             </div>
-            {spread !== null && <div class="muted">Spread {formatPrice(spread, d)}</div>}
+            {spread !== null && (
+              <div class="muted">{i18n.t('market.spreadValue', { spread: formatPrice(spread, d) })}</div>
+            )}
           </div>
           <div class="quote__meta">
             <Change net={q.netChange} pct={q.percentageChange} decimals={d} />
             <span class="muted num">
-              H {formatPrice(q.high, d)} · L {formatPrice(q.low, d)}
+              {i18n.t('market.highLow', { high: formatPrice(q.high, d), low: formatPrice(q.low, d) })}
             </span>
             <MarketStatusTag status={q.marketStatus} />
             <StaleMark stale={quote.stale} fetchedAt={quote.fetchedAt} />
@@ -168,7 +173,7 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
         </section>
       )}
       {dealing && q && (
-        <section class="detail-section" aria-label="Deal" data-testid="panel-dealing-slot">
+        <section class="detail-section" aria-label={i18n.t('term.deal')} data-testid="panel-dealing-slot">
           <dealing.ReconciliationBanner />
           <dealing.DealTicket
             epic={epic}
@@ -190,8 +195,8 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
       <MarketMarks epic={epic} />
       <HistorySection epic={epic} name={name} theme={theme} decimals={d} />
       <section class="detail-section" aria-labelledby="sentiment-title">
-        <h3 id="sentiment-title">Client sentiment</h3>
-        {!marketId && facts && <p class="muted">IG publishes no client sentiment for this market.</p>}
+        <h3 id="sentiment-title">{i18n.t('term.clientSentiment')}</h3>
+        {!marketId && facts && <p class="muted">{i18n.t('market.noSentimentPublished')}</p>}
         {sentimentError && !sentiment && <ErrorState error={sentimentError} />}
         {sentiment && (
           <div data-testid="panel-sentiment-now">
@@ -204,24 +209,24 @@ export function MarketDetail({ epic, onBack, alertForm }: Props) {
         )}
         {marketId && (
           <>
-            <h4>Over time</h4>
+            <h4>{i18n.t('market.overTime')}</h4>
             <SentimentTrend points={trend} name={name} />
-            <h4>Related markets</h4>
+            <h4>{i18n.t('market.related')}</h4>
             <RelatedSentiment marketId={marketId} onOpen={(target) => navigate({ view: 'market', epic: target })} />
           </>
         )}
-        <p class="muted small">Client sentiment shows how IG clients are positioned; it is not a signal.</p>
+        <p class="muted small">{i18n.t('market.sentimentNote')}</p>
       </section>
       {alertForm && q && (
-        <section class="detail-section" aria-label="Alerts">
-          <h3>Alert</h3>
+        <section class="detail-section" aria-label={i18n.t('tab.alerts')}>
+          <h3>{i18n.t('market.alert')}</h3>
           {alertForm({ epic, instrumentName: name, marketId, bid: q.bid, offer: q.offer, decimals: d })}
         </section>
       )}
       <section class="detail-section" aria-labelledby="facts-title">
-        <h3 id="facts-title">Instrument and dealing rules</h3>
+        <h3 id="facts-title">{i18n.t('market.facts')}</h3>
         {factsError && !facts && <ErrorState error={factsError} onRetry={loadFacts} onOpenSettings={openSettings} />}
-        {!facts && !factsError && <p class="muted">Loading…</p>}
+        {!facts && !factsError && <p class="muted">{i18n.t('common.loading')}</p>}
         {facts && (
           <>
             <FactsList facts={facts.value} />

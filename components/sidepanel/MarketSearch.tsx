@@ -1,6 +1,8 @@
 // Inline market search: type a name or epic, pick a result. Cached answers paint at once; an answer to
 // an older term never replaces a newer one.
+
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { readSearch } from '../../lib/cache/read';
 import { formatPrice, marketDecimals } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
@@ -54,7 +56,7 @@ export function MarketSearch({ label, placeholder, actionText, onPick, excluded,
         (err: unknown) => {
           if (gen !== generation.current) return;
           setPending(false);
-          setError({ kind: 'internal', message: err instanceof Error ? err.message : 'Marketside did not answer' });
+          setError({ kind: 'internal', message: err instanceof Error ? err.message : i18n.t('error.noAnswer') });
         },
       );
     }, DEBOUNCE_MS);
@@ -66,7 +68,7 @@ export function MarketSearch({ label, placeholder, actionText, onPick, excluded,
       <input
         type="search"
         aria-label={label}
-        placeholder={placeholder ?? 'Search markets'}
+        placeholder={placeholder ?? i18n.t('popup.searchLabel')}
         value={text}
         onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={(e) => {
@@ -75,13 +77,13 @@ export function MarketSearch({ label, placeholder, actionText, onPick, excluded,
       />
       {pending && (
         <span class="muted" aria-live="polite">
-          Searching…
+          {i18n.t('popup.searching')}
         </span>
       )}
       {error && <ErrorState error={error} />}
       {results && (
-        <ul class="search-results" aria-label={`Results for ${text.trim()}`}>
-          {results.length === 0 && <li class="muted">No market matches “{text.trim()}”.</li>}
+        <ul class="search-results" aria-label={i18n.t('search.resultsFor', { term: text.trim() })}>
+          {results.length === 0 && <li class="muted">{i18n.t('search.noMatch', { term: text.trim() })}</li>}
           {results.slice(0, 10).map((q) => {
             const action = actionText(q);
             const taken = excluded?.has(q.epic) ?? false;
@@ -95,11 +97,11 @@ export function MarketSearch({ label, placeholder, actionText, onPick, excluded,
                 </span>
                 <button
                   type="button"
-                  aria-label={taken ? `Added: ${q.instrumentName} is already in the list` : action.label}
+                  aria-label={taken ? i18n.t('search.alreadyIn', { market: q.instrumentName }) : action.label}
                   disabled={taken || busyEpic === q.epic}
                   onClick={() => onPick(q)}
                 >
-                  {taken ? 'Added' : action.text}
+                  {taken ? i18n.t('search.added') : action.text}
                 </button>
               </li>
             );

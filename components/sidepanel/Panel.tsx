@@ -1,8 +1,10 @@
 // The side panel app: status and preferences, routing between views, theme, and the live channel's
 // visibility. Views read the cache first and ask the background; nothing here calls IG.
+
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { handOverAtLatest, handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, PREFS_STORED, type Prefs, prefs as prefsItem, watchStored } from '../../lib/settings/registry';
@@ -200,7 +202,7 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
           />
         ) : view === 'alerts' && slots.alertsList ? (
           <section class="view" aria-labelledby="alerts-title">
-            <h2 id="alerts-title">Alerts</h2>
+            <h2 id="alerts-title">{i18n.t('tab.alerts')}</h2>
             {slots.alertsList()}
           </section>
         ) : route ? (
@@ -220,17 +222,16 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
   if (status.state === 'signed-out' && !status.vault.notice)
     return (
       <div class="banner banner--warn" role="status" data-testid="panel-signed-out" data-unkept>
-        <strong>Not connected to IG.</strong> Enter your API key and login in the settings; cached prices are shown
-        meanwhile.{' '}
+        <strong>{i18n.t('panel.signedOutTitle')}</strong> {i18n.t('panel.signedOutBody')}{' '}
         <button type="button" class="primary" onClick={openSettings}>
-          Open settings
+          {i18n.t('common.openSettings')}
         </button>
       </div>
     );
   if (status.state === 'offline')
     return (
       <div class="banner banner--warn" role="status" data-unkept>
-        You appear to be offline: showing cached data, refreshing when the connection is back.
+        {i18n.t('panel.offline')}
       </div>
     );
   if (status.state === 'error' && status.lastError)
@@ -238,7 +239,7 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
   if (status.budget.throttled)
     return (
       <div class="banner banner--warn" role="status" data-unkept>
-        Refreshing more slowly to stay within your IG allowance: {status.budget.throttled.reason}.
+        {i18n.t('panel.throttled', { reason: status.budget.throttled.reason })}
       </div>
     );
   return null;

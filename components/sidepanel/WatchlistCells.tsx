@@ -1,5 +1,6 @@
 // One cell of a watchlist row for each column a list can show (lib/watchlists/columns.ts). The class of
 // each cell is its header's (`wl-th--<id>`) counterpart, so that header and values share a grid area.
+import { i18n } from '#i18n';
 import { formatPrice, marketDecimals, midOf, spreadOf, trendOf } from '../../lib/format';
 import { type RowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 import type { RowModel } from '../../lib/sidepanel/rows';
@@ -100,7 +101,7 @@ function content({ id, row, n, spark, sparklines }: CellProps) {
           compact
         />
       ) : (
-        <span class="muted" title="No sentiment for this market">
+        <span class="muted" title={i18n.t('watchlist.noSentiment')}>
           –
         </span>
       );
@@ -116,7 +117,12 @@ function content({ id, row, n, spark, sparklines }: CellProps) {
     case 'spark':
       return (
         sparklines && (
-          <Sparkline values={spark ?? []} width={64} height={18} label={`Recent prices of ${q.instrumentName}`} />
+          <Sparkline
+            values={spark ?? []}
+            width={64}
+            height={18}
+            label={i18n.t('market.recentPrices', { market: q.instrumentName })}
+          />
         )
       );
   }

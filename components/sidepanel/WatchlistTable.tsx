@@ -2,7 +2,9 @@
 // each row flashing briefly when its price moves, under its section when the list has sections. Today's
 // columns keep the two-line layout the early screen paints; chosen columns wrap onto as many lines as the
 // panel's width needs. It reports the rows on screen so that only those (plus a margin) are kept live.
+
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { columnWidths, rowNumbers } from '../../lib/sidepanel/number-columns';
 import { nextSort, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
 import {
@@ -172,7 +174,11 @@ export function WatchlistTable(props: Props) {
         ...gridStyle,
       }}
     >
-      <table class="wl-table" aria-label={`Markets in ${listName}`} aria-rowcount={items.length + 1}>
+      <table
+        class="wl-table"
+        aria-label={i18n.t('watchlist.tableLabel', { watchlist: listName })}
+        aria-rowcount={items.length + 1}
+      >
         <thead class="wl-head">
           <tr aria-rowindex={1}>
             {headers.map((c, i) => {
@@ -199,11 +205,11 @@ export function WatchlistTable(props: Props) {
             })}
             {!columns && (
               <th scope="col" class="visually-hidden">
-                Recent prices
+                {i18n.t('watchlist.recentPrices')}
               </th>
             )}
             <th scope="col" class="visually-hidden">
-              Actions
+              {i18n.t('popup.actions')}
             </th>
           </tr>
         </thead>
@@ -290,7 +296,7 @@ export function WatchlistTable(props: Props) {
                     <button
                       type="button"
                       class="icon"
-                      aria-label={`Remove ${q.instrumentName} from ${listName}`}
+                      aria-label={i18n.t('watchlist.remove', { market: q.instrumentName, watchlist: listName })}
                       disabled={busyEpic === row.epic}
                       onClick={() => onRemove(row)}
                     >

@@ -1,5 +1,7 @@
 // Choose, create and delete watchlists. A failed create keeps the typed name; a failed delete keeps the list.
+
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import type { WatchlistSummary } from '../../lib/model';
 import { lazyComponent } from './lazy';
 
@@ -32,7 +34,7 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
     <div class="wl-toolbar">
       <div class="wl-toolbar__row">
         <label class="wl-picker">
-          <span class="visually-hidden">Watchlist</span>
+          <span class="visually-hidden">{i18n.t('term.watchlist')}</span>
           <select
             value={selected?.id ?? ''}
             onChange={(e) => {
@@ -44,7 +46,7 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
             {lists.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.name}
-                {l.editable ? '' : ' (IG list)'}
+                {l.editable ? '' : ` ${i18n.t('watchlist.igList')}`}
               </option>
             ))}
           </select>
@@ -57,16 +59,16 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
             setConfirming(false);
           }}
         >
-          New
+          {i18n.t('watchlist.new')}
         </button>
         {selected && (
           <button type="button" aria-expanded={alerting} onClick={() => setAlerting(!alerting)}>
-            List alert
+            {i18n.t('listAlert.open')}
           </button>
         )}
         {selected?.deleteable && (
           <button type="button" onClick={() => setConfirming(true)} disabled={busy}>
-            Delete
+            {i18n.t('common.delete')}
           </button>
         )}
       </div>
@@ -74,24 +76,28 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
         <form class="wl-toolbar__row" onSubmit={submit}>
           <input
             type="text"
-            aria-label="New watchlist name"
-            placeholder="Name"
+            aria-label={i18n.t('watchlist.newName')}
+            placeholder={i18n.t('watchlist.namePlaceholder')}
             maxLength={50}
             value={name}
             onInput={(e) => setName(e.currentTarget.value)}
           />
           <button type="submit" class="primary" disabled={busy || name.trim() === ''}>
-            Create
+            {i18n.t('watchlist.create')}
           </button>
           <button type="button" onClick={() => setCreating(false)}>
-            Cancel
+            {i18n.t('common.cancel')}
           </button>
         </form>
       )}
       {alerting && selected && <ListAlertPanel key={selected.id} watchlist={selected} />}
       {confirming && selected && (
-        <div class="banner banner--warn wl-toolbar__row" role="alertdialog" aria-label="Confirm delete">
-          <span>Delete the watchlist “{selected.name}” on IG? This cannot be undone.</span>
+        <div
+          class="banner banner--warn wl-toolbar__row"
+          role="alertdialog"
+          aria-label={i18n.t('watchlist.confirmDelete')}
+        >
+          <span>{i18n.t('watchlist.deleteQuestion', { watchlist: selected.name })}</span>
           <button
             type="button"
             class="primary"
@@ -100,10 +106,10 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
               if (await onDelete(selected)) setConfirming(false);
             }}
           >
-            Delete {selected.name}
+            {i18n.t('watchlist.deleteNamed', { watchlist: selected.name })}
           </button>
           <button type="button" onClick={() => setConfirming(false)}>
-            Keep
+            {i18n.t('watchlist.keep')}
           </button>
         </div>
       )}

@@ -1,8 +1,10 @@
 // The watchlists view: the account's lists, the chosen list's rows kept live while on screen
 // (useWatchlistData), the edits IG keeps (useWatchlistEdits) and those only this browser keeps: flags,
 // notes, sections and chosen columns (useWatchlistMarks).
+
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { DEFAULT_COLUMNS } from '../../lib/watchlists/columns';
 import {
@@ -74,16 +76,14 @@ export function WatchlistsView({
 
   if (!lists && listsError)
     return <ErrorState error={listsError} onRetry={() => void loadLists(false)} onOpenSettings={openSettings} />;
-  if (!lists) return <p class="muted">Loading watchlists…</p>;
+  if (!lists) return <p class="muted">{i18n.t('watchlist.loading')}</p>;
 
   return (
-    <section class="view" aria-label="Watchlists">
+    <section class="view" aria-label={i18n.t('tab.watchlists')}>
       {listsError && (
         <ErrorState error={listsError} onRetry={() => void loadLists(false)} onOpenSettings={openSettings} />
       )}
-      {lists.value.length === 0 ? (
-        <p class="muted">This account has no watchlists yet. Create one with “New”.</p>
-      ) : null}
+      {lists.value.length === 0 ? <p class="muted">{i18n.t('watchlist.none')}</p> : null}
       <WatchlistToolbar
         lists={lists.value}
         selected={selected}
@@ -106,9 +106,12 @@ export function WatchlistsView({
         <div class="wl-tools">
           {selected.editable && (
             <MarketSearch
-              label={`Add a market to ${selected.name}`}
-              placeholder="Add a market…"
-              actionText={(q) => ({ text: 'Add', label: `Add ${q.instrumentName} to ${selected.name}` })}
+              label={i18n.t('watchlist.addMarketTo', { watchlist: selected.name })}
+              placeholder={i18n.t('watchlist.addMarketPlaceholder')}
+              actionText={(q) => ({
+                text: i18n.t('watchlist.addShort'),
+                label: i18n.t('watchlist.addNamed', { market: q.instrumentName, watchlist: selected.name }),
+              })}
               onPick={addMarket}
               excluded={inList}
               busyEpic={busy}
@@ -121,11 +124,11 @@ export function WatchlistsView({
                 checked={prefs.sparklines}
                 onChange={(e) => updatePrefs({ sparklines: e.currentTarget.checked })}
               />
-              Sparklines
+              {i18n.t('watchlist.sparklines')}
             </label>
             {importExport && (
               <button type="button" aria-expanded={showTools} onClick={() => setShowTools(!showTools)}>
-                Import / export
+                {i18n.t('watchlist.importExport')}
               </button>
             )}
           </div>
@@ -147,13 +150,15 @@ export function WatchlistsView({
           onOpenSettings={openSettings}
         />
       )}
-      {selected && !markets && !listError && <p class="muted">Loading {selected.name}…</p>}
+      {selected && !markets && !listError && (
+        <p class="muted">{i18n.t('watchlist.loadingNamed', { watchlist: selected.name })}</p>
+      )}
       {selected && markets && markets.length === 0 && (
         <div class="empty">
           <p>“{selected.name}” is empty.</p>
-          {selected.editable && <p class="muted">Add a market with the search above, or find one by category.</p>}
+          {selected.editable && <p class="muted">{i18n.t('watchlist.emptyHint')}</p>}
           <button type="button" onClick={() => navigate({ view: 'browse' })}>
-            Browse categories
+            {i18n.t('watchlist.browseCategories')}
           </button>
         </div>
       )}

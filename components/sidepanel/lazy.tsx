@@ -1,6 +1,8 @@
 // A component loaded on first use, as a chunk of its own (parts of the panel most visits never open).
+
 import type { ComponentType, FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 
 export type LazyComponent<P extends object> = FunctionComponent<P> & {
   /** Starts loading it before it is shown (once the first paint is done), so it shows at once when asked for. */
@@ -39,10 +41,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     if (failed)
       return (
         <p class="banner banner--error" role="alert">
-          This part could not load: {failed}
+          {i18n.t('common.partFailed', { reason: failed })}
         </p>
       );
-    if (!component) return <p class="muted">Loading…</p>;
+    if (!component) return <p class="muted">{i18n.t('common.loading')}</p>;
     const Component = component;
     return <Component {...props} />;
   }

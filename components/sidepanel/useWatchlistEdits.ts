@@ -1,6 +1,8 @@
 // The edits of the watchlists (create, delete, add, remove): not applied locally until the service
 // accepted them, so a failed request leaves the list exactly as it was and says why.
+
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { type ErrorView, send, type WatchlistView } from '../../lib/messages/contract';
 import type { MarketQuote, WatchlistSummary } from '../../lib/model';
 import type { RowModel } from '../../lib/sidepanel/rows';
@@ -36,7 +38,7 @@ export function useWatchlistEdits(data: ReturnType<typeof useWatchlistData>) {
         : { value: [reply.data], fetchedAt: Date.now(), stale: false },
     );
     updatePrefs({ selectedWatchlistId: reply.data.id });
-    setNotice(`Created “${reply.data.name}”.`);
+    setNotice(i18n.t('watchlist.created', { watchlist: reply.data.name }));
     void loadLists(false);
     return true;
   };
@@ -51,7 +53,7 @@ export function useWatchlistEdits(data: ReturnType<typeof useWatchlistData>) {
       return false;
     }
     setLists((current) => (current ? { ...current, value: current.value.filter((l) => l.id !== target.id) } : current));
-    setNotice(`Deleted “${target.name}”.`);
+    setNotice(i18n.t('watchlist.deleted', { watchlist: target.name }));
     void loadLists(false);
     return true;
   };
@@ -69,7 +71,7 @@ export function useWatchlistEdits(data: ReturnType<typeof useWatchlistData>) {
       return;
     }
     applyMembership(reply.data);
-    setNotice(`Added ${quote.instrumentName} to “${selected.name}”.`);
+    setNotice(i18n.t('watchlist.addedQuoted', { market: quote.instrumentName, watchlist: selected.name }));
   };
 
   const removeMarket = async (row: RowModel) => {
@@ -83,7 +85,7 @@ export function useWatchlistEdits(data: ReturnType<typeof useWatchlistData>) {
       return;
     }
     applyMembership(reply.data);
-    setNotice(`Removed ${row.quote.instrumentName} from “${selected.name}”.`);
+    setNotice(i18n.t('watchlist.removed', { market: row.quote.instrumentName, watchlist: selected.name }));
   };
 
   return { actionError, notice, setNotice, busy, select, create, remove, addMarket, removeMarket };

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { PermitBadge, ReconciliationBanner } from '../../components/dealing';
 import { AccountsSection } from '../../components/options/AccountsSection';
 import { ApplicationsSection } from '../../components/options/ApplicationsSection';
@@ -18,34 +19,34 @@ export function App({ live }: { live: LiveLink | null }) {
   return (
     <main class="options">
       <header>
-        <h1>Marketside settings</h1>
+        <h1>{i18n.t('options.title')}</h1>
         <PermitBadge />
         <a class="header-link" href="/privacy.html" target="_blank" rel="noopener">
-          Privacy policy
+          {i18n.t('options.privacy')}
         </a>
       </header>
-      <nav aria-label="Sections">
+      <nav aria-label={i18n.t('options.sections')}>
         <ul>
           <li>
-            <a href="#connection-title">Connection</a>
+            <a href="#connection-title">{i18n.t('options.connection')}</a>
           </li>
           <li>
-            <a href="#vault-title">Remembered credentials</a>
+            <a href="#vault-title">{i18n.t('options.vault')}</a>
           </li>
           <li>
-            <a href="#accounts-title">Accounts</a>
+            <a href="#accounts-title">{i18n.t('options.accounts')}</a>
           </li>
           <li>
-            <a href="#permit-dealing-title">Dealing permit</a>
+            <a href="#permit-dealing-title">{i18n.t('options.dealingPermit')}</a>
           </li>
           <li>
-            <a href="#prefs-title">Preferences</a>
+            <a href="#prefs-title">{i18n.t('options.preferences')}</a>
           </li>
           <li>
-            <a href="#file-title">Settings file</a>
+            <a href="#file-title">{i18n.t('options.settingsFile')}</a>
           </li>
           <li>
-            <a href="#apps-title">Applications</a>
+            <a href="#apps-title">{i18n.t('options.applications')}</a>
           </li>
         </ul>
       </nav>

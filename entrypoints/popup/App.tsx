@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { LIST_ID, ListArea } from '../../components/popup/ListArea';
 import { rowId } from '../../components/popup/MarketList';
 import { SearchBox } from '../../components/popup/SearchBox';
@@ -37,10 +38,7 @@ interface Props {
   firstPaint?: FirstPaint;
 }
 
-const signedOut: ErrorView = {
-  kind: 'signed-out',
-  message: 'Connect Marketside to your IG account in the settings to look up markets.',
-};
+const signedOut = (): ErrorView => ({ kind: 'signed-out', message: i18n.t('popup.signedOut') });
 
 export function App({ deps, params, firstPaint }: Props) {
   const { send } = deps;
@@ -276,16 +274,16 @@ export function App({ deps, params, firstPaint }: Props) {
   // Locked, or remembered credentials gone: the vault prompt says so instead of "not connected".
   const vaultSpeaks = status?.state === 'locked' || !!status?.vault.notice;
   const error: ErrorView | null = !online
-    ? { kind: 'offline', message: 'Prices shown are from the cache and may be out of date.' }
+    ? { kind: 'offline', message: i18n.t('popup.offline') }
     : status?.state === 'signed-out' || search.error?.kind === 'signed-out' || marketError?.kind === 'signed-out'
       ? vaultSpeaks
         ? null
-        : signedOut
+        : signedOut()
       : ((market ? marketError : search.error) ?? statusError);
 
   return (
     <main class="popup">
-      {!market && <h1 class="visually-hidden">Look up a market</h1>}
+      {!market && <h1 class="visually-hidden">{i18n.t('popup.heading')}</h1>}
       <StreamState stream={status?.stream} />
       <SearchBox
         value={text}
@@ -308,7 +306,8 @@ export function App({ deps, params, firstPaint }: Props) {
       {market ? (
         <>
           <button type="button" class="back" onClick={back} aria-keyshortcuts="Escape">
-            <span aria-hidden="true">← </span>Back to {search.term ? 'results' : 'recent lookups'}
+            <span aria-hidden="true">← </span>
+            {i18n.t(search.term ? 'popup.backToResults' : 'popup.backToRecent')}
           </button>
           <MarketView
             key={market.epic}

@@ -1,5 +1,6 @@
 // The alert form's checks, before anything is sent: a number in range, a sensible quiet window,
 // and a price target on the right side of the current price (otherwise it would fire at once).
+import { i18n } from '#i18n';
 import { parseTypedNumber } from '../format';
 import type { AlertRule } from '../model';
 import type { AlertDraft } from './lifecycle';
@@ -34,23 +35,23 @@ export function validateDraft(input: DraftInput, mid: number | null): DraftResul
   if (!read.ok && read.reason === 'separator') {
     errors.target = read.error;
   } else if (target === null || target <= 0) {
-    errors.target = 'Enter a number above zero';
+    errors.target = i18n.t('alert.draft.aboveZero');
   } else if (input.kind === 'move-pct' && target > 100) {
-    errors.target = 'A move is at most 100%';
+    errors.target = i18n.t('alert.draft.moveMax');
   } else if ((input.kind === 'sentiment-long-above' || input.kind === 'sentiment-long-below') && target >= 100) {
-    errors.target = 'A long percentage is between 0 and 100';
+    errors.target = i18n.t('alert.draft.longRange');
   } else if (input.kind === 'above' && mid !== null && target <= mid) {
-    errors.target = 'The price is already at or above this level';
+    errors.target = i18n.t('alert.draft.alreadyAbove');
   } else if (input.kind === 'below' && mid !== null && target >= mid) {
-    errors.target = 'The price is already at or below this level';
+    errors.target = i18n.t('alert.draft.alreadyBelow');
   }
 
   let quiet: AlertDraft['quiet'] = null;
   if (input.quietEnabled) {
     const from = minutesOf(input.quietFrom);
     const to = minutesOf(input.quietTo);
-    if (from === null || to === null) errors.quiet = 'Quiet hours are two times, HH:MM';
-    else if (from === to) errors.quiet = 'Quiet hours need different start and end times';
+    if (from === null || to === null) errors.quiet = i18n.t('alert.draft.quietFormat');
+    else if (from === to) errors.quiet = i18n.t('alert.draft.quietSame');
     else quiet = { from: input.quietFrom, to: input.quietTo };
   }
 

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { decimalPlaces, plainLevel } from '../format';
 import type { MarketQuote } from '../model';
 
-export { MACHINE_FORMAT_NOTE } from './format-note';
+export { machineFormatNote } from './format-note';
 
 export const CSV_COLUMNS = ['epic', 'name', 'bid', 'offer', 'change', 'change %'] as const;
 

@@ -1,5 +1,6 @@
 // Omnibox suggestions. Chrome renders the description as XML with <match>, <dim> and <url>, so service text
 // is escaped; Firefox shows the description as plain text, so it gets no markup at all.
+import { i18n } from '#i18n';
 import { formatPrice, marketDecimals, statusLabel } from '../format';
 import type { MarketQuote } from '../model';
 
@@ -35,7 +36,9 @@ type Quote = Pick<MarketQuote, 'epic' | 'instrumentName' | 'bid' | 'offer' | 'ma
 function priceText(q: Quote): string {
   const d = marketDecimals(q);
   const price =
-    q.bid === null && q.offer === null ? 'no price' : `${formatPrice(q.bid, d)} / ${formatPrice(q.offer, d)}`;
+    q.bid === null && q.offer === null
+      ? i18n.t('lookup.noPrice')
+      : `${formatPrice(q.bid, d)} / ${formatPrice(q.offer, d)}`;
   return q.marketStatus === 'TRADEABLE' ? price : `${price} (${statusLabel(q.marketStatus)})`;
 }
 
@@ -51,8 +54,10 @@ export function suggestionFor(q: Quote, term: string, markup: boolean): Suggesti
 /** The line above the suggestions, for what Enter does with the typed text itself. */
 export function defaultSuggestion(term: string, markup: boolean): string {
   const t = term.trim();
-  if (!t) return 'Type a market name or an epic';
-  return markup ? `Look up <match>${escapeXml(t)}</match> in Marketside` : `Look up “${t}” in Marketside`;
+  if (!t) return i18n.t('lookup.typeHint');
+  return markup
+    ? i18n.t('lookup.lookUpTerm', { term: `<match>${escapeXml(t)}</match>` })
+    : i18n.t('lookup.lookUpQuoted', { term: t });
 }
 
 export type Disposition = 'currentTab' | 'newForegroundTab' | 'newBackgroundTab';

@@ -1,11 +1,12 @@
 // Bounds of the refresh cadences the settings accept (the engine never polls faster than the
 // allowances permit; alarms run at most once a minute).
+import { i18n } from '#i18n';
 import type { Prefs } from '../settings/registry';
 
 export const CADENCES = {
-  priceRefreshSec: { min: 1, max: 300, label: 'Prices, while a page is open (seconds)' },
-  sentimentRefreshMin: { min: 1, max: 120, label: 'Client sentiment, while a page is open (minutes)' },
-  backgroundRefreshMin: { min: 1, max: 120, label: 'Badge and alerts, with no page open (minutes)' },
+  priceRefreshSec: { min: 1, max: 300, label: () => i18n.t('prefs.cadence.prices') },
+  sentimentRefreshMin: { min: 1, max: 120, label: () => i18n.t('prefs.cadence.sentiment') },
+  backgroundRefreshMin: { min: 1, max: 120, label: () => i18n.t('prefs.cadence.background') },
 } as const;
 
 export type CadenceKey = keyof typeof CADENCES;

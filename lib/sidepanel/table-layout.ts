@@ -1,4 +1,5 @@
 // The watchlist table's layout and header (components/sidepanel/WatchlistTable.tsx): pure, tested without a browser.
+import { i18n } from '#i18n';
 import { trendOf } from '../format';
 import type { SortColumn } from '../settings/prefs';
 
@@ -11,21 +12,63 @@ export const OVERSCAN = 6;
 
 export const rowHeightFor = (sparklines: boolean) => (sparklines ? ROW_HEIGHT : COMPACT_ROW_HEIGHT);
 
-export const columns: { id: SortColumn; label: string; short: string }[] = [
-  { id: 'name', label: 'Market', short: 'Market' },
-  { id: 'bid', label: 'Bid', short: 'Bid' },
-  { id: 'offer', label: 'Offer', short: 'Offer' },
-  { id: 'change', label: 'Change', short: 'Chg' },
-  { id: 'changePct', label: 'Change %', short: 'Chg %' },
-  { id: 'sentiment', label: 'Client sentiment', short: 'Sentiment' },
-  { id: 'status', label: 'Market status', short: 'Status' },
+/** A column's header: its full name and the short one shown, in the UI's language when read. */
+function column(id: SortColumn, label: () => string, short: () => string) {
+  return {
+    id,
+    get label() {
+      return label();
+    },
+    get short() {
+      return short();
+    },
+  };
+}
+
+export const columns: { id: SortColumn; readonly label: string; readonly short: string }[] = [
+  column(
+    'name',
+    () => i18n.t('column.market'),
+    () => i18n.t('column.market'),
+  ),
+  column(
+    'bid',
+    () => i18n.t('term.bid'),
+    () => i18n.t('term.bid'),
+  ),
+  column(
+    'offer',
+    () => i18n.t('term.offer'),
+    () => i18n.t('term.offer'),
+  ),
+  column(
+    'change',
+    () => i18n.t('term.change'),
+    () => i18n.t('column.changeShort'),
+  ),
+  column(
+    'changePct',
+    () => i18n.t('column.changePct'),
+    () => i18n.t('column.changePctShort'),
+  ),
+  column(
+    'sentiment',
+    () => i18n.t('term.clientSentiment'),
+    () => i18n.t('column.sentimentShort'),
+  ),
+  column(
+    'status',
+    () => i18n.t('column.status'),
+    () => i18n.t('column.statusShort'),
+  ),
 ];
 
 /** A sort button's name holds the header's visible text, so that speech users can say what they see. */
 export function sortName(c: { label: string; short: string }): string {
-  return c.label.toLowerCase().includes(c.short.toLowerCase())
-    ? `Sort by ${c.label}`
-    : `${c.short}: sort by ${c.label}`;
+  // Whole words: axe wants the visible text as a word of the name ("Stimmung" is not one in "Kundenstimmung").
+  return ` ${c.label.toLowerCase()} `.includes(` ${c.short.toLowerCase()} `)
+    ? i18n.t('column.sortBy', { label: c.label })
+    : i18n.t('column.shortSortBy', { short: c.short, label: c.label });
 }
 
 /** The arrow before a percentage change. */

@@ -1,4 +1,5 @@
 // The toolbar badge: the pinned market's percentage change, coloured by direction.
+import { i18n } from '#i18n';
 import { formatNumber } from '../../format';
 import type { MarketQuote } from '../../model';
 
@@ -24,11 +25,11 @@ export function badgeText(pct: number): string {
 export function badgeFor(quote: MarketQuote | null): BadgeView | null {
   if (!quote) return null;
   const pct = quote.percentageChange;
-  const title = `Marketside: ${quote.instrumentName}`;
+  const title = i18n.t('badge.market', { market: quote.instrumentName });
   if (pct === null || !Number.isFinite(pct)) return { text: '–', color: BADGE_FLAT, title };
   const text = badgeText(pct);
   const color = text === formatNumber(0, 1) ? BADGE_FLAT : pct > 0 ? BADGE_UP : BADGE_DOWN;
-  return { text, color, title: `${title} ${text}%` };
+  return { text, color, title: i18n.t('badge.marketChange', { market: quote.instrumentName, change: text }) };
 }
 
 export interface ActionApi {
@@ -40,7 +41,7 @@ export interface ActionApi {
 export async function applyBadge(action: ActionApi, badge: BadgeView | null): Promise<void> {
   if (!badge) {
     await action.setBadgeText({ text: '' });
-    await action.setTitle({ title: 'Marketside' });
+    await action.setTitle({ title: i18n.t('extName') });
     return;
   }
   await action.setBadgeBackgroundColor({ color: badge.color });

@@ -5,6 +5,7 @@
 // at once, since the browser opens the popup (Firefox) and the side panel only straight from the user's
 // action.
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { isFirefox } from '../../browser-kind';
 import { lookupTargetOf } from '../../lookup/query';
 import type { MarketQuote } from '../../model';
@@ -22,7 +23,7 @@ export interface LookupDeps {
 /** (Re)creates the selection menu entry; menus persist, so creating twice would fail without the removeAll. */
 export async function createLookupMenu(): Promise<void> {
   await browser.contextMenus.removeAll();
-  browser.contextMenus.create({ id: MENU_ID, title: 'Look up in Marketside', contexts: ['selection'] });
+  browser.contextMenus.create({ id: MENU_ID, title: i18n.t('lookup.menu'), contexts: ['selection'] });
 }
 
 /** The menu click: the selected text, looked up. */

@@ -36,15 +36,27 @@ export const MADE = { list: 'Before the update', alertLevel: '9.5', pinned: EURU
  * Connects through the settings page with the credentials remembered under a passphrase (the previous
  * release says "PIN", this one "passphrase") and grants the demo permit.
  */
-export async function connectRememberedWithPermit(options: JourneyPage, service: ServiceCredentials): Promise<void> {
+export async function connectRememberedWithPermit(
+  options: JourneyPage,
+  service: ServiceCredentials,
+  /** Chromium's journeys load a copy that has the host already (e2e/launch.ts); Firefox asks in the page. */
+  allowInPage: boolean,
+): Promise<void> {
   await options.click({ css: 'input[type="radio"][value="custom"]' });
   await options.fill({ css: '#conn-baseUrl' }, service.baseUrl);
-  await options.click(byRole('button', 'Allow access to this gateway'));
+  if (allowInPage) await options.click(byRole('button', 'Allow access to this gateway'));
   await options.expectText({ css: 'form p.muted' }, 'Access to this gateway is granted.');
   await options.fill({ css: '#conn-apiKey' }, service.apiKey);
   await options.fill({ css: '#conn-identifier' }, service.identifier);
   await options.fill({ css: '#conn-password' }, service.password);
-  await options.check({ css: 'form label.choice input[type="checkbox"]' });
+  // "Remember …" (its words end in "PIN" in the previous release, "passphrase" in this one).
+  await options.evaluate(() => {
+    const remember = [...document.querySelectorAll('form label.choice')].find((l) =>
+      l.textContent?.startsWith('Remember the API key'),
+    );
+    const box = remember?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    if (box && !box.checked) box.click();
+  }, null);
   await options.fill({ css: '#conn-pin' }, REMEMBER_PIN);
   await options.fill({ css: '#conn-pinConfirm' }, REMEMBER_PIN);
   await options.click(byRole('button', 'Save'));

@@ -51,9 +51,12 @@ export async function launchOwnChromium(
   });
   context.on('weberror', (err) => record(err.page()?.url() ?? 'page', String(err.error()?.stack ?? err.error())));
   const recording = await startRecording(context, testInfo, sim);
+  let closed = false;
   return {
     ...started,
     close: async () => {
+      if (closed) return;
+      closed = true;
       await recording.flush().catch(() => {});
       await context.close();
     },

@@ -18,6 +18,7 @@ import type { Connection } from '../lib/settings/registry';
 import { type SimHandle, type SimOptions, startSim } from '../sim/server';
 import { type Recording, startRecording } from './console-log';
 import {
+  closeWelcomePages,
   configureConnection,
   type ExtensionGlobals,
   findServiceWorker,
@@ -129,10 +130,11 @@ export const test = base.extend<Fixtures>({
       });
     };
     const start = async (): Promise<Launched> => {
-      const started = await launchExtension({ userDataDir: profile, keepWelcome });
+      const started = await launchExtension({ userDataDir: profile, keepWelcome: true });
       const { context, serviceWorker } = started;
       // Everything pages see and store is recorded for the secret scan that runs last (zz-secret-scan).
       const entry = { context, recording: await startRecording(context, testInfo, sim), closed: false };
+      if (!keepWelcome) closeWelcomePages(context);
       launched.push(entry);
       context.once('close', () => {
         entry.closed = true;

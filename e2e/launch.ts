@@ -82,8 +82,13 @@ export interface LaunchOptions {
   keepWelcome?: boolean;
 }
 
-/** Closes each welcome page as it opens, so a journey that is not about the first run starts as before. */
-function closeWelcomePages(context: BrowserContext): void {
+/**
+ * Closes each welcome page as it opens, so a journey that is not about the first run starts as before.
+ * Call it after any context-wide set-up (`exposeBinding`, `addInitScript`): those walk every page, and one
+ * closing under them fails them (Chromium opens the welcome page again on each start of a profile that
+ * loads the extension from the command line).
+ */
+export function closeWelcomePages(context: BrowserContext): void {
   const watch = (page: Page) => {
     const check = () => {
       if (page.url().endsWith('/welcome.html')) void page.close().catch(() => {});

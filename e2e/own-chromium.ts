@@ -6,7 +6,7 @@
 import type { TestInfo, Worker } from '@playwright/test';
 import { startRecording } from './console-log';
 import type { Diagnostics, SimHandle } from './harness';
-import { type Launched, type LaunchOptions, launchExtension } from './launch';
+import { closeWelcomePages, type Launched, type LaunchOptions, launchExtension } from './launch';
 
 export interface OwnChromium extends Launched {
   close(): Promise<void>;
@@ -30,8 +30,10 @@ export async function launchOwnChromium(
   if (language) process.env.LANGUAGE = language;
   let started: Launched;
   try {
+    // Welcome pages are closed once recording is set up (as the harness does: set-up walks every page).
     started = await launchExtension({
       ...launch,
+      keepWelcome: true,
       args: [...(launch.args ?? []), ...(language ? [`--lang=${browserLanguage(language)}`] : [])],
     });
   } finally {
@@ -51,6 +53,7 @@ export async function launchOwnChromium(
   });
   context.on('weberror', (err) => record(err.page()?.url() ?? 'page', String(err.error()?.stack ?? err.error())));
   const recording = await startRecording(context, testInfo, sim);
+  if (!launch.keepWelcome) closeWelcomePages(context);
   let closed = false;
   return {
     ...started,

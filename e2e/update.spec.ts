@@ -29,7 +29,7 @@ test('update in place from the previous release keeps settings, lists, alerts, t
   sim,
   diagnostics,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(Number(process.env.UPDATE_TIMEOUT_MS ?? 180_000));
   const previous = await unpackPrevious('chrome');
   const profile = await mkdtemp(join(tmpdir(), 'marketside-update-'));
   let updated: OwnChromium | undefined;

@@ -1,5 +1,4 @@
 import { defineConfig } from 'wxt';
-import { backgroundParts } from './scripts/background-parts';
 import { inlinePageCss } from './scripts/inline-page-css';
 import { withoutPagePreloads } from './scripts/page-preloads';
 
@@ -13,13 +12,6 @@ export const IG_HOSTS = ['https://api.ig.com/*', 'https://demo-api.ig.com/*', 'h
  */
 export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';";
 export const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
-/** The modules of the worker's parts a woken worker loads before its first reply (scripts/background-parts.ts). */
-export const WORKER_PARTS_AT_WAKE = [
-  'lib/background/live-stream.ts',
-  'lib/background/offscreen-channel.ts',
-  'lib/background/alerts/check.ts',
-];
-
 /**
  * What the Firefox sources zip holds: what a reviewer needs to rebuild the add-on and nothing else (no
  * simulator, tests, benchmarks, e2e or artifacts). Everything else is excluded; the README's "Build from
@@ -39,7 +31,6 @@ export const SOURCES_ZIP_FILES = [
   'entrypoints/**',
   'lib/**',
   'public/**',
-  'scripts/background-parts.ts',
   'scripts/inline-page-css.ts',
   'scripts/page-preloads.ts',
   'scripts/icons.ts',
@@ -58,17 +49,14 @@ export const FIREFOX_DATA_COLLECTION = {
 
 export default defineConfig({
   manifestVersion: 3,
+  // The design's one browser API: `browser` from wxt/browser is webextension-polyfill's.
+  modules: ['@wxt-dev/webextension-polyfill'],
   zip: {
     excludeSources: ['**'],
     includeSources: SOURCES_ZIP_FILES,
   },
-  // Firefox's event page keeps WXT's one script (its background is a page, not a service worker). A woken
-  // Chrome worker starts the stream and checks alerts before its first reply: those parts are named first.
-  vite: ({ browser }) => ({
-    plugins: [
-      inlinePageCss(['popup', 'sidepanel']),
-      ...(browser === 'firefox' ? [] : [backgroundParts(WORKER_PARTS_AT_WAKE)]),
-    ],
+  vite: () => ({
+    plugins: [inlinePageCss(['popup', 'sidepanel'])],
     build: { modulePreload: { resolveDependencies: withoutPagePreloads(['sidepanel']) } },
   }),
   manifest: ({ browser }) => ({

@@ -27,12 +27,7 @@ async function week(sim: SimHandle, name: string, merged: boolean): Promise<{ po
   await client.login();
   const now = () => sim.control.now();
   const guard = createGuard({ now });
-  const data = igMarketData(
-    client,
-    async () => guard,
-    async () => client.accountId() ?? '',
-    now,
-  );
+  const data = igMarketData(client, guard, async () => client.accountId() ?? '', now);
   const watch = (run: number) =>
     new MarketWatch({
       data: async () => data,

@@ -8,30 +8,27 @@
 // Runs alone: `npm run bench -- live-prices` (`LIVE_SOAK_MIN=30 npm run bench -- live-prices` for the soak).
 import './env';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  extensionUrl,
-  launchExtension,
-  SIDEPANEL_VIEWPORT,
-} from '../e2e/launch';
-import { type SimHandle, startSim } from '../sim/server';
+import { buildExtension, configureConnection, EXTENSION_DIR, launchExtension, SIDEPANEL_VIEWPORT } from '../e2e/launch';
+import { startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
-import { TestClient } from '../tests/sim/helpers';
 import { DEVTOOLS_ARGS, DevTools } from './devtools';
 import { median, percentile } from './env';
-import { type Painted, type Sent, valueLatencies } from './paint-match';
+import {
+  ask,
+  asPainted,
+  openPanel,
+  RECORD_ROWS,
+  type RowChange,
+  restCounts,
+  showList,
+  streamState,
+  waitFor,
+} from './live-page';
+import { valueLatencies } from './paint-match';
+import { boundSessions, nextChangeLatencies, observeSends, pricesStreamed, simSends } from './stream-sends';
 import type { BenchModule } from './types';
-
-// The node client is CommonJS without ESM named exports under tsx.
-const { LightstreamerClient, Subscription } = createRequire(import.meta.url)(
-  'lightstreamer-client-node',
-) as typeof import('lightstreamer-client-node');
 
 const SIZE = 50;
 const SOAK_SIZE = 100;
@@ -44,163 +41,7 @@ const EXTENSION = process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR;
 const MB = 1024 * 1024;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Records, in the page, when each watchlist row's text changes (epoch ms) and the bid and offer it shows. */
-const RECORD_ROWS = `
-globalThis.rowChanges = [];
-new MutationObserver((records) => {
-  const now = Date.now();
-  const seen = new Set();
-  for (const r of records) {
-    const row = (r.target.nodeType === 1 ? r.target : r.target.parentElement)?.closest?.('[data-testid="panel-row"]');
-    const epic = row?.getAttribute('data-epic');
-    if (epic && !seen.has(epic)) {
-      seen.add(epic);
-      const text = (sel) => row.querySelector(sel)?.textContent ?? '';
-      globalThis.rowChanges.push([now, epic, text('.wl-bid'), text('.wl-offer')]);
-    }
-  }
-}).observe(document, { subtree: true, childList: true, characterData: true });`;
-type RowChange = [at: number, epic: string, bid: string, offer: string];
-
-async function ask<T>(page: Page, type: string, data: unknown): Promise<T> {
-  const reply = (await page.evaluate(
-    async ([type, data]) =>
-      (
-        await (
-          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ res: unknown }> } } }
-        ).chrome.runtime.sendMessage({ id: 1, type, data, timestamp: Date.now() })
-      ).res,
-    [type, data] as const,
-  )) as { ok: boolean; data: T; error?: { message: string } };
-  if (!reply.ok) throw new Error(`${type}: ${reply.error?.message}`);
-  return reply.data;
-}
-
-/** REST requests (not the stream's) in the log from `from`, and the price polls among them. */
-function restCounts(sim: SimHandle, from: number) {
-  const rest = sim.control
-    .requestLog()
-    .slice(from)
-    .filter((e) => !e.path.startsWith('/lightstreamer'));
-  return { all: rest.length, prices: rest.filter((e) => e.method === 'GET' && e.path.startsWith('/markets')).length };
-}
-
-async function streamState(panel: Page): Promise<string> {
-  return (
-    (await panel
-      .getByTestId('stream-state')
-      .textContent()
-      .catch(() => '')) ?? ''
-  );
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** When an official client on the same server receives each price change of these epics, and the prices. */
-async function observeSends(sim: SimHandle, accountId: string, epics: string[]) {
-  const rest = new TestClient(sim);
-  await rest.loginV2();
-  const ls = new LightstreamerClient(new URL(sim.baseUrl).origin);
-  ls.connectionDetails.setUser(accountId);
-  ls.connectionDetails.setPassword(`CST-${rest.headers.CST}|XST-${rest.headers['X-SECURITY-TOKEN']}`);
-  const sends: Painted[] = [];
-  const sub = new Subscription(
-    'MERGE',
-    epics.map((e) => `PRICE:${accountId}:${e}`),
-    ['BIDPRICE1', 'ASKPRICE1'],
-  );
-  sub.setDataAdapter('Pricing');
-  sub.setRequestedSnapshot('no');
-  sub.addListener({
-    onItemUpdate: (u: { getItemName(): string; isValueChanged(f: string): boolean; getValue(f: string): string }) => {
-      if (u.isValueChanged('BIDPRICE1') || u.isValueChanged('ASKPRICE1'))
-        sends.push({
-          at: Date.now(),
-          epic: u.getItemName().split(':')[2] as string,
-          bid: u.getValue('BIDPRICE1') ?? '',
-          offer: u.getValue('ASKPRICE1') ?? '',
-        });
-    },
-  });
-  ls.subscribe(sub);
-  ls.connect();
-  return { sends, close: () => ls.disconnect() };
-}
-
-/** The old measure: each change seen by the Node client to the next change of its row before the next one. */
-function nextChangeLatencies(sends: Painted[], paints: Painted[]): number[] {
-  const out: number[] = [];
-  const byEpic = new Map<string, number[]>();
-  for (const p of paints) byEpic.set(p.epic, [...(byEpic.get(p.epic) ?? []), p.at]);
-  const sendsByEpic = new Map<string, number[]>();
-  for (const p of sends) sendsByEpic.set(p.epic, [...(sendsByEpic.get(p.epic) ?? []), p.at]);
-  for (const [epic, times] of sendsByEpic) {
-    const painted = byEpic.get(epic);
-    if (!painted) continue;
-    times.forEach((t, i) => {
-      const next = times[i + 1] ?? Number.POSITIVE_INFINITY;
-      const paint = painted.find((p) => p >= t && p < next);
-      if (paint !== undefined) out.push(paint - t);
-    });
-  }
-  return out;
-}
-
-const epicOfItem = (item: string) => item.split(':')[2] ?? '';
-
-/** The simulator's record of price updates written to these sessions, as sends. */
-function simSends(sim: SimHandle, sessions: Set<string>, epics: Set<string>): Sent[] {
-  return sim.control.stream
-    .sends()
-    .filter((u) => sessions.has(u.session) && u.item.startsWith('PRICE:') && epics.has(epicOfItem(u.item)))
-    .filter((u) => 'BIDPRICE1' in u.changed || 'ASKPRICE1' in u.changed)
-    .map((u) => ({ at: u.at, epic: epicOfItem(u.item), bid: u.changed.BIDPRICE1, offer: u.changed.ASKPRICE1 }));
-}
-
-const boundSessions = (sim: SimHandle) =>
-  sim.control
-    .state()
-    .streaming.sessions.filter((s) => s.bound)
-    .map((s) => s.id);
-
-const asPainted = (rows: RowChange[]): Painted[] => rows.map(([at, epic, bid, offer]) => ({ at, epic, bid, offer }));
-
 const stats = (xs: number[]) => `p50 ${Math.round(median(xs))} ms, p95 ${Math.round(percentile(xs, 95))} ms`;
-
-async function openPanel(context: BrowserContext, extensionId: string, epics: string[]) {
-  const admin = await context.newPage();
-  await admin.goto(extensionUrl(extensionId, 'manifest.json'));
-  const created = await ask<{ id: string }>(admin, 'watchlists.create', { name: 'Bench stream', epics });
-  await admin.close();
-  const panel = await context.newPage();
-  await panel.setViewportSize(SIDEPANEL_VIEWPORT);
-  await panel.goto(extensionUrl(extensionId, 'sidepanel.html'));
-  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(created.id);
-  await panel.getByTestId('panel-row').first().waitFor({ timeout: 30_000 });
-  return { panel, listId: created.id };
-}
-
-/** The side panel shows the watchlist `id` with every one of `rows` rows on screen (so all are streamed). */
-async function showList(panel: Page, id: string, rows: number) {
-  await panel.setViewportSize({
-    width: SIDEPANEL_VIEWPORT.width,
-    height: Math.max(SIDEPANEL_VIEWPORT.height, rows * 48 + 400),
-  });
-  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(id);
-}
-
-/** PRICE items the extension's sessions subscribe now. */
-const pricesStreamed = (sim: SimHandle) =>
-  sim.control
-    .state()
-    .streaming.sessions.flatMap((s) => s.subscriptions.flatMap((sub) => sub.items))
-    .filter((i) => i.startsWith('PRICE:')).length;
 
 const load = () =>
   loadavg()

@@ -36,11 +36,7 @@ const bench: BenchModule = {
       const client = clientFor(ig);
       await client.login();
       const guard = createGuard();
-      const data = igMarketData(
-        client,
-        async () => guard,
-        async () => client.accountId() ?? '',
-      );
+      const data = igMarketData(client, guard, async () => client.accountId() ?? '');
       const markets = new MarketWatch({
         data: async () => data,
         cache: new CacheWriterImpl({ open: isolatedStores('bench-500') }),

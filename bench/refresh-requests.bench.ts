@@ -28,11 +28,7 @@ async function engineFor(sim: SimHandle, run: number) {
   await client.login();
   const cache = new CacheWriterImpl({ open: isolatedStores(`bench-requests-${run}`) });
   const guard = createGuard();
-  const data = igMarketData(
-    client,
-    async () => guard,
-    async () => client.accountId() ?? '',
-  );
+  const data = igMarketData(client, guard, async () => client.accountId() ?? '');
   const markets = new MarketWatch({ data: async () => data, cache });
   const engine = new RefreshEngine({
     markets,

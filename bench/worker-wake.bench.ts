@@ -1,19 +1,25 @@
 // Service worker wake to first reply: the worker is stopped through the DevTools protocol
 // (ServiceWorker.stopAllWorkers), then an extension page sends `status.get` and times the round trip
 // until the reply arrives. The baseline is the same round trip to a running worker, in the same run.
-// With WORKER_WAKE_COMPARE=<dir of another built extension> (e.g. a copy of an earlier build), the two
-// builds take turns in one run (ROUNDS launches each, alternately) and each is reported with its ratio.
+// The floor (floor-worker.ts: a minimal MV3 worker that answers one message) takes turns with the build
+// in one run (ROUNDS launches each, alternately); the build's median is reported as a ratio to the
+// floor's. With WORKER_WAKE_COMPARE=<dir of another built extension> (e.g. a copy of an earlier build),
+// that build takes its turns too and is reported the same way.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildExtension, configureConnection, EXTENSION_DIR, extensionUrl, launchExtension } from '../e2e/launch';
 import { startSim } from '../sim/server';
 import { median, percentile } from './env';
+import { floorWorkerExtension } from './floor-worker';
 import type { BenchModule, BenchResult } from './types';
 
 const SAMPLES = 20;
 const ROUNDS = 3;
 const round = (n: number) => Math.round(n * 10) / 10;
+const ratio = (n: number) => Math.round(n * 100) / 100;
+/** Goal: a woken worker's first reply at most this many times the floor worker's, median. */
+const FLOOR_GOAL = 1.5;
 
 /** Sends one message the way the pages do (the @webext-core/messaging envelope) and times the reply. */
 function roundTrip(page: Page): Promise<{ ms: number; ok: boolean }> {
@@ -31,10 +37,10 @@ function roundTrip(page: Page): Promise<{ ms: number; ok: boolean }> {
 type Sim = Awaited<ReturnType<typeof startSim>>;
 
 /** One launch of one build: `samples` round trips to the running worker, then `samples` wakes. */
-async function measure(extensionDir: string, sim: Sim, samples: number) {
+async function measure(extensionDir: string, sim: Sim | null, samples: number) {
   const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir });
   try {
-    await configureConnection(serviceWorker, sim);
+    if (sim) await configureConnection(serviceWorker, sim);
     // A page of the extension's origin with no live port of its own (a port would wake the worker).
     const page = await context.newPage();
     await page.goto(extensionUrl(extensionId, 'manifest.json'));
@@ -78,9 +84,9 @@ async function measure(extensionDir: string, sim: Sim, samples: number) {
   }
 }
 
-function results(label: string, running: number[], woken: number[]): BenchResult[] {
+function results(label: string, running: number[], woken: number[], floor?: number[]): BenchResult[] {
   const tag = label ? `${label}: ` : '';
-  return [
+  const rows: BenchResult[] = [
     {
       name: `${tag}wake to first reply, median (${woken.length} stops)`,
       value: round(median(woken)),
@@ -95,10 +101,30 @@ function results(label: string, running: number[], woken: number[]): BenchResult
       baseline: round(percentile(running, 95)),
     },
   ];
+  if (!floor) return rows;
+  const r = median(woken) / median(floor);
+  rows.push({
+    name: `${tag}wake to first reply, median / floor worker's median`,
+    value: ratio(r),
+    unit: '×',
+    baseline: round(median(floor)),
+    target: `<= ${FLOOR_GOAL}`,
+    pass: r <= FLOOR_GOAL,
+    note: 'baseline: the floor worker woken the same way, same run',
+  });
+  return rows;
+}
+
+interface Build {
+  label: string;
+  dir: string;
+  sim: boolean;
+  running: number[];
+  woken: number[];
 }
 
 const bench: BenchModule = {
-  title: 'service worker wake to first reply (stopped through CDP) vs a running worker',
+  title: 'service worker wake to first reply (stopped through CDP) vs a running worker and the floor worker',
   browsers: ['chromium'],
   async run() {
     if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
@@ -106,23 +132,26 @@ const bench: BenchModule = {
     if (other && !existsSync(join(other, 'manifest.json')))
       throw new Error(`WORKER_WAKE_COMPARE names no built extension: ${other}`);
     const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
+    const floorExtension = floorWorkerExtension();
     try {
-      if (!other) {
-        const { running, woken } = await measure(EXTENSION_DIR, sim, SAMPLES);
-        return results('', running, woken);
-      }
-      const builds = [
-        { label: 'this build', dir: EXTENSION_DIR, running: [] as number[], woken: [] as number[] },
-        { label: 'compared build', dir: other, running: [] as number[], woken: [] as number[] },
+      const builds: Build[] = [
+        { label: 'floor worker', dir: floorExtension.dir, sim: false, running: [], woken: [] },
+        { label: 'this build', dir: EXTENSION_DIR, sim: true, running: [], woken: [] },
+        ...(other ? [{ label: 'compared build', dir: other, sim: true, running: [], woken: [] }] : []),
       ];
       for (let r = 0; r < ROUNDS; r++)
         for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
-          const m = await measure(b.dir, sim, SAMPLES);
+          const m = await measure(b.dir, b.sim ? sim : null, SAMPLES);
           b.running.push(...m.running);
           b.woken.push(...m.woken);
         }
-      return builds.flatMap((b) => results(b.label, b.running, b.woken));
+      const [floor, ...measured] = builds as [Build, ...Build[]];
+      return [
+        ...results(floor.label, floor.running, floor.woken),
+        ...measured.flatMap((b) => results(b.label, b.running, b.woken, floor.woken)),
+      ];
     } finally {
+      floorExtension.remove();
       await sim.close();
     }
   },

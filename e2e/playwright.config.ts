@@ -2,12 +2,21 @@
 // Run: npx playwright test -c e2e/playwright.config.ts [e2e/<file>]
 import { defineConfig } from '@playwright/test';
 
+// Journeys that load the machine on their own (workers stopped again and again, axe over every page, a
+// browser relaunched on its profile) run one at a time once the others are done; the secret scan reads
+// what every journey recorded, so it runs last.
+const SOLO = /[\\/](faults|accessibility|background-parts)\.spec\.ts$/;
+const SCAN = /[\\/]zz-secret-scan\.spec\.ts$/;
+const FIREFOX = /[\\/]e2e[\\/]firefox[\\/]/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   // The Firefox journeys have their own config (e2e/firefox/playwright.config.ts).
-  testIgnore: /[\\/]e2e[\\/]firefox[\\/]/,
-  workers: 1,
+  testIgnore: FIREFOX,
+  // Each journey has its own Chromium, profile and simulator; two at a time overlap one's waiting on the
+  // simulator's clock with another's work.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   // A bound for a hang, not a speed limit: CI machines vary, and a loaded 2-core one is slow.
@@ -20,4 +29,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'journeys', testIgnore: [FIREFOX, SOLO, SCAN] },
+    { name: 'solo', testMatch: SOLO, workers: 1, dependencies: ['journeys'] },
+    { name: 'scan', testMatch: SCAN, workers: 1, dependencies: ['solo'] },
+  ],
 });

@@ -7,17 +7,16 @@ import { registerFirstRun } from '../lib/background/first-run';
 import { registerLookup } from '../lib/background/lookup';
 import { offscreenStreamChannel } from '../lib/background/stream-document';
 import { pageStreamLinks } from '../lib/background/stream-script';
+import { isFirefox } from '../lib/browser-kind';
 
 export default defineBackground(() => {
   // Chrome streams from an offscreen document, also with no page open; Firefox (no offscreen API) streams
   // in this event page while a page is open (it would be suspended otherwise) and polls when none is.
-  const offscreen = import.meta.env.FIREFOX
-    ? undefined
-    : (globalThis as { chrome?: { offscreen?: never } }).chrome?.offscreen;
+  const offscreen = isFirefox ? undefined : browser.offscreen;
   const channel = offscreen ? offscreenStreamChannel(browser.runtime, offscreen) : null;
   const stream = channel
     ? { createLink: () => channel.link(), withoutPages: true }
-    : import.meta.env.FIREFOX
+    : isFirefox
       ? { createLink: pageStreamLinks((path) => browser.runtime.getURL(path as '/')), withoutPages: false }
       : undefined;
   const background = createBackground({

@@ -2,7 +2,7 @@
 // apt-get, running as root, as CI is) or stop with the exact command to run. Pure: the caller
 // (scripts/ensure-browsers.ts) looks at the machine and runs the plan.
 
-export type BrowserName = 'chromium' | 'firefox';
+export type BrowserName = 'chromium' | 'firefox' | 'chromium-l10n' | 'firefox-l10n-de';
 
 export interface BrowserNeed {
   /** In words, for messages: "Chromium", "Firefox ESR". */
@@ -29,6 +29,20 @@ const BROWSERS: Record<BrowserName, Omit<BrowserNeed, 'path'>> = {
     debianPackage: 'firefox-esr',
     defaultPath: '/usr/bin/firefox-esr',
     pathVariable: 'FIREFOX_PATH',
+  },
+  // The journeys in German: Debian's Chromium speaks English only without its language packs, and Firefox
+  // ESR needs its German one. Each is known by a file the package installs.
+  'chromium-l10n': {
+    label: "Chromium's language packs",
+    debianPackage: 'chromium-l10n',
+    defaultPath: '/usr/lib/chromium/locales/de.pak',
+    pathVariable: 'CHROMIUM_L10N_PATH',
+  },
+  'firefox-l10n-de': {
+    label: "Firefox ESR's German language pack",
+    debianPackage: 'firefox-esr-l10n-de',
+    defaultPath: '/usr/lib/firefox-esr/browser/extensions/langpack-de@firefox-esr.mozilla.org.xpi',
+    pathVariable: 'FIREFOX_L10N_DE_PATH',
   },
 };
 

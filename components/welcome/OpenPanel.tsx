@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { openSidePanel } from '../../lib/background/lookup/open';
+import { isFirefox } from '../../lib/browser-kind';
 
-const isFirefox = import.meta.env.BROWSER === 'firefox';
 const PANEL_COMMAND = isFirefox ? '_execute_sidebar_action' : 'open-side-panel';
 const PANEL = isFirefox ? 'sidebar' : 'side panel';
 

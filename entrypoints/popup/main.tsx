@@ -1,9 +1,9 @@
 import '../../components/base.css';
 import './popup.css';
 import { render } from 'preact';
+import { browser } from 'wxt/browser';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { send } from '../../lib/messages/contract';
-import { ext } from '../../lib/popup/browser';
 import { startFirstPaint } from '../../lib/popup/first-paint';
 import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
@@ -22,7 +22,7 @@ watchStored(`local:${PREFS_STORED.key}`, defaultPrefs, (p) => applyTheme(p.theme
 
 // Known before any click, so that opening the side panel stays inside the click's user gesture.
 let windowId: number | null = null;
-void ext.windows.getCurrent().then((w) => {
+void browser.windows.getCurrent().then((w) => {
   windowId = w.id ?? null;
 });
 
@@ -34,7 +34,7 @@ afterEarlyScreen(() =>
       deps={{
         send,
         connectLive,
-        openOptions: () => void ext.runtime.openOptionsPage(),
+        openOptions: () => void browser.runtime.openOptionsPage(),
         openSidePanel: (epic) => openMarketInSidePanel(epic, windowId),
       }}
       params={params}

@@ -2,6 +2,7 @@ import '../../components/base.css';
 import '../../components/sidepanel/sidepanel.css';
 import { render } from 'preact';
 import { preloadRouteView } from '../../components/sidepanel/Panel';
+import { isFirefox } from '../../lib/browser-kind';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { type PanelFirstPaint, readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { openPageLive } from '../../lib/sidepanel/page-live';
@@ -21,7 +22,7 @@ const painted = first.then(
     }),
 );
 // Firefox streams in its event page only while a page asks for it, and would suspend it otherwise.
-const live = openPageLive(import.meta.env.FIREFOX ? KEEP_AWAKE_MS : null, painted);
+const live = openPageLive(isFirefox ? KEEP_AWAKE_MS : null, painted);
 // The first render waits for those reads (started by the page's early script, they are usually in by
 // now), so that it shows the list at once rather than rendering again as each read comes in; it renders
 // regardless after a moment. When the early script painted the list from the same reads

@@ -6,11 +6,22 @@ import { attachCore, type ClientCore } from './core';
 import { type Environment, environmentOf } from './environment';
 import { ValidationError } from './errors';
 import { accountsGroup } from './groups/accounts';
+import { applicationsReads } from './groups/applications';
+import { categoriesGroup } from './groups/categories';
+import { indicativeCostsGroup } from './groups/costs';
+import {
+  confirmationsGroup,
+  positionsReads,
+  repeatDealingWindowGroup,
+  workingOrdersReads,
+} from './groups/dealing-reads';
+import { historyGroup } from './groups/history';
 import { marketsGroup } from './groups/markets';
+import { pricesGroup } from './groups/prices';
 import { clientSentimentGroup } from './groups/sentiment';
+import { sessionGroup } from './groups/session';
 import { watchlistsReads } from './groups/watchlists';
 import type { HostGate } from './host-gate';
-import { lazyGroup } from './lazy-group';
 import { DEMO_ALLOWANCES, RateBudget } from './rate-budget';
 import { type Logger, Redactor } from './redact';
 import { SessionManager } from './session-manager';
@@ -60,16 +71,6 @@ function requireText(value: unknown, field: string): void {
     throw new ValidationError(field, `Missing ${field} in the client configuration`);
   }
 }
-
-// Groups only dealing, a chart's history, browsing categories or a change of session use load with their
-// first call (in Chrome's worker, as a part of their own).
-const dealingReads = () => import('./groups/dealing-reads');
-const prices = () => import('./groups/prices');
-const sessionOps = () => import('./groups/session');
-const categories = () => import('./groups/categories');
-const costs = () => import('./groups/costs');
-const applications = () => import('./groups/applications');
-const history = () => import('./groups/history');
 
 export function createClient(config: ClientConfig) {
   requireText(config.baseUrl, 'baseUrl');
@@ -141,52 +142,20 @@ export function createClient(config: ClientConfig) {
     /** The pending reconciliation lock, if any (dealing is blocked while there is one). */
     pendingReconciliation: () => core.lockStore.get(),
     accounts: accountsGroup(core),
-    confirmations: lazyGroup(core, async () => (await dealingReads()).confirmationsGroup, {
-      get: 'confirmations.get',
-    }),
-    positions: lazyGroup(core, async () => (await dealingReads()).positionsReads, {
-      list: 'positions.list',
-      get: 'positions.get',
-    }),
-    repeatDealingWindow: lazyGroup(core, async () => (await dealingReads()).repeatDealingWindowGroup, {
-      get: 'repeat_dealing_window.get',
-    }),
-    workingOrders: lazyGroup(core, async () => (await dealingReads()).workingOrdersReads, {
-      list: 'working_orders.list',
-    }),
-    categories: lazyGroup(core, async () => (await categories()).categoriesGroup, {
-      list: 'categories.list',
-      listInstruments: 'categories.list_instruments',
-    }),
+    confirmations: confirmationsGroup(core),
+    positions: positionsReads(core),
+    repeatDealingWindow: repeatDealingWindowGroup(core),
+    workingOrders: workingOrdersReads(core),
+    categories: categoriesGroup(core),
     markets: marketsGroup(core),
-    prices: lazyGroup(core, async () => (await prices()).pricesGroup, {
-      list: 'prices.list',
-      listPoints: 'prices.list_points',
-      listDateRange: 'prices.list_date_range',
-    }),
-    indicativeCosts: lazyGroup(core, async () => (await costs()).indicativeCostsGroup, {
-      quoteOpen: 'indicative_costs.quote_open',
-      quoteClose: 'indicative_costs.quote_close',
-      quoteEdit: 'indicative_costs.quote_edit',
-      getDurableMedium: 'indicative_costs.get_durable_medium',
-      history: 'indicative_costs.history',
-    }),
+    prices: pricesGroup(core),
+    indicativeCosts: indicativeCostsGroup(core),
     watchlists: watchlistsReads(core),
-    session: lazyGroup(core, async () => (await sessionOps()).sessionGroup, {
-      get: 'session.get',
-      switchAccount: 'session.switch_account',
-      delete: 'session.delete',
-      getEncryptionKey: 'session.get_encryption_key',
-    }),
+    session: sessionGroup(core),
     clientSentiment: clientSentimentGroup(core),
-    applications: lazyGroup(core, async () => (await applications()).applicationsReads, {
-      list: 'applications.list',
-    }),
+    applications: applicationsReads(core),
     /** IG's history (beyond the spec): the account's activity and transactions. */
-    history: lazyGroup(core, async () => (await history()).historyGroup, {
-      activity: 'history.activity',
-      transactions: 'history.transactions',
-    }),
+    history: historyGroup(core),
   };
   attachCore(client, core);
   return client;

@@ -3,6 +3,7 @@
 // of the moment (reference §1.6), and the reply read into the session's tokens and facts.
 import { endpointByLabel } from './endpoints';
 import { AuthError, isApiError } from './errors';
+import { encryptPassword } from './login-encryption';
 import { check, malformed } from './parse';
 import type { Logger, Redactor } from './redact';
 import { EncryptionKeySchema, LoginV2BodySchema, LoginV3BodySchema, SwitchAccountSchema } from './schemas/session';
@@ -38,7 +39,6 @@ async function passwordToSend(session: LoginSession, label: string, signal?: Abo
     status: reply.status,
     requestId: reply.requestId,
   });
-  const { encryptPassword } = await import('./login-encryption');
   const encrypted = await encryptPassword(session.config.password, key, label);
   session.redactor.add(encrypted);
   return encrypted;

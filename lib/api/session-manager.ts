@@ -5,19 +5,15 @@
 // (reference §1.6) when asked to, or once the gateway answers that it must (then the login is tried
 // again encrypted, once, and the caller is told so it can remember it for the account).
 
-import { loadPart } from '../load-once';
 import { ENCRYPTION_REQUIRED, OAUTH_INVALID } from './classify';
 import { endpointByLabel } from './endpoints';
 import { type AuthError, isApiError } from './errors';
 import { check } from './parse';
 import type { Logger, Redactor } from './redact';
 import { OAuthTokenSchema } from './schemas/oauth';
+import { backToChosen, logIn } from './session-login';
 import type { SessionInfo, SessionTokens, SessionTokensV3, TokenStore } from './stores';
 import type { AuthProvider, Transport } from './transport';
-
-// Logging in (the request, the encrypted password, reading the reply) loads when a session needs one: a
-// worker woken with its tokens in storage.session refreshes or reuses them (in Chrome's worker a part).
-const loginPart = loadPart('login', () => import('./session-login'));
 
 export interface SessionConfig {
   baseUrl: string;
@@ -195,7 +191,6 @@ export class SessionManager implements AuthProvider {
   }
 
   private async loginOnce(signal?: AbortSignal): Promise<SessionTokens> {
-    const { logIn, backToChosen } = await loginPart();
     const config = { ...this.config, accountId: this.chosen };
     const login = {
       config,

@@ -4,10 +4,7 @@
 // What is held belongs to one account: a list read for another account, or a TRADE update of an account
 // that is no longer the signed-in one (the user switched while it was on its way), is never held or applied.
 import type { MarketQuote, PositionView, WorkingOrderView } from '../model';
-import { lazyPart } from './lazy-part';
-
-// Merging TRADE updates loads with the first one (a part of its own in Chrome's worker).
-const tradeMerge = lazyPart('account updates', () => import('../stream/trade-merge'));
+import { applyOpu, applyWou, parseTrade } from '../stream/trade-merge';
 
 export interface AccountLiveDeps {
   /** Whether the stream is live on the signed-in account (its TRADE updates can be trusted to be complete). */
@@ -76,7 +73,6 @@ export class AccountLive {
     const opu = changed.OPU ?? null;
     const wou = changed.WOU ?? null;
     if (!opu && !wou) return;
-    const { applyOpu, applyWou, parseTrade } = await tradeMerge();
     const positions = this.positions;
     if (opu && positions?.accountId === accountId) {
       const epic = parseTrade(opu)?.epic;

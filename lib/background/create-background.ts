@@ -3,6 +3,7 @@
 // or IndexedDB, so creating it again from the same storage resumes where the last one stopped.
 import type { UseStore } from 'idb-keyval';
 import { type Client, HostNotGrantedError } from '../api';
+import { createGuard } from '../api/guard';
 import { streamLogin } from '../api/stream-login';
 import { cacheStore } from '../cache/stores';
 import { CacheWriterImpl } from '../cache/writer';
@@ -10,7 +11,6 @@ import { accountTypeOf } from '../dealing/account-type';
 import { RefreshEngine } from '../engine/refresh-engine';
 import { HistoryChangeWatch, markingHistory } from '../history/changes';
 import { HISTORY_ACCOUNT_KEY, historyChangedKey } from '../history/keys';
-import { loadOnce } from '../load-once';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
 import { popupLastQuery } from '../popup/last-query';
@@ -18,7 +18,7 @@ import { firstPaintSnapshot, registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
 import { StreamUnavailable } from '../stream/unavailable';
 import type { VaultOptions } from '../vault/crypto';
-import type { AccountState } from './account-part';
+import { type AccountState, accountState } from './account-state';
 import { type ActionApi, applyBadge, badgeFor } from './badge';
 import { ClientHolder, type ClientHolderOptions } from './client-holder';
 import { toErrorView } from './error-view';
@@ -26,11 +26,8 @@ import { SignedOutError } from './errors';
 import { createFirstPaintKeeper } from './first-paint-keeper';
 import type { HandlerContext, Handlers } from './handlers';
 import { igMarketData } from './ig-market-data';
-import { accountPart } from './lazy-account';
-import { LazyLiveStream, type LiveStreamApi } from './lazy-live-stream';
-import { lazyPart } from './lazy-part';
 import { LiveHub } from './live-hub';
-import type { StreamView } from './live-stream';
+import { LiveStream, type StreamView } from './live-stream';
 import type { MarketData } from './market-data';
 import { MarketWatch } from './market-watch';
 import { MAX_PAUSE_MS } from './outage';
@@ -78,7 +75,7 @@ export interface Background {
   markets: MarketWatch;
   engine: RefreshEngine;
   hub: LiveHub;
-  stream: LiveStreamApi | null;
+  stream: LiveStream | null;
   cache: CacheWriterImpl;
   clients: ClientHolder;
   route(message: unknown, sender: Sender): Promise<Reply<unknown>> | undefined;
@@ -100,8 +97,7 @@ export function createBackground(options: BackgroundOptions): Background {
   const now = options.now ?? Date.now;
   const list = options.plugins ?? defaultPlugins;
   const clients = new ClientHolder({ now, ...options.client });
-  // Only watchlist edits and dealing cross the permit guard: it loads with the first of them.
-  const guard = lazyPart('permit guard', async () => (await import('../api/guard')).createGuard({ now }));
+  const guard = createGuard({ now });
   const origin = options.extensionOrigin.endsWith('/') ? options.extensionOrigin : `${options.extensionOrigin}/`;
   const ownPage = (sender: Sender | undefined) =>
     !!sender && isOwnPage(sender, { extensionId: options.extensionId, extensionOrigin: origin });
@@ -244,14 +240,15 @@ export function createBackground(options: BackgroundOptions): Background {
     ...options.timers,
   });
 
-  // What the stream keeps of the account loads with its first TRADE or ACCOUNT update or a page's look.
+  // What the stream keeps of the account is made with its first TRADE or ACCOUNT update or a page's look.
   let accountAsked = false;
   const activeAccount = () => clients.peek()?.sessionInfo()?.accountId ?? null;
   // A stream still on the account the user switched away from keeps nothing of the new one current.
   const liveOnActive = () =>
     stream?.state.mode === 'live' && stream.account !== null && stream.account === activeAccount();
-  const accountLoaded = loadOnce(async () =>
-    (await accountPart()).accountState(
+  let held: AccountState | null = null;
+  const makeAccount = () =>
+    accountState(
       {
         live: liveOnActive,
         activeAccount,
@@ -271,11 +268,11 @@ export function createBackground(options: BackgroundOptions): Background {
         changed: (funds) => hub.broadcast({ kind: 'funds', funds }),
         now,
       },
-    ),
-  );
-  const account = () => {
+    );
+  const account = async () => {
     accountAsked = true;
-    return accountLoaded();
+    held ??= makeAccount();
+    return held;
   };
   // The history's change stamps (lib/history/changes.ts), and since when the stream has been live.
   let liveSince: number | null = null;
@@ -285,8 +282,8 @@ export function createBackground(options: BackgroundOptions): Background {
   // Updates wait for the same load, so they apply in the order they came.
   const withAccount = (act: (a: AccountState) => unknown) => void account().then(act).catch(reportError);
 
-  const stream: LazyLiveStream | null = options.stream
-    ? new LazyLiveStream({
+  const stream: LiveStream | null = options.stream
+    ? new LiveStream({
         createLink: options.stream.createLink,
         withoutPages: options.stream.withoutPages,
         credentials: async (relogin) => {
@@ -372,7 +369,7 @@ export function createBackground(options: BackgroundOptions): Background {
     markets,
     getClient: async () => (await clients.signedIn()).client,
     clients,
-    guard,
+    guard: () => guard,
     session: {
       status,
       account: async () => {

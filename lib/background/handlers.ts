@@ -7,7 +7,7 @@ import type { CacheStoreName, MessageName, ParsedRequestOf, Replies } from '../m
 import type { registry } from '../settings/registry';
 import type { VaultOptions } from '../vault/crypto';
 import type { VaultReader } from '../vault/reader';
-import type { AccountState } from './account-part';
+import type { AccountState } from './account-state';
 import type { ApiClient } from './api-client';
 import type { ClientHolder } from './client-holder';
 import type { CacheWriter, MarketWatchApi, SessionApi } from './ports';
@@ -19,8 +19,8 @@ export interface HandlerContext {
   getClient(): Promise<ApiClient>;
   /** The client's holder: `peek()` without logging in, `sessionInfo()`, `invalidate()` after a settings change. */
   clients: ClientHolder;
-  /** The one permit guard of the background (loaded with its first use); restored from the stored permits. */
-  guard(): Promise<Guard>;
+  /** The one permit guard of the background; restored from the stored permits. */
+  guard(): Guard;
   /** The status, the signed-in account and the reconciliation lock store. */
   session: SessionApi;
   /** The reconciliation lock (storage.local), the same store as `session.lockStore`. */
@@ -40,7 +40,7 @@ export interface HandlerContext {
   /** Parameters of new vault records (tests lower the PBKDF2 iterations); production uses the default. */
   vaultOptions?: VaultOptions;
   now(): number;
-  /** Positions, working orders and funds the stream keeps current (account-part.ts, loaded with its first use). */
+  /** Positions, working orders and funds the stream keeps current (account-state.ts, made with its first use). */
   account?(): Promise<AccountState>;
   /** After a switch of account: forget the old account's figures and restart the stream on the new one. */
   accountSwitched?(): Promise<void>;

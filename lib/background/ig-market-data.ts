@@ -2,9 +2,9 @@
 // caller chose), replies turned into view models. Watchlist edits cross the guard with a 'watchlists'
 // permit that the signed-in account holds implicitly.
 import type { Client, Guard, Permit } from '../api';
+import { createWatchlistEditor } from '../api/guarded';
 import type { Sentiment } from '../model';
-import { historyPart } from './lazy-history';
-import { lazyPart } from './lazy-part';
+import { historyOf } from './history-views';
 import type { MarketData, MarketDetailsView } from './market-data';
 import { factsFromDetails, quoteFromDetails, quoteFromSummary, sentimentView, watchlistSummary } from './views';
 
@@ -16,20 +16,15 @@ function watchlistPermit(client: Client, accountId: string, guard: Guard, now: (
   return guard.issue({ scope: 'watchlists', environment: client.environment, accountId });
 }
 
-// Watchlist edits go through the guarded clients, which load with the first edit.
-const guardedClients = lazyPart('watchlist editing', () => import('../api/guarded'));
-
 export function igMarketData(
   client: Client,
-  guard: () => Promise<Guard>,
+  guard: Guard,
   accountId: () => Promise<string>,
   now: () => number = Date.now,
 ): MarketData {
   const editor = async () => {
-    const held = await guard();
-    const permit = watchlistPermit(client, await accountId(), held, now);
-    const { createWatchlistEditor } = await guardedClients();
-    return createWatchlistEditor(client, permit, held).watchlists;
+    const permit = watchlistPermit(client, await accountId(), guard, now);
+    return createWatchlistEditor(client, permit, guard).watchlists;
   };
   return {
     async search(term) {
@@ -54,7 +49,7 @@ export function igMarketData(
     },
     async prices(epic, resolution, from, to) {
       const reply = await client.prices.list(epic, { resolution, from: new Date(from), to: new Date(to), pageSize: 0 });
-      return (await historyPart()).historyOf(reply, now());
+      return historyOf(reply, now());
     },
     async categories() {
       const reply = await client.categories.list();

@@ -2,18 +2,18 @@
 // ones are served and revalidated), identical requests in flight are shared, and watchlist edits reach
 // the cache only once the service has confirmed them.
 import type { CacheWriterImpl } from '../cache/writer';
-import { loadOnce } from '../load-once';
 import type { WatchlistView } from '../messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Resolution, Sentiment, WatchlistSummary } from '../model';
+import { CategorySource } from './category-source';
+import { HistorySource } from './history-source';
 import { Inflight } from './inflight';
-import { historyPart } from './lazy-history';
-import { lazyPart } from './lazy-part';
 import type { MarketData } from './market-data';
 import type { MarketWatchApi, ReadOptions } from './ports';
 import { QuoteSource } from './quote-source';
 import { SearchSource } from './search-source';
 import { SentimentSource } from './sentiment-source';
 import type { SourceDeps } from './source-deps';
+import { WatchlistEdits } from './watchlist-edits';
 import { WatchlistSource } from './watchlist-source';
 
 export interface MarketWatchOptions {
@@ -31,18 +31,9 @@ export class MarketWatch implements MarketWatchApi {
   private readonly watchlistSource: WatchlistSource;
   private readonly searchSource: SearchSource;
   readonly inflight = new Inflight();
-  // A chart's history, browsing categories and edits load with their first request (in Chrome's worker as
-  // parts of their own).
-  private readonly historySource = loadOnce(async () => new (await historyPart()).HistorySource(this.deps));
-  private readonly categorySource = lazyPart(
-    'categories',
-    async () => new (await import('./category-source')).CategorySource(this.deps, this.quoteSource),
-  );
-  private readonly edits = lazyPart(
-    'watchlist editing',
-    async () => new (await import('./watchlist-edits')).WatchlistEdits(this.deps, this.watchlistSource),
-  );
-  private readonly deps: SourceDeps;
+  private readonly historySource: HistorySource;
+  private readonly categorySource: CategorySource;
+  private readonly edits: WatchlistEdits;
 
   constructor(options: MarketWatchOptions) {
     const deps: SourceDeps = {
@@ -53,11 +44,13 @@ export class MarketWatch implements MarketWatchApi {
       revalidationFailed: options.revalidationFailed ?? (() => {}),
       streamed: options.streamed,
     };
-    this.deps = deps;
     this.quoteSource = new QuoteSource(deps);
     this.sentimentSource = new SentimentSource(deps);
     this.watchlistSource = new WatchlistSource(deps, this.quoteSource);
     this.searchSource = new SearchSource(deps, this.quoteSource);
+    this.historySource = new HistorySource(deps);
+    this.categorySource = new CategorySource(deps, this.quoteSource);
+    this.edits = new WatchlistEdits(deps, this.watchlistSource);
   }
 
   search(term: string) {
@@ -83,13 +76,13 @@ export class MarketWatch implements MarketWatchApi {
     return this.sentimentSource.history(marketId);
   }
   async history(epic: string, resolution: Resolution, from: number, to: number) {
-    return (await this.historySource()).history(epic, resolution, from, to);
+    return this.historySource.history(epic, resolution, from, to);
   }
   async categories() {
-    return (await this.categorySource()).categories();
+    return this.categorySource.categories();
   }
   async categoryInstruments(categoryId: string, page: number, pageSize: number) {
-    return (await this.categorySource()).categoryInstruments(categoryId, page, pageSize);
+    return this.categorySource.categoryInstruments(categoryId, page, pageSize);
   }
   watchlists(): Promise<Fresh<WatchlistSummary[]>> {
     return this.watchlistSource.list();
@@ -98,15 +91,15 @@ export class MarketWatch implements MarketWatchApi {
     return this.watchlistSource.get(id, options);
   }
   async createWatchlist(name: string, epics: string[]) {
-    return (await this.edits()).create(name, epics);
+    return this.edits.create(name, epics);
   }
   async deleteWatchlist(id: string) {
-    return (await this.edits()).remove(id);
+    return this.edits.remove(id);
   }
   async addToWatchlist(id: string, epic: string) {
-    return (await this.edits()).addMarket(id, epic);
+    return this.edits.addMarket(id, epic);
   }
   async removeFromWatchlist(id: string, epic: string) {
-    return (await this.edits()).removeMarket(id, epic);
+    return this.edits.removeMarket(id, epic);
   }
 }

@@ -1,6 +1,5 @@
 // Chrome: the stream runs in an offscreen document the background starts when it needs it. The
-// document's Port is accepted only from this extension's own offscreen page (no tab, exact URL). Loaded
-// with the stream's first link (stream-document.ts).
+// document's Port is accepted only from this extension's own offscreen page (no tab, exact URL).
 
 import { type ChannelPort, StreamHostChannel } from '../stream/host-channel';
 import { STREAM_HOST_PATH } from '../stream/host-names';

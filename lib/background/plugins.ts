@@ -1,15 +1,15 @@
 // The parts that answer messages and join the refresh. A part exports its handlers (a Partial<Handlers>)
 // and, when it watches markets, engine hooks; it is plugged in here with one line.
 import type { EngineHooks } from '../engine/hooks';
+import { accountHistoryHandlers } from './account-history';
 import { alertHandlers, alertHooks } from './alerts';
+import { accountHandlers } from './core-handlers/account';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
 import { settingsHandlers } from './core-handlers/settings';
 import { watchlistHandlers } from './core-handlers/watchlists';
 import { dealingPlugin, startDealing } from './dealing';
 import type { HandlerContext, Handlers } from './handlers';
-import { ACCOUNT_MESSAGES, accountPart } from './lazy-account';
-import { lazyHandlers } from './lazy-part';
 
 export interface BackgroundPlugin {
   name: string;
@@ -23,11 +23,8 @@ export const corePlugin: BackgroundPlugin = {
   name: 'core',
   handlers: {
     ...connectionHandlers,
-    ...lazyHandlers(ACCOUNT_MESSAGES, async () => (await accountPart()).accountHandlers),
-    ...lazyHandlers(
-      ['accountHistory.activity', 'accountHistory.transactions'],
-      async () => (await import('./account-history-part')).accountHistoryHandlers,
-    ),
+    ...accountHandlers,
+    ...accountHistoryHandlers,
     ...marketHandlers,
     ...watchlistHandlers,
     ...settingsHandlers,

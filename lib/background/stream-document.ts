@@ -1,11 +1,9 @@
-// Chrome: the stream runs in an offscreen document the background starts when it needs it. Its channel
-// (offscreen-channel.ts) loads with the stream's first link, in Chrome's worker as a part of its own: the
-// document opens its Port only after that, once the background asked for it.
+// Chrome: the stream runs in an offscreen document the background starts when it needs it; the document
+// opens its Port once the background asked for it (offscreen-channel.ts).
 import type { ChannelPort } from '../stream/host-channel';
 import { STREAM_HOST_PORT } from '../stream/host-names';
 import type { StreamLink } from '../stream/link';
-import { lazyPart } from './lazy-part';
-import type { OffscreenApi } from './offscreen-channel';
+import { createOffscreenChannel, type OffscreenApi } from './offscreen-channel';
 
 export interface OffscreenStreamChannel {
   link(): Promise<StreamLink>;
@@ -17,17 +15,12 @@ export function offscreenStreamChannel(
   runtime: { id: string; getURL(path: string): string },
   offscreen: OffscreenApi,
 ): OffscreenStreamChannel {
-  const channel = lazyPart('live prices', async () =>
-    (await import('./offscreen-channel')).createOffscreenChannel(runtime, offscreen),
-  );
+  const channel = createOffscreenChannel(runtime, offscreen);
   return {
-    link: async () => (await channel()).link(),
+    link: () => channel.link(),
     accept(port) {
       if (port.name !== STREAM_HOST_PORT) return false;
-      void channel().then(
-        (c) => c.accept(port),
-        () => port.disconnect(),
-      );
+      channel.accept(port);
       return true;
     },
   };

@@ -2,9 +2,10 @@
 // Chromium may stop an idle service worker, which drops the Port: it is opened again and told
 // again what the popup shows.
 
+import { browser } from 'wxt/browser';
+import { isFirefox } from '../browser-kind';
 import { LIVE_PORT, type LiveFromPage, type LiveToPage } from '../messages/contract';
 import { KEEP_AWAKE_MS, keepPortAwake } from '../stream/keep-awake';
-import { ext } from './browser';
 import type { LiveLink } from './deps';
 
 const RECONNECT_MS = 1000;
@@ -15,7 +16,7 @@ const timers = {
 };
 
 export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink {
-  type Port = ReturnType<typeof ext.runtime.connect>;
+  type Port = ReturnType<typeof browser.runtime.connect>;
   let last: Omit<Extract<LiveFromPage, { kind: 'watch' }>, 'kind'> = { epics: [], marketIds: [], visible: true };
   let port: Port | null = null;
   let closed = false;
@@ -32,11 +33,11 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
   const open = () => {
     retry = null;
     if (closed) return;
-    const p = ext.runtime.connect({ name: LIVE_PORT });
+    const p = browser.runtime.connect({ name: LIVE_PORT });
     p.onMessage.addListener((message: unknown) => onMessage(message as LiveToPage));
     p.onDisconnect.addListener(() => {
       // Reading lastError marks it handled (no "Unchecked runtime.lastError" in the console).
-      void ext.runtime.lastError;
+      void browser.runtime.lastError;
       port = null;
       stopAwake?.();
       stopAwake = null;
@@ -46,7 +47,7 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
     post();
     // Firefox: ask for the stream and keep the event page that runs it awake (lib/stream/keep-awake);
     // the Chrome build leaves this out.
-    if (import.meta.env.FIREFOX) {
+    if (isFirefox) {
       stopAwake?.();
       stopAwake = keepPortAwake(p, timers, KEEP_AWAKE_MS);
     }

@@ -1,10 +1,10 @@
 // Opens a market in the side panel (Chrome) or sidebar (Firefox) from a click in the popup.
 
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { lazyItem } from '../settings/registry';
 import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 import type { SidepanelRoute } from '../sidepanel/route';
-import { ext } from './browser';
 
 /**
  * The side panel's route item, the same key and shape as lib/sidepanel/route.ts, declared here without
@@ -25,11 +25,11 @@ interface FirefoxSidebar {
 export function openMarketInSidePanel(epic: string, windowId: number | null): Promise<void> {
   // The panel reads the route when it opens and listens for changes, so the two may land in any order.
   const route = sidepanelRoute.setValue({ view: 'market', epic, at: Date.now() });
-  const firefox = (ext as unknown as FirefoxSidebar).sidebarAction;
+  const firefox = (browser as unknown as FirefoxSidebar).sidebarAction;
   const opened = firefox
     ? firefox.open()
     : windowId !== null
-      ? ext.sidePanel.open({ windowId })
+      ? browser.sidePanel.open({ windowId })
       : Promise.reject(new Error('No browser window to open the side panel in'));
   return Promise.all([route, opened]).then(() => undefined);
 }

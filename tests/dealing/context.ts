@@ -78,7 +78,7 @@ export function dealingContext(fake: FakeIg) {
     },
     getClient: async () => client,
     clients: {},
-    guard: async () => guard,
+    guard: () => guard,
     session: {
       status: async () => {
         throw new Error('not used');

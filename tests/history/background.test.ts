@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MALFORMED_RESPONSE } from '../../lib/api';
-import { accountHistoryHandlers } from '../../lib/background/account-history-part';
+import { accountHistoryHandlers } from '../../lib/background/account-history';
 import type { HandlerContext } from '../../lib/background/handlers';
 import { historyCsv } from '../../lib/csv/history-export';
 import { HistoryChangeWatch, historyChangedKey, markingHistory } from '../../lib/history/changes';

@@ -122,7 +122,6 @@ describe('the Firefox sources zip', () => {
     for (const unwanted of ['sim', 'tests', 'bench', 'e2e', 'artifacts', '.git', '.output', 'node_modules', '.ci'])
       expect(topLevel.has(unwanted)).toBe(false);
     expect(names.filter((n) => n.startsWith('scripts/')).sort()).toEqual([
-      'scripts/background-parts.ts',
       'scripts/icons.ts',
       'scripts/inline-page-css.ts',
       'scripts/page-preloads.ts',

@@ -37,6 +37,24 @@ describe('browserPlan', () => {
     });
   });
 
+  it("installs the language packs the German journeys need with the browsers: Debian's Chromium speaks only English without them", () => {
+    const packs = [browserNeed('chromium-l10n'), browserNeed('firefox-l10n-de')];
+    const plan = browserPlan(
+      [chromium, firefox, ...packs],
+      only('/usr/bin/chromium', '/usr/bin/firefox-esr'),
+      root,
+      'npm run test:all',
+    );
+    expect(plan).toMatchObject({
+      kind: 'install',
+      commands: [
+        ['apt-get', 'update', '-qq'],
+        ['apt-get', 'install', '-y', '-qq', 'chromium-l10n', 'firefox-esr-l10n-de'],
+      ],
+      expect: packs,
+    });
+  });
+
   it('installs only what is missing', () => {
     const plan = browserPlan([chromium, firefox], only('/usr/bin/chromium'), root, 'npm run test:all');
     expect(plan.kind === 'install' && plan.commands[1]).toEqual(aptInstall(['firefox-esr']));

@@ -2,11 +2,11 @@
 import { browser } from 'wxt/browser';
 import type { AlertNotice } from '../../alerts/describe';
 import { EPIC } from '../../api/patterns';
+import { isFirefox } from '../../browser-kind';
 import type { AlertRule } from '../../model';
 import { openMarketInPanel } from '../lookup/open';
 
 const PREFIX = 'marketside-alert|';
-const isFirefox = import.meta.env.BROWSER === 'firefox';
 
 /** The notification id carries the epic, so a click works even after the worker restarted. */
 export function notificationId(rule: AlertRule, firedAt: number): string {

@@ -7,7 +7,7 @@ import { HISTORY_ACCOUNT_KEY } from '../../history/keys';
 import type { Connection } from '../../settings/registry';
 import { defaultConnection } from '../../settings/registry';
 import type { HandlerContext, Handlers } from '../handlers';
-import { connectionView } from './connection';
+import { connectionView } from './connection-view';
 import { checkConfirmed, keeperFor, vaultHandlers, withVault } from './vault';
 
 type CredentialHandlers = Pick<

@@ -61,10 +61,10 @@ export interface DealingAccess extends Permitted {
 export async function dealingAccess(ctx: HandlerContext, options: { lockFree: boolean }): Promise<DealingAccess> {
   const p = await permitted(ctx, 'dealing');
   if (options.lockFree) await refuseWhileLocked(ctx);
-  return { ...p, dealing: createDealingClient(p.client, p.permit, await ctx.guard()) };
+  return { ...p, dealing: createDealingClient(p.client, p.permit, ctx.guard()) };
 }
 
 export async function applicationsAccess(ctx: HandlerContext): Promise<Permitted & { admin: ApplicationsAdmin }> {
   const p = await permitted(ctx, 'applications');
-  return { ...p, admin: createApplicationsAdmin(p.client, p.permit, await ctx.guard()) };
+  return { ...p, admin: createApplicationsAdmin(p.client, p.permit, ctx.guard()) };
 }

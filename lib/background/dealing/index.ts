@@ -1,51 +1,30 @@
 // The dealing part of the background: the permit, dealing, lock and applications messages, and what
 // must run at worker start (reconcile an open lock; revoke permits when the account or environment
 // changes). Merged into the handler table by the background.
-import type { MessageName } from '../../messages/contract';
 import type { HandlerContext, Handlers } from '../handlers';
-import { lazyHandlers, lazyPart } from '../lazy-part';
 import type { BackgroundPlugin } from '../plugins';
+import { applicationHandlers } from './application-handlers';
+import { dealHandlers } from './deal-handlers';
+import { lockHandlers } from './lock-handlers';
+import { permitHandlers } from './permit-handlers';
+import { revokeAllPermits } from './permits';
+import { positionHandlers } from './position-handlers';
+import { scheduleReconcile, stopReconcileSchedule } from './reconciler';
 
-/** The messages the dealing part answers (a test holds this to the part's own table). */
-export const DEALING_MESSAGES = [
-  'permit.get',
-  'permit.grant',
-  'permit.revoke',
-  'deal.quoteOpen',
-  'deal.open',
-  'deal.durableMedium',
-  'deal.quoteHistory',
-  'deal.repeatWindow',
-  'positions.list',
-  'workingOrders.list',
-  'positions.amend',
-  'positions.quoteClose',
-  'positions.close',
-  'workingOrders.create',
-  'workingOrders.amend',
-  'workingOrders.delete',
-  'lock.get',
-  'lock.reconcile',
-  'applications.list',
-  'applications.update',
-  'applications.disable',
-] as const satisfies readonly MessageName[];
-
-let loaded: Awaited<ReturnType<typeof loadPart>> | null = null;
-const loadPart = lazyPart('dealing', () => import('./part'));
-const loadDealing = async () => {
-  loaded = await loadPart();
-  return loaded;
+const handlers: Partial<Handlers> = {
+  ...permitHandlers,
+  ...dealHandlers,
+  ...positionHandlers,
+  ...lockHandlers,
+  ...applicationHandlers,
 };
-
-const lazy = lazyHandlers(DEALING_MESSAGES, async () => (await loadDealing()).handlers);
 
 /**
  * The handlers, each making sure the worker-start duties ran (idempotent; `startDealing` at worker
  * start is still the right place, since a lock must be reconciled even if no page asks).
  */
 export const dealingHandlers: Partial<Handlers> = Object.fromEntries(
-  Object.entries(lazy).map(([name, handler]) => [
+  Object.entries(handlers).map(([name, handler]) => [
     name,
     (request: unknown, ctx: HandlerContext) => {
       startDealing(ctx);
@@ -92,14 +71,12 @@ export function startDealing(ctx: HandlerContext): () => void {
 
 function start(ctx: HandlerContext): () => void {
   void ctx.session.lockStore.get().then(async (lock) => {
-    if (lock) (await loadDealing()).scheduleReconcile(ctx, 0);
+    if (lock) scheduleReconcile(ctx, 0);
   });
   const revoke = () =>
-    void loadDealing()
-      .then((part) => part.revokeAllPermits(ctx))
-      .then((gone) => {
-        if (gone.length > 0) void ctx.statusChanged();
-      }, ctx.reportError);
+    void revokeAllPermits(ctx).then((gone) => {
+      if (gone.length > 0) void ctx.statusChanged();
+    }, ctx.reportError);
   const unwatchConnection = ctx.registry.connection.watch((next: Connectionish, prev: Connectionish | null) => {
     if (
       !prev ||
@@ -117,6 +94,6 @@ function start(ctx: HandlerContext): () => void {
   return () => {
     unwatchConnection();
     unwatchTokens();
-    loaded?.stopReconcileSchedule();
+    stopReconcileSchedule();
   };
 }

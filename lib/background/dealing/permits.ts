@@ -39,7 +39,7 @@ export async function revokePermits(ctx: HandlerContext, keep: (p: PermitView) =
   const keptIds = new Set(list.filter(keep).map((p) => p.id));
   // The guard may hold permits storage no longer has (a failed write): those go too, but not
   // permits of other parts of the background (the watchlists scope is theirs).
-  const guard = await ctx.guard();
+  const guard = ctx.guard();
   for (const p of guard.active())
     if (goneIds.has(p.id) || (p.scope !== 'watchlists' && !keptIds.has(p.id))) guard.revoke(p.id);
   if (gone.length > 0) await writePermits(ctx.registry, list.filter(keep));
@@ -62,7 +62,7 @@ export async function livePermits(ctx: HandlerContext, context: PermitContext): 
 
 export async function grant(ctx: HandlerContext, request: GrantRequest, context: PermitContext): Promise<PermitView> {
   const now = ctx.now();
-  const guard = await ctx.guard();
+  const guard = ctx.guard();
   const result = grantPermit(request, context, now, () => {
     const issued = guard.issue({
       scope: request.scope,
@@ -95,7 +95,7 @@ export async function requirePermit(ctx: HandlerContext, scope: PermitScope, con
       'missing',
       'No permit in force for this account and environment: grant one in the settings',
     );
-  const guard = await ctx.guard();
+  const guard = ctx.guard();
   const held = guard.active().find((p) => p.id === view.id);
   if (held) return held;
   const restored = guard.issue({

@@ -1,13 +1,12 @@
 // The `ms` keyword in the address bar: suggestions from the service search as the user types, and Enter
 // opening a suggestion's market or the typed search. Loaded with the first omnibox event (register.ts).
 import { browser } from 'wxt/browser';
+import { isFirefox } from '../../browser-kind';
 import { lookupTargetOf, popupPath } from '../../lookup/query';
 import { defaultSuggestion, openIn, type Suggestion } from '../../lookup/suggest';
 import { createSuggester, type Suggester } from '../../lookup/suggester';
 import type { MarketQuote } from '../../model';
 import { openPage } from './open';
-
-const isFirefox = import.meta.env.BROWSER === 'firefox';
 
 /** Enter in the omnibox: a suggestion's epic opens its market, typed text opens the search. */
 export async function onOmniboxEntered(text: string, disposition: string): Promise<void> {

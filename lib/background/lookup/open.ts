@@ -3,11 +3,10 @@
 // a notification click), and only if it is called before anything is awaited; Firefox has the same rule
 // for `sidebarAction.open`. When the browser refuses, the page opens in a tab instead.
 import { browser } from 'wxt/browser';
+import { isFirefox } from '../../browser-kind';
 import { type LookupTarget, popupPath } from '../../lookup/query';
 import { popupLastQuery } from '../../popup/last-query';
 import { openRoute } from '../../sidepanel/route';
-
-const isFirefox = import.meta.env.BROWSER === 'firefox';
 
 interface FirefoxSidebar {
   sidebarAction?: { open(): Promise<void> };

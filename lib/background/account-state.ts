@@ -1,11 +1,9 @@
-// The account's positions, orders and funds as the stream keeps them, and the account.funds message:
-// loaded with the first of them (lazy-account.ts), in Chrome's worker as a part of its own.
+// The account's positions, orders and funds as the stream keeps them, made with the first TRADE or
+// ACCOUNT update or a page's first look at them.
 import { type AccountFundsDeps, AccountFundsLive } from './account-funds';
 import { AccountLive, type AccountLiveDeps } from './account-live';
 import type { ApiClient } from './api-client';
 import { fetchFunds } from './core-handlers/account';
-
-export { accountHandlers } from './core-handlers/account';
 
 export interface AccountState {
   /** Positions and working orders, from TRADE updates while the stream is live. */

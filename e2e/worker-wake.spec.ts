@@ -1,31 +1,27 @@
-// The worker's parts (background-parts/, loaded when a message first needs one) in Chromium: each loads in
-// a worker woken after it stopped, and after the browser started again on the same profile, which only
-// works because the worker imported every part when it installed (Chrome refuses later new imports).
+// A woken worker answers every kind of request a trader makes (Chromium): each is asked of a worker just
+// stopped, and again after the browser started again on the same profile.
 import type { BrowserContext, Page } from '@playwright/test';
 import { ask } from './extension-calls';
 import { expect, test } from './harness';
 import { configureConnection, openExtensionPage } from './launch';
 
 /**
- * Stops the extension's service worker through DevTools and returns once it has stopped (an open page's
- * live Port may wake it again at once: that is a woken worker too).
+ * How to stop the extension's service worker through DevTools, returning once it has stopped (an open
+ * page's live Port may wake it again at once: that is a woken worker too). One DevTools session on `page`.
  */
-async function stopWorker(context: BrowserContext, extensionId: string): Promise<void> {
-  const probe = await context.newPage();
-  try {
-    const cdp = await context.newCDPSession(probe);
-    let stopped = false;
-    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
-      for (const v of event.versions)
-        if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) && v.runningStatus === 'stopped')
-          stopped = true;
-    });
-    await cdp.send('ServiceWorker.enable');
+async function workerStopper(context: BrowserContext, page: Page, extensionId: string): Promise<() => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  let stopped = false;
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    for (const v of event.versions)
+      if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) && v.runningStatus === 'stopped') stopped = true;
+  });
+  await cdp.send('ServiceWorker.enable');
+  return async () => {
+    stopped = false;
     await cdp.send('ServiceWorker.stopAllWorkers');
     await expect.poll(() => stopped, { timeout: 10_000 }).toBe(true);
-  } finally {
-    await probe.close();
-  }
+  };
 }
 
 /** Types in the omnibox of the worker a page's message just woke (the event dispatched to its listener). */
@@ -48,8 +44,8 @@ async function omniboxSuggests(context: BrowserContext, page: Page): Promise<num
   return 1;
 }
 
-/** What a trader does that needs each part, each in a worker just woken. */
-async function useEveryPart(context: BrowserContext, extensionId: string, page: Page) {
+/** Each kind of request a trader makes, each of a worker just woken. */
+async function askEveryKind(context: BrowserContext, extensionId: string, page: Page) {
   const lists = await ask<{ value: { id: string; editable: boolean }[] }>(page, 'watchlists.list', {});
   const mine = lists.value.find((w) => w.editable) ?? lists.value[0];
   if (!mine) throw new Error('The simulated account has no watchlist');
@@ -74,7 +70,7 @@ async function useEveryPart(context: BrowserContext, extensionId: string, page: 
     ['account funds', () => ask(page, 'account.funds', {})],
     ['connection settings and login', () => ask(page, 'connection.check', {})],
     [
-      'watchlist edits and the permit guard',
+      'watchlist edits through the permit guard',
       async () => {
         const made = await ask<{ id: string }>(page, 'watchlists.create', { name: 'Parts check', epics: [] });
         return ask(page, 'watchlists.delete', { id: made.id });
@@ -82,13 +78,14 @@ async function useEveryPart(context: BrowserContext, extensionId: string, page: 
     ],
     ['omnibox', () => omniboxSuggests(context, page)],
   ];
-  for (const [part, step] of steps) {
-    await stopWorker(context, extensionId);
-    await expect(step(), `the ${part} part in a woken worker`).resolves.toBeDefined();
+  const stopWorker = await workerStopper(context, page, extensionId);
+  for (const [kind, step] of steps) {
+    await stopWorker();
+    await expect(step(), `${kind} in a woken worker`).resolves.toBeDefined();
   }
 }
 
-test('every part loads in a worker woken after it stopped, and after the browser starts again', async ({
+test('a worker woken after it stopped answers every kind of request, and after the browser starts again', async ({
   configure,
   context,
   extensionId,
@@ -98,7 +95,7 @@ test('every part loads in a worker woken after it stopped, and after the browser
 }) => {
   await configure();
   const page = await openPage('options.html');
-  await useEveryPart(context, extensionId, page);
+  await askEveryKind(context, extensionId, page);
 
   const exported = await ask<{ filename: string; json: string }>(page, 'settings.export', {});
   expect(exported.filename).toMatch(/^marketside-settings-\d{4}-\d{2}-\d{2}\.json$/);
@@ -107,5 +104,5 @@ test('every part loads in a worker woken after it stopped, and after the browser
   const again = await relaunch();
   await configureConnection(again.serviceWorker, sim);
   const reopened = await openExtensionPage(again.context, again.extensionId, 'options.html');
-  await useEveryPart(again.context, again.extensionId, reopened);
+  await askEveryKind(again.context, again.extensionId, reopened);
 });

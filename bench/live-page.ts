@@ -1,0 +1,89 @@
+// The side panel as the live-prices bench drives it: messages to the worker, the watchlist opened and
+// shown whole, its rows' changes recorded, and the stream's state as the panel says it.
+import type { BrowserContext, Page } from 'playwright-core';
+import { extensionUrl, SIDEPANEL_VIEWPORT } from '../e2e/launch';
+import type { SimHandle } from '../sim/server';
+import type { Painted } from './paint-match';
+
+/** Records, in the page, when each watchlist row's text changes (epoch ms) and the bid and offer it shows. */
+export const RECORD_ROWS = `
+globalThis.rowChanges = [];
+new MutationObserver((records) => {
+  const now = Date.now();
+  const seen = new Set();
+  for (const r of records) {
+    const row = (r.target.nodeType === 1 ? r.target : r.target.parentElement)?.closest?.('[data-testid="panel-row"]');
+    const epic = row?.getAttribute('data-epic');
+    if (epic && !seen.has(epic)) {
+      seen.add(epic);
+      const text = (sel) => row.querySelector(sel)?.textContent ?? '';
+      globalThis.rowChanges.push([now, epic, text('.wl-bid'), text('.wl-offer')]);
+    }
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });`;
+export type RowChange = [at: number, epic: string, bid: string, offer: string];
+
+export const asPainted = (rows: RowChange[]): Painted[] =>
+  rows.map(([at, epic, bid, offer]) => ({ at, epic, bid, offer }));
+
+export async function ask<T>(page: Page, type: string, data: unknown): Promise<T> {
+  const reply = (await page.evaluate(
+    async ([type, data]) =>
+      (
+        await (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ res: unknown }> } } }
+        ).chrome.runtime.sendMessage({ id: 1, type, data, timestamp: Date.now() })
+      ).res,
+    [type, data] as const,
+  )) as { ok: boolean; data: T; error?: { message: string } };
+  if (!reply.ok) throw new Error(`${type}: ${reply.error?.message}`);
+  return reply.data;
+}
+
+/** REST requests (not the stream's) in the log from `from`, and the price polls among them. */
+export function restCounts(sim: SimHandle, from: number) {
+  const rest = sim.control
+    .requestLog()
+    .slice(from)
+    .filter((e) => !e.path.startsWith('/lightstreamer'));
+  return { all: rest.length, prices: rest.filter((e) => e.method === 'GET' && e.path.startsWith('/markets')).length };
+}
+
+export async function streamState(panel: Page): Promise<string> {
+  return (
+    (await panel
+      .getByTestId('stream-state')
+      .textContent()
+      .catch(() => '')) ?? ''
+  );
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function openPanel(context: BrowserContext, extensionId: string, epics: string[]) {
+  const admin = await context.newPage();
+  await admin.goto(extensionUrl(extensionId, 'manifest.json'));
+  const created = await ask<{ id: string }>(admin, 'watchlists.create', { name: 'Bench stream', epics });
+  await admin.close();
+  const panel = await context.newPage();
+  await panel.setViewportSize(SIDEPANEL_VIEWPORT);
+  await panel.goto(extensionUrl(extensionId, 'sidepanel.html'));
+  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(created.id);
+  await panel.getByTestId('panel-row').first().waitFor({ timeout: 30_000 });
+  return { panel, listId: created.id };
+}
+
+/** The side panel shows the watchlist `id` with every one of `rows` rows on screen (so all are streamed). */
+export async function showList(panel: Page, id: string, rows: number) {
+  await panel.setViewportSize({
+    width: SIDEPANEL_VIEWPORT.width,
+    height: Math.max(SIDEPANEL_VIEWPORT.height, rows * 48 + 400),
+  });
+  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(id);
+}

@@ -37,7 +37,7 @@ interface Props {
 export function ErrorState({ error, onRetry, onOpenSettings }: Props) {
   const seconds = error.retryAfterMs ? Math.ceil(error.retryAfterMs / 1000) : null;
   return (
-    <div class={`banner ${error.kind === 'rate-limited' ? 'banner--warn' : 'banner--error'}`} role="alert">
+    <div class={`banner ${error.kind === 'rate-limited' ? 'banner--warn' : 'banner--error'}`} role="alert" data-unkept>
       <strong>{errorTitle(error)}</strong>
       <div>
         {error.message}

@@ -1,4 +1,4 @@
-import { formatPct } from '../lib/format';
+import { formatChange, formatShare } from '../lib/format';
 
 interface Props {
   long: number;
@@ -12,7 +12,7 @@ interface Props {
 export function SentimentBar({ long, short, previousLong, compact }: Props) {
   const known = long + short > 0;
   const delta = known && previousLong !== null && previousLong !== undefined ? long - previousLong : null;
-  const label = known ? `Clients ${long.toFixed(0)}% long, ${short.toFixed(0)}% short` : 'Sentiment unavailable';
+  const label = known ? `Clients ${formatShare(long)} long, ${formatShare(short)} short` : 'Sentiment unavailable';
   return (
     <div class={`sentiment${compact ? ' sentiment--compact' : ''}`} role="img" aria-label={label} title={label}>
       <div class="sentiment__bar">
@@ -21,13 +21,13 @@ export function SentimentBar({ long, short, previousLong, compact }: Props) {
       </div>
       {!compact && (
         <div class="sentiment__labels">
-          <span class="up">{known ? `${long.toFixed(0)}% long` : '–'}</span>
+          <span class="up">{known ? `${formatShare(long)} long` : '–'}</span>
           {delta !== null && delta !== 0 && (
             <span class="sentiment__delta" title="Change in long % since you last looked">
-              {formatPct(delta).replace('%', ' pts')}
+              {`${formatChange(delta, 2)} pts`}
             </span>
           )}
-          <span class="down">{known ? `${short.toFixed(0)}% short` : '–'}</span>
+          <span class="down">{known ? `${formatShare(short)} short` : '–'}</span>
         </div>
       )}
     </div>

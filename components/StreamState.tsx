@@ -17,6 +17,7 @@ export function StreamState({ stream }: { stream: StreamView | undefined }) {
     <span
       class={`stream-state stream-state--${stream.mode}`}
       data-testid="stream-state"
+      data-unkept
       data-mode={stream.mode}
       aria-live="polite"
       title={stream.reason ?? undefined}

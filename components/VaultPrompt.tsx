@@ -16,7 +16,7 @@ export function VaultPrompt({ vault, send, onOpenSettings }: Props) {
   if (!prompt) return null;
   if (prompt.kind === 'unlock') return <UnlockForm send={send} />;
   return (
-    <div class={`banner banner--${prompt.level}`} role="status" data-testid="vault-notice">
+    <div class={`banner banner--${prompt.level}`} role="status" data-testid="vault-notice" data-unkept>
       <strong>{prompt.title}</strong>
       <div>{prompt.text}</div>
       {onOpenSettings && (
@@ -49,6 +49,7 @@ function UnlockForm({ send }: { send: typeof Send }) {
 
   return (
     <form
+      data-unkept
       class="banner banner--warn unlock"
       onSubmit={submit}
       aria-labelledby="unlock-title"

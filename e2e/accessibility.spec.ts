@@ -182,12 +182,19 @@ test('no serious or critical axe violation on any page in light and dark themes,
     await expect(panel.getByTestId('panel-row').first()).toContainText(/\d\.\d/);
     const budget = panel.getByRole('button', { name: 'Budget' });
     const importExport = panel.getByRole('button', { name: 'Import / export' });
+    const listAlert = panel.getByRole('button', { name: 'List alert' });
     await budget.click();
     await importExport.click();
+    await listAlert.click();
     await expect(panel.getByRole('button', { name: 'Export as CSV' })).toBeVisible();
+    // The list alert form, with an alert saved (so the alerts view below lists it too).
+    await panel.getByRole('textbox', { name: 'Percent' }).fill('3');
+    await panel.getByRole('button', { name: 'Save list alert' }).click();
+    await expect(panel.getByTestId('list-alert')).toHaveCount(1);
     await auditWhileFlashing(panel, sim, findings);
     await budget.click();
     await importExport.click();
+    await listAlert.click();
 
     await test.step('keyboard: Tab reaches the rows, arrows move between them with a visible ring, Enter opens one', async () => {
       const firstRow = panel.getByTestId('panel-row').first().getByRole('button').first();
@@ -249,6 +256,7 @@ test('no serious or critical axe violation on any page in light and dark themes,
     await panel.getByRole('button', { name: 'Alerts' }).click();
     await expect(panel.getByRole('heading', { name: 'Alerts' })).toBeVisible();
     await expect(panel.getByText(/EUR\/USD/).first()).toBeVisible();
+    await expect(panel.getByTestId('list-alert-row')).toHaveCount(1);
     await audit(panel, 'side panel: alerts', findings);
 
     await test.step('the dark theme chosen in the settings gives the colours of the system’s dark mode', async () => {

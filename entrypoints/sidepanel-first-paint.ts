@@ -1,13 +1,13 @@
 // Run by sidepanel.html as it is parsed, before its main bundle: starts the storage reads the side panel's
-// first paint needs and, when they hold the watchlist it will show first, paints it
-// (lib/sidepanel/first-screen.ts) while the main bundle loads (lib/early-screen/paint.ts).
-import { paintFromEarlyReads } from '../lib/early-screen/paint';
-import { paintPanelFirstScreen, panelFirstScreen } from '../lib/sidepanel/first-screen';
+// first paint needs and, when the panel kept the screen it opens to (the chosen watchlist, or the History
+// view), shows it while the main bundle loads (lib/early-screen/paint.ts).
+import { paintFromEarlyReads, showKeptScreen } from '../lib/early-screen/paint';
+import { PREFS_STORED, SIDEPANEL_ROUTE_KEY } from '../lib/settings/stored-items';
+import { panelOpeningKey } from '../lib/sidepanel/kept-key';
 
 export default defineUnlistedScript(() =>
   paintFromEarlyReads((session, local, app) => {
-    const screen = panelFirstScreen(session, local, Date.now(), navigator.onLine);
-    if (screen) paintPanelFirstScreen(screen, app);
-    return !!screen;
+    const key = panelOpeningKey(session[SIDEPANEL_ROUTE_KEY], local[PREFS_STORED.key], navigator.onLine);
+    return showKeptScreen('sidepanel', key, session, local, app);
   }),
 );

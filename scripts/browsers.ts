@@ -2,7 +2,7 @@
 // apt-get, running as root, as CI is) or stop with the exact command to run. Pure: the caller
 // (scripts/ensure-browsers.ts) looks at the machine and runs the plan.
 
-export type BrowserName = 'chromium' | 'firefox' | 'chromium-l10n' | 'firefox-l10n-de';
+export type BrowserName = 'chromium' | 'firefox' | 'chromium-l10n' | 'firefox-l10n-de' | 'xvfb';
 
 export interface BrowserNeed {
   /** In words, for messages: "Chromium", "Firefox ESR". */
@@ -43,6 +43,13 @@ const BROWSERS: Record<BrowserName, Omit<BrowserNeed, 'path'>> = {
     debianPackage: 'firefox-esr-l10n-de',
     defaultPath: '/usr/lib/firefox-esr/browser/extensions/langpack-de@firefox-esr.mozilla.org.xpi',
     pathVariable: 'FIREFOX_L10N_DE_PATH',
+  },
+  // Firefox's real sidebar and toolbar popup do not open headless: those journeys run on a virtual display.
+  xvfb: {
+    label: 'Xvfb',
+    debianPackage: 'xvfb',
+    defaultPath: '/usr/bin/Xvfb',
+    pathVariable: 'XVFB_PATH',
   },
 };
 

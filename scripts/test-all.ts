@@ -6,9 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensureBrowsers } from './ensure-browsers';
 
-// The end-to-end journeys drive Debian's Chromium and Firefox ESR, some in German: installed first when
-// missing (CI).
-ensureBrowsers(['chromium', 'firefox', 'chromium-l10n', 'firefox-l10n-de'], 'npm run test:all');
+// The end-to-end journeys drive Debian's Chromium and Firefox ESR, some in German, and Firefox's real
+// surfaces on a virtual display: installed first when missing (CI).
+ensureBrowsers(['chromium', 'firefox', 'chromium-l10n', 'firefox-l10n-de', 'xvfb'], 'npm run test:all');
 
 const artifacts = 'artifacts';
 mkdirSync(artifacts, { recursive: true });

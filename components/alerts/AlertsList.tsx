@@ -5,11 +5,12 @@ import { conditionText } from '../../lib/alerts/describe';
 import { type AlertRow, type AlertSort, type Distance, distanceTo, sortAlertRows } from '../../lib/alerts/distance';
 import { isSentimentKind, usableMid } from '../../lib/alerts/evaluate';
 import { readQuotes, readSentiment } from '../../lib/cache/read';
-import { formatPrice, marketDecimals } from '../../lib/format';
+import { formatDateTime, formatNumber, formatPct, formatPrice, formatShare, marketDecimals } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { AlertRule, MarketQuote, Sentiment } from '../../lib/model';
 import { alerts as alertsItem } from '../../lib/settings/registry';
 import { ErrorState } from '../ErrorState';
+import { ListAlertsSection } from './ListAlerts';
 import { settle } from './settle';
 import './alerts.css';
 
@@ -20,15 +21,23 @@ const REFRESH_MS = 30_000;
 function distanceText(d: Distance | null, decimals: number | undefined): string {
   if (d === null) return '–';
   if (d.reached) return 'Reached';
-  if (d.unit === 'points') return `${d.abs.toFixed(1)} pts`;
-  return `${formatPrice(d.abs, decimals)} (${d.pct.toFixed(2)}%)`;
+  if (d.unit === 'points') return `${formatNumber(d.abs, 1)} pts`;
+  return `${formatPrice(d.abs, decimals)} (${formatPct(d.pct, 2, false)})`;
 }
 
-function timeText(epochMs: number): string {
-  return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-}
+const timeText = (epochMs: number) => formatDateTime(epochMs);
 
+/** Market alerts, and beside them the alerts over whole watchlists. */
 export function AlertsList() {
+  return (
+    <>
+      <MarketAlertsList />
+      <ListAlertsSection />
+    </>
+  );
+}
+
+function MarketAlertsList() {
   const [rules, setRules] = useState<AlertRule[] | null>(null);
   const [quotes, setQuotes] = useState<Map<string, MarketQuote>>(new Map());
   const [sentiment, setSentiment] = useState<Map<string, Sentiment>>(new Map());
@@ -159,7 +168,7 @@ export function AlertsList() {
             const long = rule.marketId ? sentiment.get(rule.marketId) : undefined;
             const now = isSentimentKind(rule.kind)
               ? long
-                ? `${long.longPositionPercentage.toFixed(0)}% long`
+                ? `${formatShare(long.longPositionPercentage)} long`
                 : '–'
               : formatPrice(usableMid(quote), decimals);
             return (

@@ -9,7 +9,7 @@ import type {
   UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatPrice } from '../../lib/format';
+import { formatDay, formatLocale, formatMoment, formatPrice } from '../../lib/format';
 import type { Candle } from '../../lib/model';
 import { type BarValues, chartPriceFormat, lastBar, toLine, toOhlc } from './series';
 
@@ -70,10 +70,7 @@ function colours() {
 }
 
 function formatTime(seconds: number, intraday: boolean): string {
-  const d = new Date(seconds * 1000);
-  return intraday
-    ? d.toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+  return intraday ? formatMoment(seconds * 1000) : formatDay(seconds * 1000);
 }
 
 export function PriceChart({ candles, style, intraday, label, theme, height = 240, live = null, decimals }: Props) {
@@ -113,6 +110,7 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
           grid: { vertLines: { color: c.line }, horzLines: { color: c.line } },
           rightPriceScale: { borderColor: c.line },
           timeScale: { borderColor: c.line, timeVisible: intraday, secondsVisible: false },
+          localization: { locale: formatLocale() },
           crosshair: { mode: mod.CrosshairMode.Normal },
         });
         setReady(true);

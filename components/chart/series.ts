@@ -1,6 +1,6 @@
 // Candles as lightweight-charts series data: times in UTC seconds, ascending and unique; bars
 // without prices are dropped (a line has no gap marker worth the confusion, a candle needs all four).
-import { priceDecimals } from '../../lib/format';
+import { formatPrice, priceDecimals } from '../../lib/format';
 import type { Candle } from '../../lib/model';
 
 export interface OhlcPoint {
@@ -56,8 +56,16 @@ export function lastBar(candles: Candle[]): BarValues | null {
   return null;
 }
 
-/** lightweight-charts' price format for the axis and the crosshair: the market's decimals, else the last close's. */
+/**
+ * lightweight-charts' price format for the axis and the crosshair: the market's decimals, else the last
+ * close's, written by lib/format in the user's locale.
+ */
 export function chartPriceFormat(decimals: number | undefined, lastClose: number | null | undefined) {
   const precision = decimals ?? priceDecimals(lastClose, null) ?? 2;
-  return { type: 'price' as const, precision, minMove: 10 ** -precision };
+  return {
+    type: 'custom' as const,
+    precision,
+    minMove: 10 ** -precision,
+    formatter: (price: number) => formatPrice(price, precision),
+  };
 }

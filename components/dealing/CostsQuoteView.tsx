@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { type CostsQuote, type ErrorView, type QuoteHistoryItem, send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
 
@@ -70,7 +70,7 @@ export function CostsQuoteView({ quote, title }: { quote: CostsQuote; title: str
           {history.length === 0 && <li class="muted">No quotes in the last 7 days.</li>}
           {history.map((h) => (
             <li key={h.quoteReference}>
-              {new Date(h.createdAt).toLocaleString()} · {h.type} · {h.direction} · {h.instrumentName} ·{' '}
+              {formatDateTime(h.createdAt)} · {h.type} · {h.direction} · {h.instrumentName} ·{' '}
               <button
                 type="button"
                 class="link-button"

@@ -1,8 +1,8 @@
 import './dealing.css';
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
-import { parseAmount } from '../../lib/dealing/form';
+import { parseAmount, typedIssues } from '../../lib/dealing/form';
 import { minSize, type StopOrLimit, sizeStep, type TicketInput, validateTicket } from '../../lib/dealing/ticket';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, formatSize, formatTime } from '../../lib/format';
 import { type CostsQuote, type ErrorView, type RepeatWindowView, send } from '../../lib/messages/contract';
 import type { DealOutcome, Direction, MarketFacts } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -115,7 +115,17 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
     announceDealt();
   };
 
-  const issues = check && !check.ok && touched ? check.issues : [];
+  // A field typed with the wrong decimal separator says so, in place of what its NaN would make the check say.
+  const typed = typedIssues({
+    size: sizeText,
+    level: orderType === 'LIMIT' ? levelText : undefined,
+    stop: stop.mode === 'none' ? undefined : stop.text,
+    limit: limit.mode === 'none' ? undefined : limit.text,
+  });
+  const issues =
+    check && !check.ok && (touched || typed.length > 0)
+      ? [...typed, ...check.issues.filter((i) => !typed.some((t) => t.field === i.field))]
+      : [];
   const issueFor = (field: string) => issues.some((i) => i.field === field);
 
   return (
@@ -144,10 +154,8 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
         <label for={`${id}-size`}>Size</label>
         <input
           id={`${id}-size`}
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={facts ? minSize(facts) : undefined}
-          step={facts ? sizeStep(facts) : 'any'}
           value={sizeText}
           aria-invalid={issueFor('size')}
           aria-describedby={facts ? `${id}-size-hint` : undefined}
@@ -155,7 +163,7 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
         />
         {facts && (
           <span class="muted" id={`${id}-size-hint`}>
-            min {minSize(facts)}, steps of {sizeStep(facts)}
+            min {formatSize(minSize(facts))}, steps of {formatSize(sizeStep(facts))}
           </span>
         )}
       </div>
@@ -192,11 +200,11 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
       )}
       {repeatEntries.length > 0 && (
         <p class="muted" data-testid="deal-repeat-window">
-          Repeat-dealing window open since {new Date(repeat!.requestStartTime).toLocaleTimeString()}:{' '}
+          Repeat-dealing window open since {formatTime(repeat!.requestStartTime)}:{' '}
           {repeatEntries
             .map(
               (e) =>
-                `${e.currency} buy ${e.buy.map((b) => b.size).join(', ') || '–'}; sell ${e.sell.map((s) => s.size).join(', ') || '–'}`,
+                `${e.currency} buy ${e.buy.map((b) => formatSize(b.size)).join(', ') || '–'}; sell ${e.sell.map((s) => formatSize(s.size)).join(', ') || '–'}`,
             )
             .join(' · ')}
         </p>

@@ -1,7 +1,6 @@
 import './dealing.css';
 import { useId, useState } from 'preact/hooks';
-import { parseAmount } from '../../lib/dealing/form';
-import { minSize, sizeStep } from '../../lib/dealing/ticket';
+import { parseAmount, typedIssues } from '../../lib/dealing/form';
 import { validateWorkingOrder } from '../../lib/dealing/working-order';
 import { send } from '../../lib/messages/contract';
 import type { Direction, MarketFacts } from '../../lib/model';
@@ -67,7 +66,11 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
       )
     : null;
   const touched = sizeText !== '' || levelText !== '';
-  const issues = check && !check.ok && touched ? check.issues : [];
+  const typed = typedIssues({ size: sizeText, level: levelText, stopDistance: stopText, limitDistance: limitText });
+  const issues =
+    check && !check.ok && (touched || typed.length > 0)
+      ? [...typed, ...check.issues.filter((i) => !typed.some((t) => t.field === i.field))]
+      : [];
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -100,13 +103,7 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
       </label>
       <label>
         Size
-        <input
-          type="number"
-          min={facts ? minSize(facts) : undefined}
-          step={facts ? sizeStep(facts) : 'any'}
-          value={sizeText}
-          onInput={(e) => setSizeText(e.currentTarget.value)}
-        />
+        <input type="text" inputMode="decimal" value={sizeText} onInput={(e) => setSizeText(e.currentTarget.value)} />
       </label>
       <DecimalField label="Order level" value={levelText} onInput={setLevelText} />
       <label>

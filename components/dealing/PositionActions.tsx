@@ -1,7 +1,7 @@
 import './dealing.css';
 import { useState } from 'preact/hooks';
-import { parseAmount } from '../../lib/dealing/form';
-import { plainLevel } from '../../lib/format';
+import { parseAmount, typedIssues } from '../../lib/dealing/form';
+import { inputLevel } from '../../lib/format';
 import { type CostsQuote, send } from '../../lib/messages/contract';
 import type { PositionView } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -17,9 +17,9 @@ export function PositionActions({ position, decimals }: { position: PositionView
   const state = useDealingState();
   const action = useDealingAction();
   const [mode, setMode] = useState<'idle' | 'amend' | 'close'>('idle');
-  const [stopText, setStopText] = useState(position.stopLevel === null ? '' : plainLevel(position.stopLevel, decimals));
+  const [stopText, setStopText] = useState(position.stopLevel === null ? '' : inputLevel(position.stopLevel, decimals));
   const [limitText, setLimitText] = useState(
-    position.limitLevel === null ? '' : plainLevel(position.limitLevel, decimals),
+    position.limitLevel === null ? '' : inputLevel(position.limitLevel, decimals),
   );
   const [closeQuote, setCloseQuote] = useState<CostsQuote | null>(null);
   const [verb, setVerb] = useState('Change');
@@ -29,18 +29,21 @@ export function PositionActions({ position, decimals }: { position: PositionView
 
   const stop = parseAmount(stopText);
   const limit = parseAmount(limitText);
+  const typed = typedIssues({ stop: stopText, limit: limitText });
   const amendIssue =
-    (stop !== null && !(stop > 0)) || (limit !== null && !(limit > 0))
-      ? 'Levels must be positive numbers (leave empty to remove).'
-      : stop !== null && position.direction === 'BUY' && stop >= (position.bid ?? Number.POSITIVE_INFINITY)
-        ? 'A stop on a buy must be below the current bid.'
-        : stop !== null && position.direction === 'SELL' && stop <= (position.offer ?? 0)
-          ? 'A stop on a sell must be above the current offer.'
-          : limit !== null && position.direction === 'BUY' && limit <= (position.bid ?? 0)
-            ? 'A limit on a buy must be above the current bid.'
-            : limit !== null && position.direction === 'SELL' && limit >= (position.offer ?? Number.POSITIVE_INFINITY)
-              ? 'A limit on a sell must be below the current offer.'
-              : null;
+    typed.length > 0
+      ? typed[0]!.message
+      : (stop !== null && !(stop > 0)) || (limit !== null && !(limit > 0))
+        ? 'Levels must be positive numbers (leave empty to remove).'
+        : stop !== null && position.direction === 'BUY' && stop >= (position.bid ?? Number.POSITIVE_INFINITY)
+          ? 'A stop on a buy must be below the current bid.'
+          : stop !== null && position.direction === 'SELL' && stop <= (position.offer ?? 0)
+            ? 'A stop on a sell must be above the current offer.'
+            : limit !== null && position.direction === 'BUY' && limit <= (position.bid ?? 0)
+              ? 'A limit on a buy must be above the current bid.'
+              : limit !== null && position.direction === 'SELL' && limit >= (position.offer ?? Number.POSITIVE_INFINITY)
+                ? 'A limit on a sell must be below the current offer.'
+                : null;
 
   const amend = () => {
     setVerb('Change');

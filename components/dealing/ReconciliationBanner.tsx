@@ -28,7 +28,7 @@ export function ReconciliationBanner() {
       refreshDealingState();
     };
     return (
-      <div class="banner banner--warn" role="alert" data-testid="dealing-lock-banner">
+      <div class="banner banner--warn" role="alert" data-testid="dealing-lock-banner" data-unkept>
         <strong>Dealing is blocked: the outcome of a deal is unknown.</strong>
         <div>
           A {describeOperation(lock.operation)}
@@ -49,6 +49,7 @@ export function ReconciliationBanner() {
   if (!settlement.warning && !permitOf(state, 'dealing')) return null;
   return (
     <div
+      data-unkept
       class={`banner${settlement.warning ? ' banner--error' : ''}`}
       role={settlement.warning ? 'alert' : 'status'}
       data-testid="dealing-settled-banner"

@@ -1,7 +1,7 @@
 import './dealing.css';
 import { useState } from 'preact/hooks';
-import { parseAmount } from '../../lib/dealing/form';
-import { formatPrice, plainLevel } from '../../lib/format';
+import { parseAmount, typedIssues } from '../../lib/dealing/form';
+import { formatPrice, inputLevel } from '../../lib/format';
 import { send } from '../../lib/messages/contract';
 import type { WorkingOrderView } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -16,10 +16,14 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   const state = useDealingState();
   const action = useDealingAction();
   const [mode, setMode] = useState<'idle' | 'amend' | 'delete'>('idle');
-  const [levelText, setLevelText] = useState(plainLevel(order.level, decimals));
+  const [levelText, setLevelText] = useState(inputLevel(order.level, decimals));
   const [type, setType] = useState<'LIMIT' | 'STOP'>(order.orderType);
-  const [stopText, setStopText] = useState(order.stopDistance?.toString() ?? '');
-  const [limitText, setLimitText] = useState(order.limitDistance?.toString() ?? '');
+  const [stopText, setStopText] = useState(
+    order.stopDistance === null ? '' : inputLevel(order.stopDistance, undefined),
+  );
+  const [limitText, setLimitText] = useState(
+    order.limitDistance === null ? '' : inputLevel(order.limitDistance, undefined),
+  );
   const [verb, setVerb] = useState('Change');
   if (!permitOf(state, 'dealing')) return null;
   const locked = state.lock !== null;
@@ -28,12 +32,15 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   const level = parseAmount(levelText);
   const stopDistance = parseAmount(stopText);
   const limitDistance = parseAmount(limitText);
+  const typed = typedIssues({ level: levelText, stop: stopText, limit: limitText });
   const issue =
-    level === null || !(level > 0)
-      ? 'Enter the order level.'
-      : (stopDistance !== null && !(stopDistance > 0)) || (limitDistance !== null && !(limitDistance > 0))
-        ? 'Distances must be positive numbers (leave empty for none).'
-        : null;
+    typed.length > 0
+      ? typed[0]!.message
+      : level === null || !(level > 0)
+        ? 'Enter the order level.'
+        : (stopDistance !== null && !(stopDistance > 0)) || (limitDistance !== null && !(limitDistance > 0))
+          ? 'Distances must be positive numbers (leave empty for none).'
+          : null;
 
   const amend = () => {
     if (issue || level === null) return;

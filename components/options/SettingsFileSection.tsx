@@ -60,8 +60,8 @@ export function SettingsFileSection({ onReview }: { onReview?: (gateway: Importe
     <section aria-labelledby="file-title" class="options-section">
       <h2 id="file-title">Settings file</h2>
       <p class="muted">
-        Preferences, the environment, the badge market, alerts and recent lookups. Never the API key, password or
-        tokens. Importing merges without duplicates.
+        Preferences, the environment, the badge market, alerts, list alerts and recent lookups. Never the API key,
+        password or tokens. Importing merges without duplicates.
       </p>
       <div class="row">
         <button type="button" onClick={exportFile}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { readFacts, readQuotes, readSentiment, readSparkline } from '../../lib/cache/read';
-import { formatPrice, marketDecimals, spreadOf } from '../../lib/format';
+import { formatPrice, formatShare, marketDecimals, spreadOf } from '../../lib/format';
 import type { ErrorView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment } from '../../lib/model';
 import type { PopupDeps } from '../../lib/popup/deps';
@@ -196,7 +196,7 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
                 <li key={r.marketId}>
                   <span class="related__id">{r.marketId}</span>
                   <SentimentBar long={r.longPositionPercentage} short={r.shortPositionPercentage} compact />
-                  <span class="num up">{r.longPositionPercentage.toFixed(0)}%</span>
+                  <span class="num up">{formatShare(r.longPositionPercentage)}</span>
                 </li>
               ))}
             </ul>

@@ -3,7 +3,10 @@
 // and a CSV export. Replies come from the background's cache while nothing changed the history, so reopening
 // costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
 // background answers.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { MACHINE_FORMAT_NOTE } from '../../lib/csv/format-note';
+import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
+import { formatDateTime, formatDecimalText } from '../../lib/format';
 import { readCachedHistory } from '../../lib/history/cached';
 import { linkTrades, type TradeLink } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
@@ -21,6 +24,7 @@ import {
   periodRange,
   typesOf,
 } from '../../lib/sidepanel/account-history';
+import { historyScreenKey } from '../../lib/sidepanel/kept-key';
 import { ErrorState } from '../ErrorState';
 import { saveFile } from '../saveFile';
 import { usePanel } from './context';
@@ -35,25 +39,13 @@ const PERIODS: { kind: PeriodKind; label: string }[] = [
   { kind: 'custom', label: 'Custom' },
 ];
 
-const formats = new Map<string, Intl.NumberFormat>();
-/** One formatter per number of decimals (making one costs more than formatting a row). */
-function numberFormat(min: number, max: number): Intl.NumberFormat {
-  const key = `${min}|${max}`;
-  const held = formats.get(key);
-  if (held) return held;
-  const made = new Intl.NumberFormat(undefined, { minimumFractionDigits: min, maximumFractionDigits: max });
-  formats.set(key, made);
-  return made;
-}
-
 /** An exact decimal with grouping in the UI locale (Intl formats decimal strings without rounding them). */
 function amountText(value: string, symbol: string | null | undefined): string {
-  const decimals = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
-  const text = numberFormat(Math.min(decimals, 2), Math.max(decimals, 2)).format(value as unknown as number);
+  const text = formatDecimalText(value);
   return symbol ? `${symbol} ${text}` : text;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(Date.parse(iso));
 
 /** Calls `more` when the element scrolls into view (paging as the user scrolls). */
 function useSentinel(more: () => void, active: boolean) {
@@ -96,6 +88,7 @@ export function AccountHistoryView({
   initial?: PeriodKind;
 }) {
   const { openSettings } = usePanel();
+  const exportNoteId = useId();
   const [period, setPeriod] = useState<Period>({ kind: initial });
   const [filter, setFilter] = useState<HistoryFilter>({ market: '', type: '' });
   const [tab, setTab] = useState<'transactions' | 'activity'>('transactions');
@@ -187,6 +180,14 @@ export function AccountHistoryView({
   const summary = useMemo(() => summarise(shownTransactions), [shownTransactions]);
   const markets = useMemo(() => marketsOf(activities, allTx), [activities, allTx]);
   const types = tab === 'transactions' ? typesOf(allTx) : typesOf(activities);
+  // The first rows are in: the screen the early script showed swaps for them before the browser paints again,
+  // and this first screen of a known account's history is kept for the next opening (the background forgets
+  // it when the account changes).
+  const hasRows = shownTransactions.length > 0;
+  useLayoutEffect(() => {
+    if (hasRows)
+      handOverFirstScreen(accountId ? { page: 'sidepanel', key: historyScreenKey(initial, epic) } : undefined);
+  }, [hasRows, accountId, initial, epic]);
   const moreTx = useCallback(() => setShownTx((n) => n + ROWS_STEP), []);
   const txSentinel = useSentinel(moreTx, tab === 'transactions' && shownTx < shownTransactions.length);
   const actSentinel = useSentinel(() => void moreActivity(), tab === 'activity' && hasMore && !loading);
@@ -274,9 +275,13 @@ export function AccountHistoryView({
           onClick={() => void exportCsv()}
           disabled={!transactions || !range}
           data-testid="history-export"
+          aria-describedby={exportNoteId}
         >
           Export CSV
         </button>
+        <span class="muted small" id={exportNoteId} data-testid="history-export-format">
+          {MACHINE_FORMAT_NOTE}
+        </span>
       </div>
       {error && <ErrorState error={error} onRetry={() => void load(true)} onOpenSettings={openSettings} />}
       {transactions && (

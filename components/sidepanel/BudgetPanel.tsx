@@ -1,3 +1,4 @@
+import { formatCount, formatShare, formatTime } from '../../lib/format';
 // The rate budget in use: requests in the last minute against each allowance, and the weekly
 // historical-data allowance. Shown on demand from the header.
 import type { StreamView } from '../../lib/messages/contract';
@@ -22,7 +23,7 @@ export function BudgetPanel({ budget, id, stream }: { budget: BudgetView; id: st
             <span class="num">
               {b.used} / {b.limit} a minute
             </span>
-            <span class="visually-hidden">{Math.round(share * 100)}% used</span>
+            <span class="visually-hidden">{formatShare(share * 100)} used</span>
           </div>
         );
       })}
@@ -31,8 +32,7 @@ export function BudgetPanel({ budget, id, stream }: { budget: BudgetView; id: st
           <span>Historical data this week</span>
           <meter min={0} max={budget.historical.total} value={budget.historical.total - budget.historical.remaining} />
           <span class="num">
-            {budget.historical.remaining.toLocaleString('en-GB')} of {budget.historical.total.toLocaleString('en-GB')}{' '}
-            left
+            {formatCount(budget.historical.remaining)} of {formatCount(budget.historical.total)} left
           </span>
         </div>
       )}
@@ -44,7 +44,7 @@ export function BudgetPanel({ budget, id, stream }: { budget: BudgetView; id: st
       {budget.throttled && (
         <p class="banner banner--warn">
           Refreshing more slowly to stay within the allowance: {budget.throttled.reason} (until{' '}
-          {new Date(budget.throttled.until).toLocaleTimeString('en-GB')}).
+          {formatTime(budget.throttled.until)}).
         </p>
       )}
     </section>

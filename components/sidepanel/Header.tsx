@@ -27,12 +27,16 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
         <div class="account" data-testid="panel-account">
           {account ? (
             <>
-              <strong>{account.accountName}</strong>{' '}
-              <span class="muted">
+              <strong data-unkept>{account.accountName}</strong>{' '}
+              <span class="muted" data-unkept>
                 {account.accountId}
                 {status?.environment && ` · ${envLabel[status.environment]}`}
               </span>
-              {status?.environment === 'live' && <span class="live-tag">LIVE</span>}
+              {status?.environment === 'live' && (
+                <span class="live-tag" data-unkept>
+                  LIVE
+                </span>
+              )}
             </>
           ) : (
             <span class="muted">{noAccountText(status)}</span>
@@ -42,6 +46,7 @@ export function Header({ status, view, navigate, openSettings, showAlerts }: Pro
         {status && (
           <button
             type="button"
+            data-unkept
             aria-expanded={budgetOpen}
             aria-controls="panel-budget"
             onClick={() => setBudgetOpen(!budgetOpen)}

@@ -2,6 +2,7 @@
 // historical-data allowance left. The background answers from the cache and fetches only what is missing;
 // while the stream is live and has the chart's resolution, it sends the last bar as it moves and closes.
 import { useEffect, useState } from 'preact/hooks';
+import { formatCount } from '../../lib/format';
 import { type ErrorView, type Replies, send } from '../../lib/messages/contract';
 import type { Candle, Resolution } from '../../lib/model';
 import {
@@ -137,12 +138,12 @@ export function HistorySection({
         Up to {pointsFor(resolution, range)} bars for this range.{' '}
         {history &&
           (history.requestedPoints > 0
-            ? `This view used ${history.requestedPoints.toLocaleString('en-GB')} points of the allowance. `
+            ? `This view used ${formatCount(history.requestedPoints)} points of the allowance. `
             : 'All from the cache: no allowance used. ')}
         {allowance && (
           <span>
-            Weekly historical data allowance: {allowance.remainingAllowance.toLocaleString('en-GB')} of{' '}
-            {allowance.totalAllowance.toLocaleString('en-GB')} points left, resets in {resetsIn(allowance.resetsAt)}.
+            Weekly historical data allowance: {formatCount(allowance.remainingAllowance)} of{' '}
+            {formatCount(allowance.totalAllowance)} points left, resets in {resetsIn(allowance.resetsAt)}.
           </span>
         )}
       </p>

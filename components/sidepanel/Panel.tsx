@@ -3,11 +3,12 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
+import { handOverAtLatest, handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type StatusView, send } from '../../lib/messages/contract';
 import { defaultPrefs, PREFS_STORED, type Prefs, prefs as prefsItem, watchStored } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
+import { historyAccountShown, nextHistoryAccount, noHistoryAccount } from '../../lib/sidepanel/history-account';
 import type { LiveLink } from '../../lib/sidepanel/live';
 import { openRoute, readRoute, type SidepanelRoute, sameRoute, watchRoute } from '../../lib/sidepanel/route';
 import { wantsPrompt } from '../../lib/vault/wants-prompt';
@@ -74,8 +75,9 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
   useEffect(() => {
     if (route) firstView.current = null;
   }, [route]);
-  // By now the panel shows itself even if its rows are still to come (the early screen stood in for them).
-  useEffect(() => handOverFirstScreen(), []);
+  // The watchlists and History views hand over the early screen once their rows are in; whatever the panel
+  // shows, it shows itself soon.
+  useEffect(() => handOverAtLatest(() => handOverFirstScreen()), []);
 
   const show = useCallback((next: SidepanelRoute) => {
     const was = current.current;
@@ -161,15 +163,11 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
     [status, prefs, updatePrefs, live, navigate, openSettings, dealing, theme],
   );
 
-  // The History view starts again only when one account replaces another: learning the account it already
-  // shows (its cached one, or the status's first answer) would only ask the background twice.
-  const historyShown = status?.account?.accountId ?? historyAccount;
-  const historyAccounts = useRef<{ id: string | null; switches: number }>({ id: null, switches: 0 });
-  if (historyShown && historyShown !== historyAccounts.current.id) {
-    const was = historyAccounts.current;
-    historyAccounts.current = { id: historyShown, switches: was.switches + (was.id === null ? 0 : 1) };
-  }
-  const historyKey = historyAccounts.current.switches;
+  // Whose history the History view shows, and when it starts again (lib/sidepanel/history-account.ts).
+  const historyView = useRef(noHistoryAccount);
+  historyView.current = nextHistoryAccount(historyView.current, historyAccountShown(status, historyAccount));
+  const historyShown = historyView.current.id;
+  const historyKey = historyView.current.run;
 
   const view = route?.view ?? 'watchlists';
   return (
@@ -221,7 +219,7 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
   if (!status) return null;
   if (status.state === 'signed-out' && !status.vault.notice)
     return (
-      <div class="banner banner--warn" role="status" data-testid="panel-signed-out">
+      <div class="banner banner--warn" role="status" data-testid="panel-signed-out" data-unkept>
         <strong>Not connected to IG.</strong> Enter your API key and login in the settings; cached prices are shown
         meanwhile.{' '}
         <button type="button" class="primary" onClick={openSettings}>
@@ -231,7 +229,7 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
     );
   if (status.state === 'offline')
     return (
-      <div class="banner banner--warn" role="status">
+      <div class="banner banner--warn" role="status" data-unkept>
         You appear to be offline: showing cached data, refreshing when the connection is back.
       </div>
     );
@@ -239,7 +237,7 @@ function StatusBanner({ status, openSettings }: { status: StatusView | null; ope
     return <ErrorState error={status.lastError} onOpenSettings={openSettings} />;
   if (status.budget.throttled)
     return (
-      <div class="banner banner--warn" role="status">
+      <div class="banner banner--warn" role="status" data-unkept>
         Refreshing more slowly to stay within your IG allowance: {status.budget.throttled.reason}.
       </div>
     );

@@ -1,6 +1,7 @@
 // Sentiment of the markets IG relates to this one. A related entry names a market id, not an epic:
 // opening it looks the id up with a market search and opens the matching market.
 import { useEffect, useState } from 'preact/hooks';
+import { formatShare } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { Sentiment } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
@@ -64,7 +65,7 @@ export function RelatedSentiment({ marketId, onOpen }: { marketId: string; onOpe
               {s.marketId}
             </button>
             <SentimentBar long={s.longPositionPercentage} short={s.shortPositionPercentage} compact />
-            <span class="num small">{s.longPositionPercentage.toFixed(0)}% long</span>
+            <span class="num small">{formatShare(s.longPositionPercentage)} long</span>
           </li>
         ))}
       </ul>

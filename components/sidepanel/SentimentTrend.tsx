@@ -1,14 +1,12 @@
 // Client sentiment over time, from the readings the background has recorded.
-import { formatAge } from '../../lib/format';
+import { formatAge, formatMoment, formatNumber, formatShare } from '../../lib/format';
 import type { SentimentPoint } from '../../lib/model';
 import { trendShape } from '../../lib/sidepanel/trend';
 
 const W = 280;
 const H = 64;
 
-function when(t: number): string {
-  return new Date(t).toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
-}
+const when = (t: number) => formatMoment(t);
 
 export function SentimentTrend({ points, name }: { points: SentimentPoint[]; name: string }) {
   const shape = trendShape(points, W, H);
@@ -21,8 +19,8 @@ export function SentimentTrend({ points, name }: { points: SentimentPoint[]; nam
     );
   const change = shape.last.long - shape.first.long;
   const label =
-    `Clients long on ${name}: ${shape.last.long.toFixed(0)}% now, ${shape.first.long.toFixed(0)}% on ${when(shape.first.t)}; ` +
-    `between ${shape.min.toFixed(0)}% and ${shape.max.toFixed(0)}% over ${points.length} readings`;
+    `Clients long on ${name}: ${formatShare(shape.last.long)} now, ${formatShare(shape.first.long)} on ${when(shape.first.t)}; ` +
+    `between ${formatShare(shape.min)} and ${formatShare(shape.max)} over ${points.length} readings`;
   return (
     <figure class="trend" data-testid="panel-sentiment-trend">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} role="img" aria-label={label} preserveAspectRatio="none">
@@ -34,11 +32,11 @@ export function SentimentTrend({ points, name }: { points: SentimentPoint[]; nam
       <figcaption class="trend__caption muted">
         <span>{when(shape.first.t)}</span>
         <span>
-          {shape.low.toFixed(0)}–{shape.high.toFixed(0)}% long
+          {formatNumber(shape.low, 0)}–{formatShare(shape.high)} long
         </span>
         <span class={change > 0 ? 'up' : change < 0 ? 'down' : ''}>
           {change > 0 ? '+' : change < 0 ? '−' : '±'}
-          {Math.abs(change).toFixed(1)} pts long
+          {formatNumber(Math.abs(change), 1)} pts long
         </span>
         <span>{formatAge(shape.last.t)}</span>
       </figcaption>

@@ -1,6 +1,9 @@
 // Choose, create and delete watchlists. A failed create keeps the typed name; a failed delete keeps the list.
 import { useState } from 'preact/hooks';
 import type { WatchlistSummary } from '../../lib/model';
+import { lazyComponent } from './lazy';
+
+const ListAlertPanel = lazyComponent(() => import('../alerts/ListAlerts').then((m) => m.ListAlertPanel));
 
 interface Props {
   lists: WatchlistSummary[];
@@ -15,6 +18,7 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [alerting, setAlerting] = useState(false);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -55,6 +59,11 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
         >
           New
         </button>
+        {selected && (
+          <button type="button" aria-expanded={alerting} onClick={() => setAlerting(!alerting)}>
+            List alert
+          </button>
+        )}
         {selected?.deleteable && (
           <button type="button" onClick={() => setConfirming(true)} disabled={busy}>
             Delete
@@ -79,6 +88,7 @@ export function WatchlistToolbar({ lists, selected, onSelect, onCreate, onDelete
           </button>
         </form>
       )}
+      {alerting && selected && <ListAlertPanel key={selected.id} watchlist={selected} />}
       {confirming && selected && (
         <div class="banner banner--warn wl-toolbar__row" role="alertdialog" aria-label="Confirm delete">
           <span>Delete the watchlist “{selected.name}” on IG? This cannot be undone.</span>

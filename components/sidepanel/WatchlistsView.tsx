@@ -8,6 +8,7 @@ import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
 import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
+import { watchlistsScreenKey } from '../../lib/sidepanel/kept-key';
 import { buildRows, mergeQuotes, mergeTrails, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
 import { ErrorState } from '../ErrorState';
 import { usePanel } from './context';
@@ -104,10 +105,10 @@ export function WatchlistsView({
   );
   const inList = useMemo(() => new Set(list?.value.epics ?? []), [list]);
   const hasRows = rows.length > 0;
-  // The rows the early script painted (lib/sidepanel/first-screen.ts) are now the panel's own: they swap
-  // before the browser paints again.
+  // The panel's rows are in: the screen the early script showed (lib/early-screen/paint.ts) swaps for them
+  // before the browser paints again, and this first screen is kept for the next opening.
   useLayoutEffect(() => {
-    if (hasRows) handOverFirstScreen();
+    if (hasRows) handOverFirstScreen({ page: 'sidepanel', key: watchlistsScreenKey(prefs.selectedWatchlistId) });
   }, [hasRows]);
 
   useWatch('watchlist', watch.epics, watch.marketIds);

@@ -1,7 +1,7 @@
 // Export a watchlist as CSV, and import a CSV file or a pasted list of epics into this watchlist or a new
 // one. The background's report is shown in full: added, skipped as duplicates, not found, failed.
 import { useId, useState } from 'preact/hooks';
-import { BOM, watchlistCsv } from '../../lib/csv/export';
+import { BOM, MACHINE_FORMAT_NOTE, watchlistCsv } from '../../lib/csv/export';
 import { parseEpicList } from '../../lib/csv/import';
 import { type ErrorView, type ImportReport, send } from '../../lib/messages/contract';
 import { settle } from '../alerts/settle';
@@ -126,7 +126,9 @@ export function ImportExport({ watchlistId, onDone }: Props) {
           <button type="button" onClick={() => void exportCsv()} disabled={busy !== null}>
             {busy === 'export' ? 'Exporting…' : 'Export as CSV'}
           </button>
-          <span class="muted small">Epic, name, bid, offer, change, change %</span>
+          <span class="muted small" data-testid="watchlist-export-format">
+            Epic, name, bid, offer, change, change %. {MACHINE_FORMAT_NOTE}
+          </span>
         </div>
       )}
       <form onSubmit={runImport} aria-labelledby={`${id}-title`} noValidate>

@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { MarketList, rowId } from '../../components/popup/MarketList';
+import { LIST_ID, ListArea } from '../../components/popup/ListArea';
+import { rowId } from '../../components/popup/MarketList';
 import { SearchBox } from '../../components/popup/SearchBox';
 import { StreamState } from '../../components/StreamState';
 import { lazyComponent } from '../../components/sidepanel/lazy';
-import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
+import { handOverAtLatest, handOverFirstScreen } from '../../lib/early-screen/hand-over';
+import type { Keep } from '../../lib/early-screen/kept';
 import type { ErrorView, StatusView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote } from '../../lib/model';
 import type { LiveLink, PopupDeps } from '../../lib/popup/deps';
 import { type FirstPaint, recentWithQuotes, startFirstPaint } from '../../lib/popup/first-paint';
-import { LIST_ID } from '../../lib/popup/first-screen';
 import { createChangeHub } from '../../lib/popup/hub';
+import { popupOpeningKey, popupScreenKey } from '../../lib/popup/kept-key';
 import { isListKey, isSearchShortcut, moveActive } from '../../lib/popup/keyboard';
 import { popupLastQuery } from '../../lib/popup/last-query';
 import type { PopupParams } from '../../lib/popup/params';
@@ -59,6 +61,8 @@ export function App({ deps, params, firstPaint }: Props) {
   const [marketError, setMarketError] = useState<ErrorView | null>(null);
   const [active, setActive] = useState(-1);
   const shownRef = useRef({ term: '', epics: '' });
+  /** The screen the popup opened to (lib/popup/kept-key.ts): its first showing is kept for the next opening. */
+  const [opening, setOpening] = useState<string | null>(null);
 
   const controller = useMemo(
     () =>
@@ -127,6 +131,7 @@ export function App({ deps, params, firstPaint }: Props) {
   }, [first]);
 
   useLayoutEffect(() => {
+    void first.lastQuery.then((last) => setOpening(popupOpeningKey(params, last, true)));
     if (params.epic) {
       void send('recent.add', { epic: params.epic });
       return;
@@ -143,11 +148,15 @@ export function App({ deps, params, firstPaint }: Props) {
     });
   }, [controller, params, send, first]);
 
-  useEffect(() => {
-    // By now the popup shows itself even if its rows are still to come (the early screen stood in for them).
-    handOverFirstScreen();
+  // The popup shows itself (and its search box takes the focus) when its rows are in, or soon whatever it shows.
+  const shown = useRef(false);
+  const showPopup = useCallback((keep?: Keep) => {
+    handOverFirstScreen(keep);
+    if (shown.current) return;
+    shown.current = true;
     inputRef.current?.focus();
   }, []);
+  useEffect(() => handOverAtLatest(showPopup), [showPopup]);
 
   // Prices of the rows on screen follow the cache as the background refreshes it.
   useEffect(
@@ -185,11 +194,13 @@ export function App({ deps, params, firstPaint }: Props) {
   }, [showingRecent, recentEpics, send]);
 
   const hasRows = rows.length > 0;
-  // The rows the early script painted (lib/popup/first-screen.ts) are now the popup's own: they swap
-  // before the browser paints again.
+  // The popup's rows are in: the screen the early script showed (lib/early-screen/paint.ts) swaps for them
+  // before the browser paints again, and the popup's first screen of what it opened to is kept.
+  const screenKey = market ? null : popupScreenKey(text, showingResults);
   useLayoutEffect(() => {
-    if (hasRows) handOverFirstScreen();
-  }, [hasRows]);
+    if (!hasRows) return;
+    showPopup(screenKey && screenKey === opening ? { page: 'popup', key: screenKey } : undefined);
+  }, [hasRows, screenKey, opening, showPopup]);
   useEffect(() => {
     if (hasRows) MarketView.preload();
   }, [hasRows]);
@@ -320,35 +331,5 @@ export function App({ deps, params, firstPaint }: Props) {
         />
       )}
     </main>
-  );
-}
-
-interface ListAreaProps {
-  showingResults: boolean;
-  search: SearchView;
-  rows: ReturnType<typeof recentRows>;
-  active: number;
-  onOpen: (index: number) => void;
-  onActivate: (index: number) => void;
-}
-
-function ListArea({ showingResults, search, rows, active, onOpen, onActivate }: ListAreaProps) {
-  const label = showingResults ? `Markets matching ${search.term}` : 'Recent lookups';
-  return (
-    <section class="list">
-      {!showingResults && rows.length > 0 && <h2 class="list__title">Recent lookups</h2>}
-      <MarketList id={LIST_ID} label={label} items={rows} active={active} onOpen={onOpen} onActivate={onActivate} />
-      <p class="list__note muted" role="status">
-        {showingResults
-          ? search.pending && search.results === null
-            ? 'Searching…'
-            : !search.pending && !search.error && rows.length === 0
-              ? `No markets match “${search.term}”.`
-              : ''
-          : rows.length === 0
-            ? 'Type at least two letters of a market name or epic, for example “EUR/USD” or “FTSE”.'
-            : ''}
-      </p>
-    </section>
   );
 }

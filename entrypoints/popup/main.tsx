@@ -26,7 +26,7 @@ void browser.windows.getCurrent().then((w) => {
   windowId = w.id ?? null;
 });
 
-// The early script may be painting the first screen from the same reads (lib/popup/first-screen.ts): the
+// The early script may be showing the screen the popup kept from its last opening (lib/early-screen/): the
 // popup renders after that frame, hidden, and takes over when its rows are in.
 afterEarlyScreen(() =>
   render(

@@ -25,8 +25,8 @@ const painted = first.then(
 const live = openPageLive(isFirefox ? KEEP_AWAKE_MS : null, painted);
 // The first render waits for those reads (started by the page's early script, they are usually in by
 // now), so that it shows the list at once rather than rendering again as each read comes in; it renders
-// regardless after a moment. When the early script painted the list from the same reads
-// (lib/sidepanel/first-screen.ts), the panel renders after that frame, hidden, and takes over when its rows are in.
+// regardless after a moment. When the early script showed the screen the panel kept from its last opening
+// (lib/early-screen/), the panel renders after that frame, hidden, and takes over when its rows are in.
 const FIRST_WAIT_MS = 100;
 let rendered = false;
 const renderPanel = (ready?: PanelFirstPaint | null) => {

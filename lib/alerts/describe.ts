@@ -1,5 +1,5 @@
 // Words for an alert: its condition ("above 1.0850"), and the notification it raises.
-import { formatPct, formatPrice } from '../format';
+import { formatPct, formatPrice, formatShare } from '../format';
 import type { AlertRule } from '../model';
 
 /**
@@ -13,16 +13,12 @@ export function conditionText(rule: Pick<AlertRule, 'kind' | 'target'>, decimals
     case 'below':
       return `below ${formatPrice(rule.target, decimals)}`;
     case 'move-pct':
-      return `moves ${rule.target.toFixed(2)}%`;
+      return `moves ${formatPct(rule.target, 2, false)}`;
     case 'sentiment-long-above':
-      return `long ≥ ${trimNumber(rule.target)}%`;
+      return `long ≥ ${formatShare(rule.target, 1)}`;
     case 'sentiment-long-below':
-      return `long ≤ ${trimNumber(rule.target)}%`;
+      return `long ≤ ${formatShare(rule.target, 1)}`;
   }
-}
-
-function trimNumber(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
 
 export interface AlertNotice {
@@ -38,7 +34,7 @@ export function noticeFor(rule: AlertRule, value: number, mid: number | null, de
   if (rule.kind === 'move-pct' && rule.reference !== null) {
     detail = `${formatPct(value)} from ${formatPrice(rule.reference, decimals)}`;
   } else if (rule.kind === 'sentiment-long-above' || rule.kind === 'sentiment-long-below') {
-    detail = `${trimNumber(value)}% of clients long`;
+    detail = `${formatShare(value, 1)} of clients long`;
   }
   const message = [price, detail].filter((x) => x !== null).join(' · ') || rule.epic;
   return { title, message };

@@ -1,5 +1,6 @@
 // The alert form's checks, before anything is sent: a number in range, a sensible quiet window,
 // and a price target on the right side of the current price (otherwise it would fire at once).
+import { parseTypedNumber } from '../format';
 import type { AlertRule } from '../model';
 import type { AlertDraft } from './lifecycle';
 import { minutesOf } from './quiet';
@@ -18,22 +19,21 @@ export type DraftErrors = Partial<Record<'target' | 'quiet', string>>;
 export type DraftResult = { ok: true; draft: AlertDraft } | { ok: false; errors: DraftErrors };
 
 /**
- * Parses "1.0850", "7,420.5" and "7,420" (thousands separators, as the pages display prices) or "1,0850"
- * (a decimal comma: a single comma not followed by exactly three digits).
+ * Parses a typed level in the user's locale: "1.0850" in en, "1,0850" in de; the other separator, a
+ * thousands separator of either kind and anything not a number are null (lib/format parseTypedNumber).
  */
 export function parseNumber(text: string): number | null {
-  let t = text.trim().replace(/\s/g, '');
-  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, '');
-  else if (/^\d+,\d+$/.test(t)) t = t.replace(',', '.');
-  if (!/^\d*\.?\d+$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
+  const read = parseTypedNumber(text);
+  return read.ok && read.value !== null && Number.isFinite(read.value) ? read.value : null;
 }
 
 export function validateDraft(input: DraftInput, mid: number | null): DraftResult {
   const errors: DraftErrors = {};
   const target = parseNumber(input.target);
-  if (target === null || target <= 0) {
+  const read = parseTypedNumber(input.target);
+  if (!read.ok && read.reason === 'separator') {
+    errors.target = read.error;
+  } else if (target === null || target <= 0) {
     errors.target = 'Enter a number above zero';
   } else if (input.kind === 'move-pct' && target > 100) {
     errors.target = 'A move is at most 100%';

@@ -14,7 +14,7 @@ import { HISTORY_ACCOUNT_KEY, historyChangedKey } from '../history/keys';
 import type { CacheStoreName, ErrorView, Reply, StatusView } from '../messages/contract';
 import type { BudgetView, MarketQuote } from '../model';
 import { popupLastQuery } from '../popup/last-query';
-import { firstPaintSnapshot, registry } from '../settings/registry';
+import { firstPaintSnapshot, forgetKeptScreens, registry } from '../settings/registry';
 import type { StreamLink } from '../stream/link';
 import { StreamUnavailable } from '../stream/unavailable';
 import type { VaultOptions } from '../vault/crypto';
@@ -347,6 +347,7 @@ export function createBackground(options: BackgroundOptions): Background {
   async function accountSwitched(): Promise<void> {
     // Pages read the cached history of the account this names: no longer the signed-in one.
     void cache.remove('account-history', [HISTORY_ACCOUNT_KEY]).catch(reportError);
+    await forgetKeptScreens().catch(reportError);
     if (accountAsked)
       withAccount((a) => {
         a.live.forget();
@@ -448,6 +449,7 @@ export function createBackground(options: BackgroundOptions): Background {
         }),
         // An alert's market is streamed too, with no page open.
         registry.alerts.watch(() => void stream?.update().catch(reportError)),
+        registry.listAlerts.watch(() => void stream?.update().catch(reportError)),
         clients.onRebuild(() => {
           stream?.stop();
           void stream?.update().catch(reportError);

@@ -2,7 +2,7 @@
 // and, when it watches markets, engine hooks; it is plugged in here with one line.
 import type { EngineHooks } from '../engine/hooks';
 import { accountHistoryHandlers } from './account-history';
-import { alertHandlers, alertHooks } from './alerts';
+import { alertHandlers, alertHooks, startListAlerts } from './alerts';
 import { accountHandlers } from './core-handlers/account';
 import { connectionHandlers } from './core-handlers/connection';
 import { marketHandlers } from './core-handlers/markets';
@@ -35,6 +35,7 @@ export const alertsPlugin: BackgroundPlugin = {
   name: 'alerts',
   handlers: alertHandlers,
   hooks: alertHooks,
+  start: startListAlerts,
 };
 
 export const plugins: BackgroundPlugin[] = [corePlugin, alertsPlugin, { ...dealingPlugin, start: startDealing }];

@@ -1,14 +1,15 @@
-// The settings file: preferences, the connection without its secrets, the badge pin, alerts and recent
-// lookups. Importing merges (alerts and lookups without duplicates), so a file round-trips unchanged.
+// The settings file: preferences, the connection without its secrets, the badge pin, alerts, list alerts and
+// recent lookups. Importing merges (alerts, list alerts and lookups without duplicates), so a file round-trips unchanged.
 // A file never moves the connection to another gateway: the stored API key, password and tokens were
 // entered for the current one. It names the other gateway instead, for the user to review and grant.
 import * as v from 'valibot';
+import type { ListAlert } from '../alerts/list-rules';
 import { ValidationError } from '../api';
 import type { ImportedGateway, SettingsImportView } from '../messages/contract';
 import { baseUrl as baseUrlSchema } from '../messages/requests/credentials';
 import { environment, epic } from '../messages/schemas';
 import type { AlertRule } from '../model';
-import { migrateAlerts, migratePrefs, migrateRecent } from '../settings/migrations';
+import { migrateAlerts, migrateListAlerts, migratePrefs, migrateRecent } from '../settings/migrations';
 import { defaultPrefs, type Prefs, type RecentLookup, type registry } from '../settings/registry';
 import { baseUrlFor } from './base-url';
 
@@ -24,6 +25,7 @@ export interface SettingsFile {
   connection: { environment: 'demo' | 'live' | 'custom'; baseUrl: string | null; sessionVersion: 2 | 3 };
   pinnedEpic: string | null;
   alerts: AlertRule[];
+  listAlerts: ListAlert[];
   recentLookups: RecentLookup[];
 }
 
@@ -37,6 +39,7 @@ export async function settingsFile(r: Registry, now: number): Promise<SettingsFi
     connection: { environment: conn.environment, baseUrl: conn.baseUrl, sessionVersion: conn.sessionVersion },
     pinnedEpic: await r.pinnedEpic.getValue(),
     alerts: await r.alerts.getValue(),
+    listAlerts: await r.listAlerts.getValue(),
     recentLookups: await r.recentLookups.getValue(),
   };
 }
@@ -54,6 +57,7 @@ const fileSchema = v.looseObject({
   ),
   pinnedEpic: v.optional(v.nullable(epic)),
   alerts: v.optional(v.array(v.unknown())),
+  listAlerts: v.optional(v.array(v.unknown())),
   recentLookups: v.optional(v.array(v.unknown())),
 });
 
@@ -61,6 +65,8 @@ const hostOf = (url: string | null) => (url ? new URL(url).host : null);
 
 /** Two alerts are the same when they watch the same thing, whatever their ids. */
 const alertKey = (a: AlertRule) => `${a.epic}|${a.kind}|${a.target}`;
+
+const listAlertKey = (a: ListAlert) => `${a.watchlistId}|${JSON.stringify(a.condition)}`;
 
 export async function applySettingsFile(r: Registry, json: string): Promise<SettingsImportView> {
   let raw: unknown;
@@ -75,7 +81,17 @@ export async function applySettingsFile(r: Registry, json: string): Promise<Sett
   const applied: string[] = [];
   const ignored = Object.keys(file).filter(
     (k) =>
-      !['format', 'version', 'exportedAt', 'prefs', 'connection', 'pinnedEpic', 'alerts', 'recentLookups'].includes(k),
+      ![
+        'format',
+        'version',
+        'exportedAt',
+        'prefs',
+        'connection',
+        'pinnedEpic',
+        'alerts',
+        'listAlerts',
+        'recentLookups',
+      ].includes(k),
   );
 
   if (file.prefs !== undefined) {
@@ -118,6 +134,20 @@ export async function applySettingsFile(r: Registry, json: string): Promise<Sett
     }
     await r.alerts.setValue([...current, ...incoming]);
     applied.push('alerts');
+  }
+  if (file.listAlerts) {
+    const current = await r.listAlerts.getValue();
+    const ids = new Set(current.map((a) => a.id));
+    const same = new Set(current.map(listAlertKey));
+    const incoming: ListAlert[] = [];
+    for (const a of migrateListAlerts(file.listAlerts)) {
+      if (ids.has(a.id) || same.has(listAlertKey(a))) continue;
+      ids.add(a.id);
+      same.add(listAlertKey(a));
+      incoming.push(a);
+    }
+    await r.listAlerts.setValue([...current, ...incoming]);
+    applied.push('listAlerts');
   }
   if (file.recentLookups) {
     const merged = migrateRecent([...(await r.recentLookups.getValue()), ...file.recentLookups]);

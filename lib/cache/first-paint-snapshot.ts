@@ -4,7 +4,6 @@
 // mirrors the cache (same values, same fetch times, so staleness is decided as for the cache); a page
 // whose data it does not hold reads the cache as before.
 import type { Fresh, MarketQuote, WatchlistSummary } from '../model';
-import { FIRST_PAINT_KEY } from '../settings/stored-items';
 import type { WatchlistMembers } from './entry';
 import { searchKey } from './entry';
 import { isStale } from './freshness';
@@ -26,14 +25,6 @@ export interface FirstPaintSnapshot {
 }
 
 export const emptySnapshot: FirstPaintSnapshot = { quotes: {}, search: null, lists: null, watchlist: null };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-/** The snapshot in a storage.session read (an early script's holds whatever is stored), when it is one. */
-export function storedSnapshot(session: Record<string, unknown>): FirstPaintSnapshot | null {
-  const snapshot = session[FIRST_PAINT_KEY];
-  return isRecord(snapshot) && isRecord(snapshot.quotes) ? (snapshot as unknown as FirstPaintSnapshot) : null;
-}
 
 /** The snapshot's quotes of `epics` as the cache reader gives them, and the epics it does not hold. */
 export function snapshotQuotes(

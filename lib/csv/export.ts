@@ -6,6 +6,8 @@ import Papa from 'papaparse';
 import { decimalPlaces, plainLevel } from '../format';
 import type { MarketQuote } from '../model';
 
+export { MACHINE_FORMAT_NOTE } from './format-note';
+
 export const CSV_COLUMNS = ['epic', 'name', 'bid', 'offer', 'change', 'change %'] as const;
 
 /** A UTF-8 byte order mark: lets spreadsheet programs read names with accents correctly. */

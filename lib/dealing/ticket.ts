@@ -1,5 +1,6 @@
 // The deal ticket's checks against the market's dealing rules, run before anything is sent
 // (by the ticket as the user types, and again by the background before it asks for a quote or deals).
+import { formatSize } from '../format';
 import type { RequestOf } from '../messages/contract';
 import type { Direction, MarketFacts, StepRule } from '../model';
 
@@ -186,5 +187,5 @@ function roundTo(value: number, step: number): number {
 }
 
 function fmt(value: number): string {
-  return Number(value.toFixed(6)).toString();
+  return formatSize(value);
 }

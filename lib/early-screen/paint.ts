@@ -1,20 +1,28 @@
 // The pages' early scripts (entrypoints/popup-first-paint.ts, entrypoints/sidepanel-first-paint.ts): each
-// starts the two storage reads of its page's first paint (lib/settings/early-read.ts) and, when they hold
-// what the page will show first, paints it while the main bundle loads. The painted screen is inert and
-// stands before the page's root, which stays hidden until the page hands over (./hand-over.ts).
-import { extensionStorage, startEarlyRead } from '../settings/early-read';
-import { el } from './dom';
-import { FIRST_SCREEN_ID } from './hand-over';
+// starts the two storage reads of its page's first paint (lib/settings/early-read.ts) and, when the screen
+// the page kept (./kept.ts) is of what it will show first, shows it while the main bundle loads. The shown
+// screen is inert and stands before the page's root, which stays hidden until the page hands over (./hand-over.ts).
+import { extensionStorage, startEarlyRead, storedAt } from '../settings/early-read';
+import type { Theme } from '../settings/prefs';
+import { keptScreenName, PREFS_STORED } from '../settings/stored-items';
+import { applyTheme } from '../settings/theme';
+import type { KeptPage, KeptScreen } from './kept';
 
 type Values = Record<string, unknown>;
 
-/** Paints the page's screen from its early reads (with showFirstScreen); false when it paints nothing. */
+/** The shown screen's container, placed before the page's (hidden) root. */
+export const FIRST_SCREEN_ID = 'first-screen';
+
+/** Paints the page's screen from its early reads; false when it paints nothing. */
 export type PaintEarly = (session: Values, local: Values, app: HTMLElement) => boolean;
 
-/** Shows `content` in place of the page's root until the page hands over. */
-export function showFirstScreen(content: Node[], app: HTMLElement): void {
-  app.hidden = true;
-  app.before(el('div', { id: FIRST_SCREEN_ID, inert: '' }, ...content));
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The kept screen of `key` in an early read of storage.session, when it is one. */
+export function keptScreenOf(session: Record<string, unknown>, page: KeptPage, key: string): KeptScreen | null {
+  const name = keptScreenName(page, key);
+  const kept = name ? session[name] : null;
+  return isRecord(kept) && kept.key === key && typeof kept.html === 'string' ? { key, html: kept.html } : null;
 }
 
 /** Parsing has reached the end of the page (before its module scripts run): its root is there to paint beside. */
@@ -36,4 +44,27 @@ export function paintFromEarlyReads(paint: PaintEarly): void {
       return paint(session, local, app);
     })
     .catch(() => false);
+}
+
+/**
+ * Shows the screen `page` kept when it is of `key` (what the page will show first; null: something it never
+ * keeps) in place of the page's (hidden) root, and marks the frame that shows it (`first-content`, as the
+ * popup's list does).
+ */
+export function showKeptScreen(page: KeptPage, key: string | null, session: Values, local: Values, app: HTMLElement) {
+  const kept = key === null ? null : keptScreenOf(session, page, key);
+  // An older stored version: the page migrates it first.
+  if (!kept || !storedAt(local, PREFS_STORED)) return false;
+  applyTheme((local[PREFS_STORED.key] as { theme?: Theme } | undefined)?.theme ?? 'system');
+  const shown = document.createElement('div');
+  shown.id = FIRST_SCREEN_ID;
+  shown.inert = true;
+  // Markup the page's own components rendered (lib/early-screen/kept.ts): their text was escaped then.
+  shown.innerHTML = kept.html;
+  app.hidden = true;
+  app.before(shown);
+  requestAnimationFrame(() => {
+    if (performance.getEntriesByName('first-content').length === 0) performance.mark('first-content');
+  });
+  return true;
 }

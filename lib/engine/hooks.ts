@@ -6,6 +6,8 @@ export interface RefreshUpdate {
   quotes: Fresh<MarketQuote>[];
   sentiment: Fresh<Sentiment>[];
   now: number;
+  /** Sentiment ids of the markets, by epic, as far as the refresh knew them. */
+  marketIds?: ReadonlyMap<string, string>;
 }
 
 export interface EngineHooks {

@@ -204,7 +204,7 @@ export class RefreshEngine {
       this.setThrottle(
         cadence.throttledReason ? { reason: cadence.throttledReason, until: now + cadence.priceEveryMs } : null,
       );
-      await this.afterRefresh(quotes, sentiment);
+      await this.afterRefresh(quotes, sentiment, known);
       return { quotes, sentiment, nextInMs: cadence.priceEveryMs };
     } catch (err) {
       if (isAllowanceError(err)) {
@@ -220,13 +220,17 @@ export class RefreshEngine {
   }
 
   /** The badge and the hooks (alerts) see new prices: polled here, or streamed. */
-  async afterRefresh(quotes: Fresh<MarketQuote>[], sentiment: Fresh<Sentiment>[]) {
+  async afterRefresh(
+    quotes: Fresh<MarketQuote>[],
+    sentiment: Fresh<Sentiment>[],
+    marketIds?: ReadonlyMap<string, string>,
+  ) {
     const pinned = await this.deps.pinnedEpic();
     const pinnedQuote = pinned ? (quotes.find((q) => q.value.epic === pinned)?.value ?? null) : null;
     if (pinnedQuote) await this.deps.showPinned(pinnedQuote).catch(() => {});
     const now = this.deps.now();
     for (const hook of this.deps.hooks) {
-      await hook.afterRefresh?.({ quotes, sentiment, now }).catch((err) => this.deps.reportError(err));
+      await hook.afterRefresh?.({ quotes, sentiment, now, marketIds }).catch((err) => this.deps.reportError(err));
     }
   }
 }

@@ -6,6 +6,7 @@
 // message.
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
+import type { ListAlert } from '../alerts/list-rules';
 import type { HistoryActivity, HistoryTransaction } from '../history/types';
 import { loadPart } from '../load-once';
 import type {
@@ -125,6 +126,9 @@ export const requests = {
   'alerts.create': s.alertInput,
   'alerts.delete': v.object({ id: s.reference }),
   'alerts.rearm': v.object({ id: s.reference }),
+  'listAlerts.list': none,
+  'listAlerts.save': s.listAlertInput,
+  'listAlerts.delete': v.object({ id: s.reference }),
 
   // The dealing permit, dealing, the lock and applications: requests/dealing.ts
   'permit.get': 'dealing',
@@ -342,6 +346,9 @@ export interface Replies {
   'alerts.create': AlertRule;
   'alerts.delete': null;
   'alerts.rearm': AlertRule;
+  'listAlerts.list': ListAlert[];
+  'listAlerts.save': ListAlert;
+  'listAlerts.delete': null;
   'permit.get': PermitView[];
   'permit.grant': PermitView;
   'permit.revoke': null;

@@ -60,6 +60,24 @@ export const alertInput = v.object({
   ),
 });
 
+const percent = v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(100));
+
+/** A list alert to create (no id) or to change (its id): lib/alerts/list-rules.ts ListCondition. */
+export const listAlertInput = v.object({
+  id: v.optional(reference),
+  watchlistId,
+  condition: v.variant('kind', [
+    v.object({ kind: v.literal('day-change'), pct: percent }),
+    v.object({
+      kind: v.literal('window-move'),
+      pct: percent,
+      minutes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(240)),
+    }),
+    v.object({ kind: v.literal('sentiment'), side: v.picklist(['long', 'short']), pct: percent }),
+    v.object({ kind: v.literal('status'), on: v.picklist(['open', 'close', 'both']) }),
+  ]),
+});
+
 /** A figure of the account's funds: a finite number or null (never NaN or Infinity on screen). */
 const amount = v.nullable(v.pipe(v.number(), v.finite()));
 /** The funds the background announces on the live channel (LiveToPage `funds`). */

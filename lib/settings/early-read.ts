@@ -1,13 +1,21 @@
 // The popup's and the side panel's first storage reads, started by a tiny classic script that their HTML
 // runs as it is parsed (entrypoints/popup-first-paint.ts, entrypoints/sidepanel-first-paint.ts, which also
-// paint from them: lib/early-screen/paint.ts), before the page's main bundle has loaded and compiled: the
+// show the screen the page kept from them: lib/early-screen/paint.ts), before the page's main bundle has loaded and compiled: the
 // reads' round trips then overlap the bundle's loading instead of following it.
 // The page takes each read once (lib/settings/read-stored.ts); a read that does not cover the names a
 // page asks for is ignored and the page reads for itself. No imports: this goes into that tiny script.
 
 /** What the early script reads: the keys (and version records) the pages' first paints read. */
 export const EARLY_KEYS = {
-  session: ['firstPaint', 'popupLastQuery', 'sidepanelRoute'],
+  session: [
+    'firstPaint',
+    'popupLastQuery',
+    'sidepanelRoute',
+    'popupScreen.results',
+    'popupScreen.recent',
+    'sidepanelScreen.watchlists',
+    'sidepanelScreen.history',
+  ],
   local: ['recentLookups', 'recentLookups$', 'prefs', 'prefs$'],
 } as const;
 

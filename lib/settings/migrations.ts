@@ -1,5 +1,12 @@
 // Migrations of stored settings: each turns a value written by an older version into the current shape
 // without dropping what the user made (a preference, an alert, a remembered connection). Pure.
+import {
+  conditionError,
+  HISTORY_KEPT,
+  type ListAlert,
+  type ListCondition,
+  type ListFiring,
+} from '../alerts/list-rules';
 import type { AlertRule } from '../model';
 import type { Connection, Prefs, RecentLookup, SessionSecrets } from './registry';
 
@@ -100,5 +107,54 @@ export function migrateRecent(old: unknown): RecentLookup[] {
     seen.add(r.epic);
     out.push(r);
   }
+  return out;
+}
+
+const LIST_CONDITIONS: Record<string, (c: Loose) => ListCondition | null> = {
+  'day-change': (c) => (typeof c.pct === 'number' ? { kind: 'day-change', pct: c.pct } : null),
+  'window-move': (c) =>
+    typeof c.pct === 'number' && typeof c.minutes === 'number'
+      ? { kind: 'window-move', pct: c.pct, minutes: c.minutes }
+      : null,
+  sentiment: (c) =>
+    typeof c.pct === 'number' && (c.side === 'long' || c.side === 'short')
+      ? { kind: 'sentiment', side: c.side, pct: c.pct }
+      : null,
+  status: (c) => (c.on === 'open' || c.on === 'close' || c.on === 'both' ? { kind: 'status', on: c.on } : null),
+};
+
+/** Every list alert with a list and a condition in range is kept; its state and history are kept when well formed. */
+export function migrateListAlerts(old: unknown): ListAlert[] {
+  if (!Array.isArray(old)) return [];
+  const out: ListAlert[] = [];
+  old.forEach((a, i) => {
+    if (!isObject(a) || !isObject(a.condition) || typeof a.condition.kind !== 'string') return;
+    const watchlistId = text(a.watchlistId);
+    const condition = LIST_CONDITIONS[a.condition.kind]?.(a.condition) ?? null;
+    if (!watchlistId || !condition || conditionError(condition)) return;
+    const createdAt = typeof a.createdAt === 'number' ? a.createdAt : 0;
+    const open: Record<string, boolean> = {};
+    if (isObject(a.open)) for (const [e, o] of Object.entries(a.open)) if (typeof o === 'boolean') open[e] = o;
+    const history = Array.isArray(a.history)
+      ? a.history.filter(
+          (f): f is ListFiring =>
+            isObject(f) &&
+            typeof f.epic === 'string' &&
+            typeof f.instrumentName === 'string' &&
+            typeof f.at === 'number' &&
+            typeof f.text === 'string',
+        )
+      : [];
+    out.push({
+      id: text(a.id) ?? `list-alert-migrated-${createdAt}-${i}`,
+      watchlistId,
+      watchlistName: text(a.watchlistName) ?? watchlistId,
+      condition,
+      createdAt,
+      latched: Array.isArray(a.latched) ? a.latched.filter((e): e is string => typeof e === 'string') : [],
+      open,
+      history: history.slice(0, HISTORY_KEPT),
+    });
+  });
   return out;
 }

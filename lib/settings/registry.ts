@@ -7,13 +7,14 @@
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import type { ListAlert } from '../alerts/list-rules';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { loadPart } from '../load-once';
 import type { AlertRule, Environment, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
 import { defaultPrefs, type Prefs } from './prefs';
-import { FIRST_PAINT_KEY, PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
+import { FIRST_PAINT_KEY, KEPT_SCREEN_KEYS, PREFS_STORED, RECENT_LOOKUPS_STORED } from './stored-items';
 
 export { defaultPrefs, type Prefs, type SortColumn, type Theme } from './prefs';
 
@@ -149,6 +150,13 @@ export const recentLookups = lazyItem(() =>
  * What the popup's and the side panel's first screens show, copied from the cache by the background
  * (lib/background/first-paint-keeper.ts) so a page paints from one storage read. Only the background writes it.
  */
+/** The pages' kept first screens (lib/early-screen/kept.ts) go with the account they showed. */
+export function forgetKeptScreens(): Promise<void> {
+  return storage.removeItems(
+    Object.values(KEPT_SCREEN_KEYS).flatMap((names) => names.map((k) => `session:${k}` as const)),
+  );
+}
+
 export const firstPaintSnapshot = lazyItem(() =>
   storage.defineItem<FirstPaintSnapshot | null>(`session:${FIRST_PAINT_KEY}`, { fallback: null }),
 );
@@ -164,6 +172,14 @@ export const alerts = lazyItem(() =>
     version: 2,
     migrations: { 2: async (old: unknown) => (await migrations()).migrateAlerts(old) },
   }),
+);
+
+/**
+ * Alerts over a whole watchlist (lib/alerts/list-rules.ts), with the state that keeps each market from
+ * firing twice for one crossing and the latest firings.
+ */
+export const listAlerts = lazyItem(() =>
+  storage.defineItem<ListAlert[]>('local:listAlerts', { fallback: [], version: 1 }),
 );
 
 /** Open when a dealing mutation's outcome is unknown; every mutation is refused until it is cleared. */
@@ -236,6 +252,7 @@ export const registry = {
   recentLookups,
   pinnedEpic,
   alerts,
+  listAlerts,
   reconciliationLock,
   permits,
   sessionPermits,

@@ -2,7 +2,7 @@
 // rate the trader can see (IG's own from a market's details, else a currency market's live price), one
 // total, and no figure ("–") where no rate is known rather than a guess. Pure.
 import { cents } from '../dealing/profit';
-import { formatAge } from '../format';
+import { formatAge, formatSize } from '../format';
 import type { Fresh, MarketFacts, MarketQuote, PositionView } from '../model';
 
 /** How one of the positions' currencies turns into the account's. */
@@ -164,7 +164,7 @@ export function accountPnl(
 
 /** A rate as a trader reads it: up to six decimals (as IG gives its own), no trailing zeros. */
 function rateNumber(x: number): string {
-  return String(Number(x.toFixed(6)));
+  return formatSize(x);
 }
 
 /** "1 EUR = 1.088608 USD · IG's rate, 3 min ago"; a market's rate names the market; an old one says so. */

@@ -1,5 +1,4 @@
-// The side panel header's views and what it says before an account is known (components/sidepanel/Header.tsx),
-// kept apart so the side panel's early screen (lib/sidepanel/first-screen.ts) shows the same.
+// The side panel header's views and what it says before an account is known (components/sidepanel/Header.tsx).
 import type { StatusView } from '../messages/contract';
 import type { SidepanelView } from './route';
 

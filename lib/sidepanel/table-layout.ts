@@ -1,5 +1,4 @@
-// The watchlist table's layout and header (components/sidepanel/WatchlistTable.tsx), kept apart so the side
-// panel's early screen (lib/sidepanel/first-screen.ts) lays out the same rows without the component.
+// The watchlist table's layout and header (components/sidepanel/WatchlistTable.tsx): pure, tested without a browser.
 import { trendOf } from '../format';
 import type { SortColumn } from '../settings/prefs';
 
@@ -33,17 +32,6 @@ export function sortName(c: { label: string; short: string }): string {
 export function arrowOf(value: number | null): string {
   const trend = trendOf(value);
   return trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
-}
-
-/**
- * How many rows the table's first render holds: @tanstack/virtual-core's first range with the list at the
- * top of a `viewportHeight` scroller (the rows up to the first reaching its bottom) plus the overscan.
- */
-export function firstRenderRows(count: number, rowHeight: number, viewportHeight: number): number {
-  if (count <= 0 || viewportHeight <= 0) return 0;
-  let end = 0;
-  while (end < count - 1 && HEAD_HEIGHT + (end + 1) * rowHeight < viewportHeight) end++;
-  return Math.min(end + OVERSCAN, count - 1) + 1;
 }
 
 /** The height the table assumes until it is measured (useVirtualRows' initial rect). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   alertWatchOf,
   conditionText,
@@ -9,7 +9,10 @@ import {
   sortAlertRows,
   validateDraft,
 } from '../../lib/alerts';
+import { setFormatLocale } from '../../lib/format';
 import { quote, rule, sentiment } from './rule';
+
+afterEach(() => setFormatLocale(undefined));
 
 describe('distance to target', () => {
   it('above: what is left to rise, absolute and as a percentage of the price', () => {
@@ -98,11 +101,26 @@ describe('creating and describing', () => {
 
 describe('the form’s checks', () => {
   const base = { epic: 'CS.D.EURUSD.MINI.IP', kind: 'above' as const, quietEnabled: false, quietFrom: '', quietTo: '' };
-  it('reads numbers as the pages display them', () => {
+  it("reads numbers with exactly the locale's decimal separator, refusing the other", () => {
+    setFormatLocale('en-GB');
     expect(parseNumber('1.0850')).toBe(1.085);
-    expect(parseNumber(' 7,420.5 ')).toBe(7420.5);
-    expect(parseNumber('7,420')).toBe(7420);
+    expect(parseNumber(' 7420.5 ')).toBe(7420.5);
+    // A grouping comma is refused: in de "7,420" is seven and a bit, so neither reading is guessed.
+    expect(parseNumber('7,420')).toBeNull();
+    expect(parseNumber('1,0850')).toBeNull();
+    expect(validateDraft({ ...base, target: '1,0850' }, null)).toEqual({
+      ok: false,
+      errors: { target: 'Use “.” as the decimal separator, as in 0.5.' },
+    });
+    setFormatLocale('de-DE');
     expect(parseNumber('1,0850')).toBe(1.085);
+    expect(parseNumber('1.0850')).toBeNull();
+    expect(validateDraft({ ...base, target: '1.0850' }, null)).toEqual({
+      ok: false,
+      errors: { target: 'Use “,” as the decimal separator, as in 0,5.' },
+    });
+    expect(validateDraft({ ...base, target: '1,0900' }, 1.0845)).toMatchObject({ ok: true, draft: { target: 1.09 } });
+    setFormatLocale(undefined);
     expect(parseNumber('abc')).toBeNull();
     expect(parseNumber('1e3')).toBeNull();
     expect(parseNumber('-5')).toBeNull();

@@ -2,6 +2,7 @@
 // The deal ticket and the position controls against a scripted background.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setFormatLocale } from '../../lib/format';
 import type { PermitView, PositionView } from '../../lib/model';
 import { background } from '../helpers/scripted-background';
 import { facts } from './context';
@@ -39,6 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  setFormatLocale(undefined);
 });
 
 describe('without a dealing permit', () => {
@@ -114,9 +116,27 @@ describe('the deal ticket with a permit', () => {
     expect(await screen.findByText('The minimum size on this market is 1.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Stop type'), { target: { value: 'level' } });
     fireEvent.input(screen.getByLabelText('Stop level'), { target: { value: '11005' } });
-    expect(await screen.findByText('A stop on a buy must be below the deal level (11001).')).toBeTruthy();
+    expect(await screen.findByText('A stop on a buy must be below the deal level (11,001).')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Get costs quote' }) as HTMLButtonElement).disabled).toBe(true);
     expect(sent('deal.quoteOpen')).toEqual([]);
+  });
+
+  it("reads a German trader's decimal comma, refuses a decimal point with the separator to use, and sends nothing on it", async () => {
+    setFormatLocale('de-DE');
+    answer('deal.quoteOpen', { quoteReference: 'Q1', currency: 'USD', lines: [], notionalValue: null, receivedAt: 0 });
+    render(ticket);
+    await screen.findByTestId('dealing-permit-badge');
+    const getQuote = screen.getByRole('button', { name: 'Get costs quote' }) as HTMLButtonElement;
+    fireEvent.input(screen.getByLabelText('Size'), { target: { value: '2.5' } });
+    expect(await screen.findByText('Use “,” as the decimal separator, as in 0,5.')).toBeTruthy();
+    expect(screen.getByLabelText('Size').getAttribute('aria-invalid')).toBe('true');
+    expect(getQuote.disabled).toBe(true);
+    fireEvent.click(getQuote);
+    fireEvent.input(screen.getByLabelText('Size'), { target: { value: '2,5' } });
+    await waitFor(() => expect(getQuote.disabled).toBe(false));
+    expect(screen.queryByText('Use “,” as the decimal separator, as in 0,5.')).toBeNull();
+    fireEvent.click(getQuote);
+    await waitFor(() => expect(sent('deal.quoteOpen')).toEqual([expect.objectContaining({ size: 2.5 })]));
   });
 
   it('shows a rejection in plain words and an unknown outcome as such', async () => {

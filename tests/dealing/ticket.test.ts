@@ -100,7 +100,7 @@ describe('deal ticket validation', () => {
 
   it('refuses a limit on the wrong side of the deal level', () => {
     const buy = validateTicket(input({ limit: { mode: 'level', value: 7400 } }), facts, prices);
-    expect(!buy.ok && buy.issues[0]?.message).toBe('A limit on a buy must be above the deal level (7501).');
+    expect(!buy.ok && buy.issues[0]?.message).toBe('A limit on a buy must be above the deal level (7,501).');
     const sell = validateTicket(input({ direction: 'SELL', limit: { mode: 'level', value: 7600 } }), facts, prices);
     expect(fields(sell)).toEqual(['limit']);
     expect(validateTicket(input({ direction: 'SELL', limit: { mode: 'level', value: 7400 } }), facts, prices).ok).toBe(

@@ -79,7 +79,7 @@ const transactions = [
 ];
 const older = act({ at: '2026-11-17T09:00:00.000Z', type: 'WORKING_ORDER', description: 'Working order deleted: X' });
 
-function renderView(epic?: string) {
+function renderView(epic?: string, accountId: string | null = null) {
   const env: PanelEnv = {
     status: null,
     prefs: defaultPrefs,
@@ -92,7 +92,7 @@ function renderView(epic?: string) {
   };
   return render(
     <PanelContext.Provider value={env}>
-      <AccountHistoryView epic={epic} />
+      <AccountHistoryView epic={epic} accountId={accountId} />
     </PanelContext.Provider>,
   );
 }
@@ -110,6 +110,37 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('History view', () => {
+  it("keeps its first screen with rows of a known account for the next opening's early script, never an unknown one's", async () => {
+    const { fakeBrowser } = await import('wxt/testing/fake-browser');
+    const { resetKept } = await import('../../lib/early-screen/kept');
+    fakeBrowser.reset();
+    resetKept();
+    const app = document.createElement('div');
+    app.id = 'app';
+    document.body.append(app);
+    renderView(undefined, null);
+    await waitFor(() => expect(screen.getAllByTestId('history-transaction')).toHaveLength(3));
+    expect(
+      (await fakeBrowser.storage.session.get('sidepanelScreen.history'))['sidepanelScreen.history'],
+    ).toBeUndefined();
+    cleanup();
+    resetKept();
+    const { container } = render(
+      <PanelContext.Provider value={{ status: null, prefs: defaultPrefs } as unknown as PanelEnv}>
+        <AccountHistoryView accountId="ACC1" />
+      </PanelContext.Provider>,
+      { container: app },
+    );
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="history-transaction"]')).toHaveLength(3));
+    const kept = (await fakeBrowser.storage.session.get('sidepanelScreen.history'))['sidepanelScreen.history'] as {
+      key: string;
+      html: string;
+    };
+    expect(kept.key).toBe('history:week:');
+    expect(kept.html).toContain('data-testid="history-transaction"');
+    app.remove();
+  });
+
   it("sums the period's trades exactly and shows each round trip, or says it is not linked", async () => {
     renderView();
     await waitFor(() => expect(screen.getByTestId('history-realised').textContent).toMatch(/7\.30/));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setFormatLocale } from '../../lib/format';
 import type { Candle } from '../../lib/model';
 
 const chart = vi.hoisted(() => {
@@ -98,7 +99,13 @@ describe('PriceChart', () => {
       { time: t0 / 1000 + 3600, open: 2, high: 3, low: 1.5, close: 2.5 },
     ]);
     expect(chart.state.options).toMatchObject({ timeScale: { timeVisible: true } });
-    expect(series!.options).toMatchObject({ priceFormat: { type: 'price', precision: 4 } });
+    expect(series!.options).toMatchObject({ priceFormat: { type: 'custom', precision: 4 } });
+    // The axis and crosshair write prices through lib/format, in the user's locale, at the market's decimals.
+    const { formatter } = (series!.options as { priceFormat: { formatter: (p: number) => string } }).priceFormat;
+    expect(formatter(1.085)).toBe('1.0850');
+    setFormatLocale('de-DE');
+    expect(formatter(1234.5)).toBe('1.234,5000');
+    setFormatLocale(undefined);
     expect(screen.getByRole('figure', { name: 'Price chart of EUR/USD, 1 hour bars' })).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 // Alert notifications: one per firing; a click opens the market in the side panel.
 import { browser } from 'wxt/browser';
 import type { AlertNotice } from '../../alerts/describe';
+import type { ListNotice } from '../../alerts/list-rules';
 import { EPIC } from '../../api/patterns';
 import { isFirefox } from '../../browser-kind';
 import type { AlertRule } from '../../model';
@@ -49,3 +50,24 @@ export function onAlertNotificationClicked(id: string): Promise<void> | undefine
 export function registerAlertNotifications(): void {
   browser.notifications.onClicked.addListener((id) => void onAlertNotificationClicked(id));
 }
+
+export interface ListNotifier {
+  showList(alertId: string, notice: ListNotice, firedAt: number): Promise<void>;
+}
+
+/** A list alert's notification: its id carries the market a click opens, like a market alert's. */
+export function listNotificationId(alertId: string, epic: string, firedAt: number): string {
+  return `${PREFIX}${epic}|list-${alertId}|${firedAt}`;
+}
+
+export const browserListNotifier: ListNotifier = {
+  async showList(alertId, notice, firedAt) {
+    await browser.notifications.create(listNotificationId(alertId, notice.epic, firedAt), {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: notice.title,
+      message: notice.message,
+      ...(isFirefox ? {} : { requireInteraction: true }),
+    });
+  },
+};

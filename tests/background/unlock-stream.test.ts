@@ -56,7 +56,11 @@ function worker(kdf: KdfParams) {
     sender: { id: PAGE.id, url: PAGE.url },
     postMessage: () => {},
     disconnect: () => {},
-    onMessage: { addListener: (fn) => void (onMessage = fn) },
+    onMessage: {
+      addListener: (fn) => {
+        onMessage = fn;
+      },
+    },
     onDisconnect: { addListener: () => {} },
   };
   void bg.start();

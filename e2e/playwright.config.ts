@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 // Journeys that load the machine on their own (workers stopped again and again, axe over every page, a
 // browser relaunched on its profile) run one at a time once the others are done; the secret scan reads
 // what every journey recorded, so it runs last.
-const SOLO = /[\\/](faults|accessibility|worker-wake)\.spec\.ts$/;
+const SOLO = /[\\/](faults|accessibility|worker-wake|store-screenshots)\.spec\.ts$/;
 const SCAN = /[\\/]zz-secret-scan\.spec\.ts$/;
 const FIREFOX = /[\\/]e2e[\\/]firefox[\\/]/;
 

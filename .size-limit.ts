@@ -8,10 +8,13 @@ const dir = join(import.meta.dirname, '.output', 'chrome-mv3');
 const page = (name: string) => initialFiles(dir, `${name}.html`).js.map((f) => join(dir, f));
 
 export default [
-  // 29 KB (was 26): webextension-polyfill, the design's one browser API (wxt/browser), is 2.9 kB of it.
-  { name: 'popup JS up front', path: page('popup'), limit: '29 KB', gzip: true },
+  // 30 KB (was 26): webextension-polyfill, the design's one browser API (wxt/browser), is 2.9 kB of it; the
+  // catalogue's lookups (@wxt-dev/i18n) and the locale's number parsing bring it to 29.79 measured.
+  { name: 'popup JS up front', path: page('popup'), limit: '30 KB', gzip: true },
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
-  { name: 'options JS up front', path: page('options'), limit: '40 KB', gzip: true },
-  // The whole worker, one script (93.00 kB measured with webextension-polyfill's 2.9): a regression guard.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '95 KB', gzip: true },
+  // 44 KB (was 40): the polyfill, the catalogue and the settings file's list alerts and watchlist marks (42.88).
+  { name: 'options JS up front', path: page('options'), limit: '44 KB', gzip: true },
+  // The whole worker, one script: a regression guard. 98 KB: 93.00 with webextension-polyfill, 97.00 once
+  // list alerts, watchlist marks and the catalogue joined it.
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '98 KB', gzip: true },
 ];

@@ -30,6 +30,7 @@ export const SOURCES_ZIP_FILES = [
   'components/**',
   'entrypoints/**',
   'lib/**',
+  'locales/**',
   'public/**',
   'scripts/inline-page-css.ts',
   'scripts/page-preloads.ts',

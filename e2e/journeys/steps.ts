@@ -67,7 +67,7 @@ export async function removeMarket(panel: JourneyPage, list: string, name: strin
 export async function quoteAndPlace(panel: JourneyPage, size: string): Promise<void> {
   const ticket = 'deal-ticket';
   const place = byRole('button', 'Place deal', ticket);
-  await panel.fill(byRole('spinbutton', 'Size', ticket), size);
+  await panel.fill(byRole('textbox', 'Size', ticket), size);
   await panel.expectEnabled(place, false);
   await panel.click(byRole('button', 'Get costs quote', ticket));
   await panel.expectText(byTestId('deal-quote', ticket), 'Indicative costs and charges');

@@ -273,8 +273,8 @@ test('no serious or critical axe violation on any page in light and dark themes,
     await expect(panel.getByTestId('panel-instrument').first()).toBeVisible();
     await audit(panel, 'side panel: browse', findings);
 
-    await panel.getByRole('button', { name: 'Alerts' }).click();
-    await expect(panel.getByRole('heading', { name: 'Alerts' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Alerts', exact: true }).click();
+    await expect(panel.getByRole('heading', { name: 'Alerts', exact: true })).toBeVisible();
     await expect(panel.getByText(/EUR\/USD/).first()).toBeVisible();
     await expect(panel.getByTestId('list-alert-row')).toHaveCount(1);
     await audit(panel, 'side panel: alerts', findings);

@@ -227,3 +227,33 @@ export async function saveScreenshot(page: Page, dir: string, name: string): Pro
   await page.screenshot({ path: file });
   return file;
 }
+
+/**
+ * The next page the extension opens whose address matches `url` (start waiting before the action that
+ * opens it). Other pages opening meanwhile, such as the welcome page Chromium opens again on each start
+ * of a profile, are not it.
+ */
+export function pageOpened(context: BrowserContext, url: RegExp, timeout = 20_000): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const watch = (page: Page) => {
+      const check = () => {
+        if (!url.test(page.url())) return;
+        done();
+        resolve(page);
+      };
+      check();
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) check();
+      });
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`No page opened at ${url} within ${timeout} ms`));
+    }, timeout);
+    const done = () => {
+      clearTimeout(timer);
+      context.off('page', watch);
+    };
+    context.on('page', watch);
+  });
+}

@@ -4,6 +4,7 @@
 // and the production build carries no test hook.
 import type { Worker } from '@playwright/test';
 import { expect, test } from './harness';
+import { pageOpened } from './launch';
 
 const EURUSD = 'CS.D.EURUSD.MINI.IP';
 
@@ -115,10 +116,9 @@ test('the menu on selected text opens the lookup with that text, searched', asyn
 
 test('the menu on a selected epic opens that market', async ({ configure, serviceWorker, context }) => {
   await configure();
-  const opened = context.waitForEvent('page');
+  const opened = pageOpened(context, /popup\.html\?epic=/);
   await api(serviceWorker).menuClick(`${EURUSD}.`);
   const page = await opened;
-  await page.waitForURL(/popup\.html\?epic=/);
   expect(new URL(page.url()).searchParams.get('epic')).toBe(EURUSD);
   await expect(page.getByRole('heading', { name: /EUR\/USD/ })).toBeVisible();
 });
@@ -148,7 +148,7 @@ test('the omnibox suggests markets with their price, and Enter opens the chosen 
     new RegExp(`^<match>EUR/USD</match>.* <dim>${EURUSD.replace(/\./g, '\\.')}</dim> [\\d.,]+ / [\\d.,]+`),
   );
 
-  const opened = context.waitForEvent('page');
+  const opened = pageOpened(context, /popup\.html\?epic=/);
   await serviceWorker.evaluate(
     (epic) =>
       (
@@ -157,7 +157,6 @@ test('the omnibox suggests markets with their price, and Enter opens the chosen 
     EURUSD,
   );
   const page = await opened;
-  await page.waitForURL(/popup\.html\?epic=/);
   expect(new URL(page.url()).searchParams.get('epic')).toBe(EURUSD);
   await expect(page.getByRole('heading', { name: /EUR\/USD/ })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import type { Worker } from '@playwright/test';
 import { badgeText, expect, test } from './harness';
 import { EURUSD, MY_WATCHLIST, SENTIMENT_LABEL } from './journeys/data';
-import type { ExtensionGlobals } from './launch';
+import { type ExtensionGlobals, pageOpened } from './launch';
 
 /** The side panels Chromium has open (they are not tabs, so not in context.pages()). */
 function sidePanels(serviceWorker: Worker): Promise<string[]> {
@@ -117,7 +117,7 @@ test('signed out: says so and opens the settings', async ({ openPage, context, c
   const alert = popup.getByRole('alert');
   await expect(alert).toContainText('Not connected to IG');
   await capture(popup, 'popup-signed-out');
-  const settings = context.waitForEvent('page');
+  const settings = pageOpened(context, /\/options\.html|chrome:\/\/extensions\/\?options=/);
   await alert.getByRole('button', { name: 'Open settings' }).click();
   // Chromium shows an embedded options page inside chrome://extensions; one in a tab is options.html.
   expect((await settings).url()).toMatch(/\/options\.html|chrome:\/\/extensions\/\?options=/);

@@ -177,8 +177,8 @@ test('the alerts view, and positions read-only without a dealing permit', async 
   await configure();
   const panel = await openPage('sidepanel.html');
   await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toBeVisible();
-  await panel.getByRole('button', { name: 'Alerts' }).click();
-  await expect(panel.getByRole('heading', { name: 'Alerts' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Alerts', exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Alerts', exact: true })).toBeVisible();
 
   await panel.getByRole('button', { name: 'Positions' }).click();
   await expect(panel.getByRole('heading', { name: 'Positions' })).toBeVisible();

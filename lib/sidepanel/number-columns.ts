@@ -1,7 +1,7 @@
 // The watchlist's numbers as text, laid out so that a column reads at a glance: one number of decimals
 // per market (its prices and its change alike), each number split at its decimal point so the points of
 // a column line up, and the columns as wide as their longest number (in `ch` of tabular digits).
-import { formatChange, formatPct, formatPrice, marketDecimals } from '../format';
+import { decimalSeparator, formatChange, formatPct, formatPrice, marketDecimals } from '../format';
 import type { MarketQuote } from '../model';
 
 export interface RowNumbers {
@@ -25,8 +25,8 @@ export function rowNumbers(
 }
 
 /** A formatted number as its whole part and its decimal part (with the point); '' when it has none. */
-export function splitDecimal(text: string): [whole: string, fraction: string] {
-  const i = text.indexOf('.');
+export function splitDecimal(text: string, separator = decimalSeparator()): [whole: string, fraction: string] {
+  const i = text.indexOf(separator);
   return i < 0 ? [text, ''] : [text.slice(0, i), text.slice(i)];
 }
 

@@ -24,6 +24,12 @@ describe('the watchlist numbers', () => {
     expect(splitDecimal('–')).toEqual(['–', '']);
   });
 
+  it("splits at the locale's decimal separator: German and French prices line up at their comma", () => {
+    expect(splitDecimal('7.864,1', ',')).toEqual(['7.864', ',1']);
+    expect(splitDecimal('1,04569', ',')).toEqual(['1', ',04569']);
+    expect(splitDecimal('7\u202f864,1', ',')).toEqual(['7\u202f864', ',1']);
+  });
+
   it('makes the columns as wide as their longest whole part plus the longest decimal part', () => {
     const widths = columnWidths([
       rowNumbers({ bid: 1.07516, offer: 1.07522, netChange: -0.0026, percentageChange: -0.24 }),

@@ -295,7 +295,7 @@ test('no serious or critical axe violation on any page in light and dark themes,
     await recordMinor(findings);
     await testInfo.attach('axe-findings', { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
   }
-  for (const theme of THEMES) expect(Object.keys(findings[theme])).toHaveLength(11);
+  for (const theme of THEMES) expect(Object.keys(findings[theme])).toHaveLength(12);
   expect(
     blocking(findings),
     'serious or critical axe violations: state [theme]: impact rule (help) at targets',

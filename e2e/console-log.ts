@@ -107,8 +107,10 @@ function removeStaleRuns(): void {
   }
   for (const name of names) {
     const path = join(CONSOLE_DIR, name);
-    if (path !== runDir() && Date.now() - statSync(path).mtimeMs > 2 * 3_600_000)
-      rmSync(path, { recursive: true, force: true });
+    if (path === runDir()) continue;
+    // Another worker of this run may remove the same old folder first.
+    const age = Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 2 * 3_600_000) rmSync(path, { recursive: true, force: true });
   }
 }
 

@@ -15,6 +15,8 @@ mkdirSync(artifacts, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each failed test by name with its error's first lines, printed last so CI's tail names them. */
+const failedTests: string[] = [];
 
 function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -30,7 +32,41 @@ function check(name: string, cmd: string, args: string[]): void {
   }
 }
 
-type VitestReport = { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+/** The first lines of an error, without colour codes: enough to name a failure in CI's printed tail. */
+function firstLines(text: string | undefined, lines = 3): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+  const plain = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, lines)
+    .join(' | ')
+    .slice(0, 400);
+}
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+};
+
+function vitestFailures(report: VitestReport): string[] {
+  const named: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const bad = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of bad) named.push(`${where} › ${t.fullName}: ${firstLines(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && bad.length === 0) named.push(`${where}: ${firstLines(file.message)}`);
+  }
+  return named;
+}
 function vitest(name: string, args: string[]): void {
   const out = `${artifacts}/${name}.json`;
   rmSync(out, { force: true });
@@ -54,9 +90,43 @@ function vitest(name: string, args: string[]): void {
     failed++;
     failures.push(`${name} (runner failed)`);
   } else if (report.numFailedTests > 0) failures.push(`${name}: ${report.numFailedTests} failed`);
+  failedTests.push(...vitestFailures(report).map((f) => `${name}: ${f}`));
 }
 
-type PwStats = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+type PwSuite = {
+  title: string;
+  file?: string;
+  specs?: {
+    title: string;
+    file?: string;
+    line?: number;
+    tests: { projectName?: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PwSuite[];
+};
+type PwStats = {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites?: PwSuite[];
+};
+
+function playwrightFailures(suites: PwSuite[] = [], path: string[] = []): string[] {
+  const named: string[] = [];
+  for (const suite of suites) {
+    const here = suite.file && path.length === 0 ? [] : [...path, suite.title];
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const error = t.results.find((r) => r.error)?.error?.message;
+          const title = [...here, spec.title].filter(Boolean).join(' › ');
+          named.push(
+            `${t.status === 'flaky' ? '(flaky, passed on retry) ' : ''}[${t.projectName ?? ''}] ` +
+              `${spec.file ?? suite.file ?? ''}:${spec.line ?? ''} › ${title}: ${firstLines(error)}`,
+          );
+        }
+    named.push(...playwrightFailures(suite.suites, here));
+  }
+  return named;
+}
 function playwright(name: string, config: string): void {
   const out = `${artifacts}/${name.replace(/\s+/g, '-')}.json`;
   rmSync(out, { force: true });
@@ -69,7 +139,8 @@ function playwright(name: string, config: string): void {
     failures.push(`${name} (no report)`);
     return;
   }
-  const { stats } = JSON.parse(readFileSync(out, 'utf8')) as PwStats;
+  const { stats, suites } = JSON.parse(readFileSync(out, 'utf8')) as PwStats;
+  failedTests.push(...playwrightFailures(suites).map((f) => `${name}: ${f}`));
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.unexpected > 0) failures.push(`${name}: ${stats.unexpected} failed`);
@@ -89,6 +160,7 @@ check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-
 playwright('firefox e2e', 'e2e/firefox/playwright.config.ts');
 if (existsSync('e2e/playwright.config.ts')) playwright('e2e', 'e2e/playwright.config.ts');
 
+if (failedTests.length) console.log(`\nFailed tests:\n- ${failedTests.join('\n- ')}`);
 if (failures.length) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

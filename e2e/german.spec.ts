@@ -67,7 +67,7 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   await expect(panel.getByRole('heading', { name: 'Instrument und Handelsregeln' })).toBeVisible();
   await expect(panel.getByText('Mindesthandelsgröße')).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Kundenstimmung' })).toBeVisible();
-  // de-DE numbers (lib/format.ts, in the catalogue's language): a decimal comma, no dot.
+  // de-DE numbers (lib/format/, in the catalogue's language): a decimal comma, no dot.
   await expect(panel.getByTestId('panel-detail-bid')).toHaveText(/^\d,\d{4,5}$/);
   await capture(panel, 'de-market-detail');
 

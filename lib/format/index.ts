@@ -6,6 +6,7 @@ export { FALLBACK_LOCALE, formatLocale, setFormatLocale } from './locale';
 export { midOf, spreadOf, statusLabel, type Trend, trendOf } from './market';
 export {
   currencyDecimals,
+  decimalSeparator,
   formatChange,
   formatCount,
   formatDecimalText,
@@ -15,6 +16,8 @@ export {
   formatPrice,
   formatShare,
   formatSize,
+  inputLevel,
+  parseTypedNumber,
+  type TypedNumber,
 } from './numbers';
 export { decimalPlaces, decimalsFor, marketDecimals, plainLevel, priceDecimals } from './precision';
-export { decimalSeparator, inputLevel, parseTypedNumber, type TypedNumber } from './typed';

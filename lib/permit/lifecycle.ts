@@ -1,5 +1,6 @@
 // The life of a permit, as pure functions: granting (with its checks), expiry, revocation and the
 // binding to one environment and one account. Storage and messaging live elsewhere.
+import { i18n } from '#i18n';
 import type { Environment, PermitScope, PermitView } from '../model';
 
 /** The default length of a permit with an expiry: four hours. */
@@ -162,12 +163,12 @@ export function contextChanged(before: PermitContext, after: PermitContext): boo
 
 /** "3 h 59 min left", "until the browser closes", "expired". */
 export function describeExpiry(permit: PermitView, now: number): string {
-  if (permit.expiresAt === null) return 'until the browser closes';
+  if (permit.expiresAt === null) return i18n.t('permit.expiryUntilClose');
   const left = permit.expiresAt - now;
-  if (left <= 0) return 'expired';
+  if (left <= 0) return i18n.t('permit.expired');
   const minutes = Math.ceil(left / 60_000);
-  if (minutes < 60) return `${minutes} min left`;
-  const h = Math.floor(minutes / 60);
+  if (minutes < 60) return i18n.t('permit.minLeft', { min: String(minutes) });
+  const h = String(Math.floor(minutes / 60));
   const m = minutes % 60;
-  return m === 0 ? `${h} h left` : `${h} h ${m} min left`;
+  return m === 0 ? i18n.t('permit.hoursLeft', { h }) : i18n.t('permit.hoursMinLeft', { h, min: String(m) });
 }

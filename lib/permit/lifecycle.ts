@@ -66,18 +66,18 @@ export function grantPermit(
   newId: () => string,
 ): GrantResult {
   if (!request.acknowledged)
-    return { ok: false, refusal: 'not-acknowledged', message: 'Read and confirm what the permit allows first.' };
+    return { ok: false, refusal: 'not-acknowledged', message: i18n.t('permitError.notAcknowledged') };
   if (!context.accountId)
     return {
       ok: false,
       refusal: 'signed-out',
-      message: 'Sign in before granting a permit: it is bound to an account.',
+      message: i18n.t('permitError.signedOut'),
     };
   if (request.accountId !== context.accountId)
     return {
       ok: false,
       refusal: 'wrong-account',
-      message: `The permit must be for the active account (${context.accountId}).`,
+      message: i18n.t('permitError.wrongAccount', { account: context.accountId }),
       field: 'accountId',
     };
   if (isLiveLike(context.environment, context.baseUrl)) {
@@ -86,14 +86,14 @@ export function grantPermit(
       return {
         ok: false,
         refusal: 'confirmation-required',
-        message: 'This is a live account: type the account id to confirm.',
+        message: i18n.t('permitError.confirmationRequired'),
         field: 'confirmAccountId',
       };
     if (typed !== context.accountId)
       return {
         ok: false,
         refusal: 'confirmation-mismatch',
-        message: 'The account id you typed does not match the active account.',
+        message: i18n.t('permitError.confirmationMismatch'),
         field: 'confirmAccountId',
       };
   }
@@ -102,7 +102,7 @@ export function grantPermit(
     return {
       ok: false,
       refusal: 'bad-duration',
-      message: 'A permit lasts between one minute and 24 hours, or until the browser closes.',
+      message: i18n.t('permitError.badDuration'),
       field: 'durationMs',
     };
   return {

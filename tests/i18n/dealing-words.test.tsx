@@ -11,7 +11,8 @@ import { validateWorkingOrder } from '../../lib/dealing/working-order';
 import type { send } from '../../lib/messages/contract';
 import type { MarketFacts } from '../../lib/model';
 import { DURATIONS } from '../../lib/options/permit-durations';
-import { describeExpiry } from '../../lib/permit/lifecycle';
+import { describeExpiry, grantPermit } from '../../lib/permit/lifecycle';
+import { PinRejectedError } from '../../lib/vault/keeper';
 import { useLocale } from '../setup/i18n-messages';
 
 afterEach(cleanup);
@@ -105,5 +106,19 @@ describe('dealing and vault words', () => {
     useLocale('es');
     const checked = (n: number) => i18n.t('deal.lockAttempts', n, { n: String(n) });
     expect([checked(1), checked(3)]).toEqual(['Comprobado 1 vez hasta ahora.', 'Comprobado 3 veces hasta ahora.']);
+  });
+
+  it("refuses a wrong PIN and a permit without consent in the browser's language, counting tries", () => {
+    useLocale('de');
+    expect(new PinRejectedError(1).message).toContain('Noch 1 Versuch, bevor sie gelöscht werden.');
+    expect(new PinRejectedError(4).message).toContain('Noch 4 Versuche, bevor sie gelöscht werden.');
+    useLocale('fr');
+    const refused = grantPermit(
+      { scope: 'dealing', accountId: 'A1', confirmAccountId: null, durationMs: null, acknowledged: false },
+      { environment: 'demo', baseUrl: null, accountId: 'A1' },
+      Date.now(),
+      () => 'id',
+    );
+    expect(refused).toMatchObject({ ok: false, message: "Lisez et confirmez d'abord ce que permet l'autorisation." });
   });
 });

@@ -78,10 +78,12 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   await panel.expectText({ css: 'nav[aria-label="Ansichten des Seitenbereichs"]' }, 'Positionen');
   for (const sort of ['Nach Geld sortieren', 'Nach Brief sortieren', 'Änd.: nach Veränderung sortieren'])
     await panel.find(byRole('button', sort));
-  // de-DE numbers: the FX market's price with a decimal comma, and no dot before its decimals.
+  // de-DE numbers: the FX market's price with a decimal comma, and no dot before its decimals,
   const fxRow = { css: `[data-testid="panel-row"][data-epic="${EURUSD}"]` };
   await panel.expectText(fxRow, /\d,\d{4}/);
   expect((await panel.texts(fxRow)).join(' ')).not.toMatch(/\d\.\d{4}/);
+  // and the index's in thousands grouped with a dot: 7.931,2.
+  await panel.expectText({ css: `[data-testid="panel-row"][data-epic="${FTSE}"]` }, /\d\.\d{3},\d\b/);
   await capture(panel, 'de-watchlist');
 
   await panel.click(byRole('button', DETAIL.button));

@@ -48,7 +48,7 @@ const shownNotifications = (page: JourneyPage) =>
   );
 
 test('settings, watchlist, market detail, popup and an alert in German', async ({ openPage, sim, capture }) => {
-  // A bound for a hang: 72 s at a load of 26 on two cores, past the config's 90 s with a little more.
+  // A bound for a hang: it took 72 s at a load of 26 on two cores, near the config's 90 s.
   test.setTimeout(150_000);
   // Connecting as a German user does, on the settings page in German.
   const options = await openPage('options.html');

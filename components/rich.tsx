@@ -10,8 +10,6 @@ export const slot = (name: string) => `${MARK}${name}${MARK}`;
 /** `text` (asked for with slot(name) for each name) with each name's element in its place. */
 export function rich(text: string, parts: Record<string, ComponentChildren>) {
   return (
-    <>
-      {text.split(MARK).map((piece, i) => (i % 2 === 1 ? <Fragment key={piece}>{parts[piece]}</Fragment> : piece))}
-    </>
+    <>{text.split(MARK).map((piece, i) => (i % 2 === 1 ? <Fragment key={piece}>{parts[piece]}</Fragment> : piece))}</>
   );
 }

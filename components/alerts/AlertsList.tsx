@@ -185,7 +185,9 @@ function MarketAlertsList() {
                       {i18n.t('alertsList.quiet', { from: rule.quiet.from, to: rule.quiet.to })}
                     </div>
                   )}
-                  {!rule.armed && rule.firedAt !== null && <div class="small">{i18n.t('alertsList.fired', { at: timeText(rule.firedAt) })}</div>}
+                  {!rule.armed && rule.firedAt !== null && (
+                    <div class="small">{i18n.t('alertsList.fired', { at: timeText(rule.firedAt) })}</div>
+                  )}
                 </td>
                 <td class="num">{now}</td>
                 <td class="num">{rule.armed ? distanceText(distance, decimals) : '–'}</td>

@@ -208,9 +208,15 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
         {shown ? (
           <>
             <span>{formatTime(shown.time, intraday)}</span>
-            {shown.open !== null && <span>{i18n.t('chart.open', { price: formatPrice(shown.open, legendDecimals) })}</span>}
-            {shown.high !== null && <span>{i18n.t('chart.high', { price: formatPrice(shown.high, legendDecimals) })}</span>}
-            {shown.low !== null && <span>{i18n.t('chart.low', { price: formatPrice(shown.low, legendDecimals) })}</span>}
+            {shown.open !== null && (
+              <span>{i18n.t('chart.open', { price: formatPrice(shown.open, legendDecimals) })}</span>
+            )}
+            {shown.high !== null && (
+              <span>{i18n.t('chart.high', { price: formatPrice(shown.high, legendDecimals) })}</span>
+            )}
+            {shown.low !== null && (
+              <span>{i18n.t('chart.low', { price: formatPrice(shown.low, legendDecimals) })}</span>
+            )}
             <span>{i18n.t('chart.close', { price: formatPrice(shown.close, legendDecimals) })}</span>
           </>
         ) : (

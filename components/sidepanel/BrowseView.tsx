@@ -106,7 +106,9 @@ export function BrowseView() {
                   <ErrorState error={listingError} onRetry={() => loadPage(c.code, (listing?.page ?? 0) + 1)} />
                 )}
                 {!listing && !listingError && <p class="muted">{i18n.t('common.loading')}</p>}
-                {listing && listing.instruments.length === 0 && <p class="muted">{i18n.t('browse.noInstruments', { category: c.code })}</p>}
+                {listing && listing.instruments.length === 0 && (
+                  <p class="muted">{i18n.t('browse.noInstruments', { category: c.code })}</p>
+                )}
                 {listing && (
                   <ul class="instruments" aria-label={i18n.t('browse.instrumentsIn', { category: c.code })}>
                     {listing.instruments.map((q) => {

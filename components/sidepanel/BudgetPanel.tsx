@@ -20,10 +20,14 @@ export function BudgetPanel({ budget, id, stream }: { budget: BudgetView; id: st
         return (
           <div key={b.name} class="budget__row">
             <span>{names[b.name]()}</span>
-            <meter min={0} max={b.limit} value={b.used} high={b.limit * 0.8} aria-label={i18n.t('budgetPanel.used', { name: names[b.name]() })} />
-            <span class="num">
-              {i18n.t('budgetPanel.perMinute', { used: String(b.used), limit: String(b.limit) })}
-            </span>
+            <meter
+              min={0}
+              max={b.limit}
+              value={b.used}
+              high={b.limit * 0.8}
+              aria-label={i18n.t('budgetPanel.used', { name: names[b.name]() })}
+            />
+            <span class="num">{i18n.t('budgetPanel.perMinute', { used: String(b.used), limit: String(b.limit) })}</span>
             <span class="visually-hidden">{i18n.t('budgetPanel.shareUsed', { share: formatShare(share * 100) })}</span>
           </div>
         );

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { readQuotes } from '../../lib/cache/read';
 import { type ErrorView, send } from '../../lib/messages/contract';
-import type { Fresh, MarketFacts, MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
+import type { Fresh, MarketFacts, MarketQuote, PositionView, WorkingOrderView } from '../../lib/model';
 import { accountPnl, chooseRates, currencyMarketEpics, wantMarketRate } from '../../lib/sidepanel/account-pnl';
 import { repriceOrders, repricePositions } from '../../lib/sidepanel/positions';
 import { ErrorState } from '../ErrorState';

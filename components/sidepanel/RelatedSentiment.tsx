@@ -16,7 +16,9 @@ export async function epicForMarketId(marketId: string): Promise<{ epic: string 
   const results = reply.data.value;
   const match = results.find((q) => q.marketId === marketId) ?? results.find((q) => q.epic.includes(marketId));
   const chosen = match ?? results[0];
-  return chosen ? { epic: chosen.epic } : { error: { kind: 'not-found', message: i18n.t('related.notFound', { id: marketId }) } };
+  return chosen
+    ? { epic: chosen.epic }
+    : { error: { kind: 'not-found', message: i18n.t('related.notFound', { id: marketId }) } };
 }
 
 export function RelatedSentiment({ marketId, onOpen }: { marketId: string; onOpen(epic: string): void }) {

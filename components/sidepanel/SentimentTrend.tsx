@@ -1,6 +1,7 @@
 // Client sentiment over time, from the readings the background has recorded.
-import { formatAge, formatMoment, formatNumber, formatShare } from '../../lib/format';
+
 import { i18n } from '#i18n';
+import { formatAge, formatMoment, formatNumber, formatShare } from '../../lib/format';
 import type { SentimentPoint } from '../../lib/model';
 import { trendShape } from '../../lib/sidepanel/trend';
 
@@ -37,9 +38,7 @@ export function SentimentTrend({ points, name }: { points: SentimentPoint[]; nam
       </svg>
       <figcaption class="trend__caption muted">
         <span>{when(shape.first.t)}</span>
-        <span>
-          {i18n.t('sentiment.long', { pct: `${formatNumber(shape.low, 0)}–${formatShare(shape.high)}` })}
-        </span>
+        <span>{i18n.t('sentiment.long', { pct: `${formatNumber(shape.low, 0)}–${formatShare(shape.high)}` })}</span>
         <span class={change > 0 ? 'up' : change < 0 ? 'down' : ''}>
           {i18n.t('trend.change', {
             change: `${change > 0 ? '+' : change < 0 ? '−' : '±'}${formatNumber(Math.abs(change), 1)}`,

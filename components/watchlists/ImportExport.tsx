@@ -94,9 +94,7 @@ export function ImportExport({ watchlistId, onDone }: Props) {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      setFileNote(
-        i18n.t('importExport.tooLarge', { file: file.name, max: String(Math.round(MAX_FILE_BYTES / 1000)) }),
-      );
+      setFileNote(i18n.t('importExport.tooLarge', { file: file.name, max: String(Math.round(MAX_FILE_BYTES / 1000)) }));
       return;
     }
     setText(await file.text());
@@ -168,7 +166,8 @@ export function ImportExport({ watchlistId, onDone }: Props) {
           )}
         </fieldset>
         <label class="alert-form__row">
-          {i18n.t('importExport.file')} <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void pickFile(e)} />
+          {i18n.t('importExport.file')}{' '}
+          <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void pickFile(e)} />
         </label>
         {fileNote && <span class="muted small">{fileNote}</span>}
         <label for={`${id}-text`} class="small">

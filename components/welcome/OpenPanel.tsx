@@ -40,7 +40,7 @@ export function OpenPanel() {
           isFirefox
             ? i18n.t('welcome.sidebar.tip', { name: slot('name') })
             : i18n.t('welcome.panel.tip', { name: slot('name') }),
-          { name: <strong>Marketside</strong> },
+          { name: <strong>{i18n.t('extName')}</strong> },
         )}
       </p>
     </div>

@@ -12,6 +12,7 @@ import { OpenPanel } from './OpenPanel';
 export function WelcomePage({ live }: { live: LiveLink | null }) {
   const { status, refresh } = useStatus(live);
   const connected = status?.state === 'signed-in';
+  const strong = (text: string) => <strong>{text}</strong>;
   return (
     <main class="document welcome">
       <h1>{i18n.t('welcome.title')}</h1>
@@ -21,19 +22,19 @@ export function WelcomePage({ live }: { live: LiveLink | null }) {
         <h2 id="welcome-key-title">{i18n.t('welcome.keyTitle')}</h2>
         <p>
           {rich(i18n.t('welcome.keyHow', { apiKey: slot('apiKey'), path: slot('path') }), {
-            apiKey: <strong>{i18n.t('welcome.apiKey')}</strong>,
-            path: <strong>{i18n.t('welcome.apiKeyPath')}</strong>,
+            apiKey: strong(i18n.t('welcome.apiKey')),
+            path: strong(i18n.t('welcome.apiKeyPath')),
           })}
         </p>
         <ul>
           <li>
             {rich(i18n.t('welcome.demoIs', { demo: slot('demo') }), {
-              demo: <strong>{i18n.t('connection.demo')}</strong>,
+              demo: strong(i18n.t('connection.demo')),
             })}
           </li>
           <li>
             {rich(i18n.t('welcome.liveIs', { live: slot('live') }), {
-              live: <strong>{i18n.t('connection.live')}</strong>,
+              live: strong(i18n.t('connection.live')),
             })}
           </li>
           <li>{i18n.t('welcome.demoKey')}</li>
@@ -44,8 +45,8 @@ export function WelcomePage({ live }: { live: LiveLink | null }) {
         <h2 id="welcome-connect-title">{i18n.t('welcome.connectTitle')}</h2>
         <p>
           {rich(i18n.t('welcome.connectHow', { save: slot('save'), check: slot('check'), privacy: slot('privacy') }), {
-            save: <strong>{i18n.t('common.save')}</strong>,
-            check: <strong>{i18n.t('connection.check')}</strong>,
+            save: strong(i18n.t('common.save')),
+            check: strong(i18n.t('connection.check')),
             privacy: <a href="/privacy.html">{i18n.t('welcome.privacy')}</a>,
           })}
         </p>

@@ -205,7 +205,12 @@ export function checkListAlert(
       changed = true;
       if (before === undefined) continue;
       if (c.on === 'both' || (c.on === 'open') === isOpen) {
-        fired.push({ epic, instrumentName: r.quote.instrumentName, at: now, text: say(isOpen ? 'listRule.opened' : 'listRule.closed') });
+        fired.push({
+          epic,
+          instrumentName: r.quote.instrumentName,
+          at: now,
+          text: say(isOpen ? 'listRule.opened' : 'listRule.closed'),
+        });
       }
       continue;
     }

@@ -152,7 +152,14 @@ describe('list membership', () => {
     expect(second.fired.map((f) => f.epic)).toEqual([FTSE]);
     expect(second.alert.latched).toEqual([FTSE]);
     // EUR/USD back in the list fires again: its old crossing left with it.
-    const third = checkListAlert(second.alert, new Set([FTSE, EURUSD]), [reading({ change: 2 }, T0)], T0, new Map(), sayList);
+    const third = checkListAlert(
+      second.alert,
+      new Set([FTSE, EURUSD]),
+      [reading({ change: 2 }, T0)],
+      T0,
+      new Map(),
+      sayList,
+    );
     expect(third.fired.map((f) => f.epic)).toEqual([EURUSD]);
   });
 });
@@ -261,5 +268,7 @@ describe('notices', () => {
 
 it('returns the same alert when nothing changed, so nothing is stored', () => {
   const alert = listAlert({ kind: 'day-change', pct: 2 });
-  expect(checkListAlert(alert, new Set([EURUSD]), [reading({ change: 1 }, T0)], T0, new Map(), sayList).alert).toBe(alert);
+  expect(checkListAlert(alert, new Set([EURUSD]), [reading({ change: 1 }, T0)], T0, new Map(), sayList).alert).toBe(
+    alert,
+  );
 });

@@ -11,6 +11,7 @@ import {
   listConditionText,
   listNotices,
   type MidSamples,
+  type Say,
   STALE_MS,
 } from '../../lib/alerts/list-rules';
 import { sayList } from '../../lib/alerts/list-say';
@@ -256,6 +257,26 @@ describe('notices', () => {
     expect(notices[0]?.epic).toBe('A.D.ONE.IP');
     // Three at once stay three notifications.
     expect(listNotices(r.alert, r.fired.slice(0, FLOOD_AT), sayList)).toHaveLength(FLOOD_AT);
+  });
+
+  it('takes every word from the catalogue it is given: a German one names the list and the move in German', () => {
+    const german: Record<string, string> = {
+      'listRule.dayChange': 'Tagesveränderung {change}',
+      'listRule.watchlist': 'Watchlist „{watchlist}“',
+    };
+    const say: Say = (word, subs = {}) =>
+      (german[word] ?? word).replace(/\{(\w+)\}/g, (_, name: string) => subs[name] ?? '');
+    const r = checkListAlert(
+      listAlert({ kind: 'day-change', pct: 2 }),
+      new Set([EURUSD]),
+      [reading({ change: -3 }, T0)],
+      T0,
+      new Map(),
+      say,
+    );
+    expect(listNotices(r.alert, r.fired, say)).toEqual([
+      { epic: EURUSD, title: 'EURUSD Tagesveränderung −3.00%', message: 'Watchlist „Majors“' },
+    ]);
   });
 
   it('describes each condition', () => {

@@ -18,20 +18,6 @@ const NOT_YET_TRANSLATED = new Set([
   // Flags, sections and notes (issue 28) landed beside the catalogue.
   'components/sidepanel/MarketMarks.tsx',
   'components/sidepanel/WatchlistMarksBar.tsx',
-  'components/alerts/AlertsList.tsx',
-  'components/chart/PriceChart.tsx',
-  'components/sidepanel/AccountHistoryView.tsx',
-  'components/sidepanel/AccountSummary.tsx',
-  'components/sidepanel/BrowseView.tsx',
-  'components/sidepanel/BudgetPanel.tsx',
-  'components/sidepanel/HistorySection.tsx',
-  'components/sidepanel/PositionsView.tsx',
-  'components/sidepanel/RelatedSentiment.tsx',
-  'components/sidepanel/SentimentTrend.tsx',
-  'components/watchlists/ImportExport.tsx',
-  'components/welcome/FirstWatchlist.tsx',
-  'components/welcome/OpenPanel.tsx',
-  'components/welcome/WelcomePage.tsx',
 ]);
 
 interface Entry {

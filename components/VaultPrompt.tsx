@@ -1,7 +1,9 @@
 // The remembered credentials on the popup and the side panel: "Locked" with one password field while
 // the vault waits for its PIN, or a notice that sends the user to the settings. The PIN typed is sent
 // once and the field is emptied; it is never shown.
+
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import type { send as Send, VaultView } from '../lib/messages/contract';
 import { vaultPrompt } from '../lib/vault/prompt';
 
@@ -21,7 +23,7 @@ export function VaultPrompt({ vault, send, onOpenSettings }: Props) {
       <div>{prompt.text}</div>
       {onOpenSettings && (
         <button type="button" class="primary" onClick={onOpenSettings}>
-          Open settings
+          {i18n.t('common.openSettings')}
         </button>
       )}
     </div>
@@ -36,7 +38,7 @@ function UnlockForm({ send }: { send: typeof Send }) {
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!pin) {
-      setError('Enter your PIN or passphrase');
+      setError(i18n.t('vault.enterPin'));
       return;
     }
     setBusy(true);
@@ -55,19 +57,17 @@ function UnlockForm({ send }: { send: typeof Send }) {
       aria-labelledby="unlock-title"
       data-testid="vault-locked"
     >
-      <strong id="unlock-title">Locked</strong>
-      <div>
-        Your remembered IG credentials are locked. Enter your PIN or passphrase to use them until the browser closes.
-      </div>
+      <strong id="unlock-title">{i18n.t('vault.lockedTitle')}</strong>
+      <div>{i18n.t('vault.lockedText')}</div>
       <div class="unlock__row">
         <label for="unlock-pin" class="visually-hidden">
-          PIN or passphrase
+          {i18n.t('vault.pinLabel')}
         </label>
         <input
           id="unlock-pin"
           type="password"
           autocomplete="off"
-          placeholder="PIN or passphrase"
+          placeholder={i18n.t('vault.pinLabel')}
           value={pin}
           disabled={busy}
           aria-invalid={!!error}
@@ -75,7 +75,7 @@ function UnlockForm({ send }: { send: typeof Send }) {
           onInput={(e) => setPin(e.currentTarget.value)}
         />
         <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Unlocking…' : 'Unlock'}
+          {busy ? i18n.t('vault.unlocking') : i18n.t('vault.unlock')}
         </button>
       </div>
       {error && (

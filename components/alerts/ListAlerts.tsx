@@ -3,6 +3,7 @@
 
 import { useState } from 'preact/hooks';
 import { type ListAlert, listConditionText } from '../../lib/alerts/list-rules';
+import { sayList } from '../../lib/alerts/list-say';
 import { send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
 import { conditionOf, type Draft, draftOf, emptyDraft, type Kind } from './list-alert-draft';
@@ -68,7 +69,7 @@ export function ListAlertPanel({ watchlist }: { watchlist: { id: string; name: s
       ) : (
         <ul class="list-alert__mine">
           {mine.map((a) => {
-            const text = listConditionText(a.condition);
+            const text = listConditionText(a.condition, sayList);
             return (
               <li key={a.id} data-testid="list-alert">
                 <span>{text}</span>

@@ -1,5 +1,6 @@
 // The alerts view's section that lists the list alerts with what fired when.
 import { type ListAlert, listConditionText } from '../../lib/alerts/list-rules';
+import { sayList } from '../../lib/alerts/list-say';
 import { send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
 import { listAlertText } from './list-alert-text';
@@ -49,7 +50,7 @@ export function ListAlertsSection() {
           </thead>
           <tbody>
             {all.map((a) => {
-              const text = listConditionText(a.condition);
+              const text = listConditionText(a.condition, sayList);
               return (
                 <tr key={a.id} data-testid="list-alert-row">
                   <td>{a.watchlistName}</td>

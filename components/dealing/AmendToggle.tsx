@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 /** The button that opens and closes a position's or an order's amend form. */
 export function AmendToggle({
   label,
@@ -12,7 +13,7 @@ export function AmendToggle({
 }) {
   return (
     <button type="button" aria-label={label} aria-expanded={open} disabled={disabled} onClick={onToggle}>
-      Amend
+      {i18n.t('deal.amend')}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { type CostsQuote, type ErrorView, type QuoteHistoryItem, send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
@@ -34,7 +35,7 @@ export function CostsQuoteView({ quote, title }: { quote: CostsQuote; title: str
           {quote.lines.length === 0 && (
             <tr>
               <td colSpan={2} class="muted">
-                No costs reported.
+                {i18n.t('deal.noCosts')}
               </td>
             </tr>
           )}
@@ -46,28 +47,28 @@ export function CostsQuoteView({ quote, title }: { quote: CostsQuote; title: str
           ))}
           {quote.notionalValue !== null && (
             <tr>
-              <td>Notional value</td>
+              <td>{i18n.t('deal.notional')}</td>
               <td class="num">{money(quote.notionalValue)}</td>
             </tr>
           )}
         </tbody>
       </table>
       <div class="deal-actions">
-        <span class="muted">Quote {quote.quoteReference}</span>
+        <span class="muted">{i18n.t('deal.quote', { reference: quote.quoteReference })}</span>
         <button
           type="button"
           class="link-button"
           onClick={async () => setError(await openQuoteDocument(quote.quoteReference))}
         >
-          Open quote document
+          {i18n.t('deal.openQuoteDocument')}
         </button>
         <button type="button" class="link-button" onClick={showHistory}>
-          Quote history
+          {i18n.t('deal.quoteHistory')}
         </button>
       </div>
       {history && (
-        <ul aria-label="Quote history (last 7 days)" data-testid="deal-quote-history">
-          {history.length === 0 && <li class="muted">No quotes in the last 7 days.</li>}
+        <ul aria-label={i18n.t('deal.quoteHistoryLabel')} data-testid="deal-quote-history">
+          {history.length === 0 && <li class="muted">{i18n.t('deal.noQuotes')}</li>}
           {history.map((h) => (
             <li key={h.quoteReference}>
               {formatDateTime(h.createdAt)} · {h.type} · {h.direction} · {h.instrumentName} ·{' '}

@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import './dealing.css';
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { parseAmount, typedIssues } from '../../lib/dealing/form';
@@ -130,20 +131,28 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
   const issueFor = (field: string) => issues.some((i) => i.field === field);
 
   return (
-    <section class="deal-form deal-ticket" aria-label={`Deal ticket: ${instrumentName}`} data-testid="deal-ticket">
+    <section
+      class="deal-form deal-ticket"
+      aria-label={i18n.t('deal.ticketLabel', { market: instrumentName })}
+      data-testid="deal-ticket"
+    >
       <div class="deal-actions">
-        <strong>Deal {instrumentName}</strong>
+        <strong>{i18n.t('deal.ticketTitle', { market: instrumentName })}</strong>
         <PermitBadge />
       </div>
-      {!facts && <p class="muted">Loading the market's dealing rules…</p>}
+      {!facts && <p class="muted">{i18n.t('deal.loadingRules')}</p>}
       <DirectionChoice
         name={`${id}-direction`}
         direction={direction}
         onChange={edit(setDirection)}
-        label={(d) => (d === 'BUY' ? `Buy ${formatPrice(offer, decimals)}` : `Sell ${formatPrice(bid, decimals)}`)}
+        label={(d) =>
+          d === 'BUY'
+            ? i18n.t('deal.buyAt', { price: formatPrice(offer, decimals) })
+            : i18n.t('deal.sellAt', { price: formatPrice(bid, decimals) })
+        }
       />
       <div class="deal-actions">
-        <label for={`${id}-size`}>Size</label>
+        <label for={`${id}-size`}>{i18n.t('deal.size')}</label>
         <input
           id={`${id}-size`}
           type="text"
@@ -155,22 +164,22 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
         />
         {facts && (
           <span class="muted" id={`${id}-size-hint`}>
-            min {formatSize(minSize(facts))}, steps of {formatSize(sizeStep(facts))}
+            {i18n.t('deal.sizeHint', { min: formatSize(minSize(facts)), step: formatSize(sizeStep(facts)) })}
           </span>
         )}
       </div>
       <fieldset>
-        <legend class="visually-hidden">Order type</legend>
+        <legend class="visually-hidden">{i18n.t('deal.orderType')}</legend>
         <label>
-          Order type
+          {i18n.t('deal.orderType')}
           <select value={orderType} onChange={(e) => edit(setOrderType)(e.currentTarget.value as 'MARKET' | 'LIMIT')}>
-            <option value="MARKET">Market</option>
-            <option value="LIMIT">Limit (at a level or better)</option>
+            <option value="MARKET">{i18n.t('deal.typeMarket')}</option>
+            <option value="LIMIT">{i18n.t('deal.typeLimitLevel')}</option>
           </select>
         </label>
         {orderType === 'LIMIT' && (
           <label>
-            Level
+            {i18n.t('deal.level')}
             <input
               type="text"
               inputMode="decimal"
@@ -192,31 +201,36 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
       )}
       {repeatEntries.length > 0 && (
         <p class="muted" data-testid="deal-repeat-window">
-          Repeat-dealing window open since {formatTime(repeat!.requestStartTime)}:{' '}
-          {repeatEntries
-            .map(
-              (e) =>
-                `${e.currency} buy ${e.buy.map((b) => formatSize(b.size)).join(', ') || '–'}; sell ${e.sell.map((s) => formatSize(s.size)).join(', ') || '–'}`,
-            )
-            .join(' · ')}
+          {i18n.t('deal.repeatWindow', {
+            time: formatTime(repeat!.requestStartTime),
+            entries: repeatEntries
+              .map((e) =>
+                i18n.t('deal.repeatEntry', {
+                  currency: e.currency,
+                  buys: e.buy.map((b) => formatSize(b.size)).join(', ') || '–',
+                  sells: e.sell.map((s) => formatSize(s.size)).join(', ') || '–',
+                }),
+              )
+              .join(' · '),
+          })}
         </p>
       )}
-      {locked && <p class="muted">Dealing is blocked until the unknown outcome is reconciled.</p>}
+      {locked && <p class="muted">{i18n.t('deal.locked')}</p>}
       <div class="deal-actions">
         <button type="button" onClick={getQuote} disabled={!check?.ok || locked || busy !== null}>
-          {busy === 'quote' ? 'Getting quote…' : 'Get costs quote'}
+          {busy === 'quote' ? i18n.t('deal.gettingQuote') : i18n.t('deal.getQuote')}
         </button>
         <button
           type="button"
           class="primary"
           onClick={placeDeal}
           disabled={!quoteCurrent || !check?.ok || locked || busy !== null}
-          title={quoteCurrent ? undefined : 'Get the costs quote first'}
+          title={quoteCurrent ? undefined : i18n.t('deal.quoteFirst')}
         >
-          {busy === 'deal' ? 'Placing…' : 'Place deal'}
+          {busy === 'deal' ? i18n.t('deal.placing') : i18n.t('deal.place')}
         </button>
       </div>
-      {quoteCurrent && quote && <CostsQuoteView quote={quote.quote} title="Indicative costs and charges" />}
+      {quoteCurrent && quote && <CostsQuoteView quote={quote.quote} title={i18n.t('deal.costsTitle')} />}
       {outcome && <DealOutcomeView outcome={outcome} decimals={decimals} />}
       {error && <ErrorState error={error} />}
     </section>

@@ -1,10 +1,11 @@
+import { i18n } from '#i18n';
 /** A dealing form's footer: the primary action (a submit button unless `onConfirm` is given) and a way out. */
 export function FormButtons({
   label,
   disabled,
   onConfirm,
   onCancel,
-  cancelLabel = 'Cancel',
+  cancelLabel = i18n.t('common.cancel'),
 }: {
   label: string;
   disabled: boolean;

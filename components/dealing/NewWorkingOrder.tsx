@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import './dealing.css';
 import { useId, useState } from 'preact/hooks';
 import { parseAmount, typedIssues } from '../../lib/dealing/form';
@@ -42,9 +43,9 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
         type="button"
         onClick={() => setOpen(true)}
         disabled={locked}
-        aria-label={`New working order on ${instrumentName}`}
+        aria-label={i18n.t('deal.newOrderOn', { market: instrumentName })}
       >
-        New working order
+        {i18n.t('deal.newOrder')}
       </button>
     );
 
@@ -80,31 +81,31 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
   };
 
   return (
-    <form class="deal-form" aria-label={`New working order on ${instrumentName}`} onSubmit={submit}>
+    <form class="deal-form" aria-label={i18n.t('deal.newOrderOn', { market: instrumentName })} onSubmit={submit}>
       <DirectionChoice
         name={`${id}-wo-direction`}
         direction={direction}
         onChange={setDirection}
-        label={(d) => (d === 'BUY' ? 'Buy' : 'Sell')}
+        label={(d) => (d === 'BUY' ? i18n.t('deal.buy') : i18n.t('deal.sell'))}
       />
       <label>
-        Order type
+        {i18n.t('deal.orderType')}
         <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
-          <option value="LIMIT">Limit (a better price)</option>
-          <option value="STOP">Stop (the market moves through)</option>
+          <option value="LIMIT">{i18n.t('deal.typeLimitBetter')}</option>
+          <option value="STOP">{i18n.t('deal.typeStopThrough')}</option>
         </select>
       </label>
       <label>
-        Size
+        {i18n.t('deal.size')}
         <input type="text" inputMode="decimal" value={sizeText} onInput={(e) => setSizeText(e.currentTarget.value)} />
       </label>
-      <DecimalField label="Order level" value={levelText} onInput={setLevelText} />
+      <DecimalField label={i18n.t('deal.orderLevel')} value={levelText} onInput={setLevelText} />
       <label>
-        Good till (empty: until cancelled)
+        {i18n.t('deal.goodTill')}
         <input type="datetime-local" value={gtd} onInput={(e) => setGtd(e.currentTarget.value)} />
       </label>
-      <DecimalField label="Stop distance" value={stopText} onInput={setStopText} />
-      <DecimalField label="Limit distance" value={limitText} onInput={setLimitText} />
+      <DecimalField label={i18n.t('deal.stopDistance')} value={stopText} onInput={setStopText} />
+      <DecimalField label={i18n.t('deal.limitDistance')} value={limitText} onInput={setLimitText} />
       {issues.length > 0 && (
         <ul class="deal-issues" aria-live="polite">
           {issues.map((i) => (
@@ -112,8 +113,12 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
           ))}
         </ul>
       )}
-      <FormButtons label="Place order" disabled={!check?.ok || locked || action.busy} onCancel={() => setOpen(false)} />
-      {action.outcome && <DealOutcomeView outcome={action.outcome} verb="Order" />}
+      <FormButtons
+        label={i18n.t('deal.placeOrder')}
+        disabled={!check?.ok || locked || action.busy}
+        onCancel={() => setOpen(false)}
+      />
+      {action.outcome && <DealOutcomeView outcome={action.outcome} verb="order" />}
       {action.error && <ErrorState error={action.error} />}
     </form>
   );

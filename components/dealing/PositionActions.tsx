@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import './dealing.css';
 import { useState } from 'preact/hooks';
 import { parseAmount, typedIssues } from '../../lib/dealing/form';
@@ -24,7 +25,8 @@ export function PositionActions({ position, decimals }: { position: PositionView
   const [closeQuote, setCloseQuote] = useState<CostsQuote | null>(null);
   if (!permitOf(state, 'dealing')) return null;
   const locked = state.lock !== null;
-  const name = `${position.direction === 'BUY' ? 'buy' : 'sell'} ${position.size} ${position.instrumentName}`;
+  const named = { size: String(position.size), market: position.instrumentName };
+  const name = position.direction === 'BUY' ? i18n.t('deal.positionBuy', named) : i18n.t('deal.positionSell', named);
 
   const stop = parseAmount(stopText);
   const limit = parseAmount(limitText);
@@ -33,20 +35,20 @@ export function PositionActions({ position, decimals }: { position: PositionView
     typed.length > 0
       ? typed[0]!.message
       : (stop !== null && !(stop > 0)) || (limit !== null && !(limit > 0))
-        ? 'Levels must be positive numbers (leave empty to remove).'
+        ? i18n.t('deal.levelsPositive')
         : stop !== null && position.direction === 'BUY' && stop >= (position.bid ?? Number.POSITIVE_INFINITY)
-          ? 'A stop on a buy must be below the current bid.'
+          ? i18n.t('deal.stopBelowBid')
           : stop !== null && position.direction === 'SELL' && stop <= (position.offer ?? 0)
-            ? 'A stop on a sell must be above the current offer.'
+            ? i18n.t('deal.stopAboveOffer')
             : limit !== null && position.direction === 'BUY' && limit <= (position.bid ?? 0)
-              ? 'A limit on a buy must be above the current bid.'
+              ? i18n.t('deal.limitAboveBid')
               : limit !== null && position.direction === 'SELL' && limit >= (position.offer ?? Number.POSITIVE_INFINITY)
-                ? 'A limit on a sell must be below the current offer.'
+                ? i18n.t('deal.limitBelowOffer')
                 : null;
 
   const amend = () =>
     action.settle(
-      'Change',
+      'change',
       () => send('positions.amend', { dealId: position.dealId, stopLevel: stop, limitLevel: limit }),
       () => setMode('idle'),
     );
@@ -58,7 +60,7 @@ export function PositionActions({ position, decimals }: { position: PositionView
   const close = () => {
     if (!closeQuote) return;
     void action.settle(
-      'Close',
+      'close',
       () => send('positions.close', { dealId: position.dealId, quoteReference: closeQuote.quoteReference }),
       () => {
         setCloseQuote(null);
@@ -71,39 +73,44 @@ export function PositionActions({ position, decimals }: { position: PositionView
     <div class="position-actions" data-testid="position-actions">
       <div class="deal-actions">
         <AmendToggle
-          label={`Amend stop and limit of ${name}`}
+          label={i18n.t('deal.amendStopLimitOf', { position: name })}
           open={mode === 'amend'}
           disabled={locked}
           onToggle={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
         />
-        <button type="button" aria-label={`Close ${name}`} disabled={locked || action.busy} onClick={quoteClose}>
-          Close
+        <button
+          type="button"
+          aria-label={i18n.t('deal.closeNamed', { position: name })}
+          disabled={locked || action.busy}
+          onClick={quoteClose}
+        >
+          {i18n.t('deal.close')}
         </button>
       </div>
       {mode === 'amend' && (
         <form
           class="deal-form"
-          aria-label={`Amend ${name}`}
+          aria-label={i18n.t('deal.amendNamed', { position: name })}
           onSubmit={(e) => {
             e.preventDefault();
             if (!amendIssue) void amend();
           }}
         >
-          <DecimalField label="Stop level" value={stopText} onInput={setStopText} />
-          <DecimalField label="Limit level" value={limitText} onInput={setLimitText} />
+          <DecimalField label={i18n.t('deal.stopLevel')} value={stopText} onInput={setStopText} />
+          <DecimalField label={i18n.t('deal.limitLevel')} value={limitText} onInput={setLimitText} />
           {amendIssue && <p class="deal-issues">{amendIssue}</p>}
           <FormButtons
-            label="Save stop and limit"
+            label={i18n.t('deal.saveStopLimit')}
             disabled={amendIssue !== null || locked || action.busy}
             onCancel={() => setMode('idle')}
           />
         </form>
       )}
       {mode === 'close' && closeQuote && (
-        <fieldset class="deal-form" aria-label={`Close ${name}`}>
-          <CostsQuoteView quote={closeQuote} title="Indicative costs of closing" />
+        <fieldset class="deal-form" aria-label={i18n.t('deal.closeNamed', { position: name })}>
+          <CostsQuoteView quote={closeQuote} title={i18n.t('deal.closeCostsTitle')} />
           <FormButtons
-            label="Confirm close"
+            label={i18n.t('deal.confirmClose')}
             disabled={locked || action.busy}
             onConfirm={close}
             onCancel={() => setMode('idle')}

@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import './dealing.css';
 import { useState } from 'preact/hooks';
 import { lastSettlement } from '../../lib/dealing/settlement';
@@ -29,16 +30,24 @@ export function ReconciliationBanner() {
     };
     return (
       <div class="banner banner--warn" role="alert" data-testid="dealing-lock-banner" data-unkept>
-        <strong>Dealing is blocked: the outcome of a deal is unknown.</strong>
+        <strong>{i18n.t('deal.lockTitle')}</strong>
         <div>
-          A {describeOperation(lock.operation)}
-          {lock.epic ? ` on ${lock.epic}` : ''} was sent but its reply was lost (reference {lock.dealReference}).
-          Marketside is checking the account with IG; no other deal can be placed until it knows what happened.
-          {lock.attempts > 0 && ` Checked ${lock.attempts} time${lock.attempts === 1 ? '' : 's'} so far.`}
-          {lock.lastError && ` Last check: ${lock.lastError}`}
+          {lock.epic
+            ? i18n.t('deal.lockSentOn', {
+                operation: describeOperation(lock.operation),
+                epic: lock.epic,
+                reference: lock.dealReference,
+              })
+            : i18n.t('deal.lockSent', {
+                operation: describeOperation(lock.operation),
+                reference: lock.dealReference,
+              })}{' '}
+          {i18n.t('deal.lockChecking')}
+          {lock.attempts > 0 && ` ${i18n.t('deal.lockAttempts', lock.attempts, { n: String(lock.attempts) })}`}
+          {lock.lastError && ` ${i18n.t('deal.lockLastError', { error: lock.lastError })}`}
         </div>
         <button type="button" onClick={check} disabled={busy}>
-          {busy ? 'Checking…' : 'Check now'}
+          {busy ? i18n.t('deal.checking') : i18n.t('deal.checkNow')}
         </button>
         {error && <ErrorState error={error} />}
       </div>
@@ -54,11 +63,17 @@ export function ReconciliationBanner() {
       role={settlement.warning ? 'alert' : 'status'}
       data-testid="dealing-settled-banner"
     >
-      <strong>{settlement.warning ? 'Check your positions:' : settlement.direct ? 'Last deal:' : 'Reconciled:'}</strong>{' '}
+      <strong>
+        {settlement.warning
+          ? i18n.t('deal.settledWarning')
+          : settlement.direct
+            ? i18n.t('deal.settledDirect')
+            : i18n.t('deal.settledReconciled')}
+      </strong>{' '}
       {settlement.summary}
       {settlement.outcome && <DealOutcomeView outcome={settlement.outcome} />}
       <button type="button" onClick={() => void lastSettlement.setValue(null)}>
-        Dismiss
+        {i18n.t('deal.dismiss')}
       </button>
     </div>
   );
@@ -67,18 +82,18 @@ export function ReconciliationBanner() {
 function describeOperation(operation: string): string {
   switch (operation) {
     case 'positions.create':
-      return 'new deal';
+      return i18n.t('deal.opNewDeal');
     case 'positions.amend':
-      return 'change to a position';
+      return i18n.t('deal.opAmendPosition');
     case 'positions.close':
-      return 'close of a position';
+      return i18n.t('deal.opClosePosition');
     case 'working_orders.create':
-      return 'new working order';
+      return i18n.t('deal.opNewOrder');
     case 'working_orders.amend':
-      return 'change to a working order';
+      return i18n.t('deal.opAmendOrder');
     case 'working_orders.delete':
-      return 'deletion of a working order';
+      return i18n.t('deal.opDeleteOrder');
     default:
-      return 'dealing request';
+      return i18n.t('deal.opOther');
   }
 }

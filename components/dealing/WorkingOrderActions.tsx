@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import './dealing.css';
 import { useState } from 'preact/hooks';
 import { parseAmount, typedIssues } from '../../lib/dealing/form';
@@ -26,7 +27,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   );
   if (!permitOf(state, 'dealing')) return null;
   const locked = state.lock !== null;
-  const name = `${order.orderType.toLowerCase()} order to ${order.direction === 'BUY' ? 'buy' : 'sell'} ${order.size} ${order.instrumentName} at ${formatPrice(order.level, decimals)}`;
+  const name = orderName(order, decimals);
 
   const level = parseAmount(levelText);
   const stopDistance = parseAmount(stopText);
@@ -36,15 +37,15 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
     typed.length > 0
       ? typed[0]!.message
       : level === null || !(level > 0)
-        ? 'Enter the order level.'
+        ? i18n.t('deal.enterLevel')
         : (stopDistance !== null && !(stopDistance > 0)) || (limitDistance !== null && !(limitDistance > 0))
-          ? 'Distances must be positive numbers (leave empty for none).'
+          ? i18n.t('deal.distancesPositive')
           : null;
 
   const amend = () => {
     if (issue || level === null) return;
     void action.settle(
-      'Change',
+      'change',
       () =>
         send('workingOrders.amend', {
           dealId: order.dealId,
@@ -60,7 +61,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   };
   const remove = () => {
     void action.settle(
-      'Deletion',
+      'deletion',
       () => send('workingOrders.delete', { dealId: order.dealId }),
       () => setMode('idle'),
     );
@@ -70,55 +71,68 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
     <div class="working-order-actions" data-testid="working-order-actions">
       <div class="deal-actions">
         <AmendToggle
-          label={`Amend ${name}`}
+          label={i18n.t('deal.amendNamed', { position: name })}
           open={mode === 'amend'}
           disabled={locked}
           onToggle={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
         />
-        <button type="button" aria-label={`Delete ${name}`} disabled={locked} onClick={() => setMode('delete')}>
-          Delete
+        <button
+          type="button"
+          aria-label={i18n.t('deal.deleteNamed', { order: name })}
+          disabled={locked}
+          onClick={() => setMode('delete')}
+        >
+          {i18n.t('common.delete')}
         </button>
       </div>
       {mode === 'amend' && (
         <form
           class="deal-form"
-          aria-label={`Amend ${name}`}
+          aria-label={i18n.t('deal.amendNamed', { position: name })}
           onSubmit={(e) => {
             e.preventDefault();
             amend();
           }}
         >
-          <DecimalField label="Order level" value={levelText} onInput={setLevelText} />
+          <DecimalField label={i18n.t('deal.orderLevel')} value={levelText} onInput={setLevelText} />
           <label>
-            Order type
+            {i18n.t('deal.orderType')}
             <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
-              <option value="LIMIT">Limit</option>
-              <option value="STOP">Stop</option>
+              <option value="LIMIT">{i18n.t('deal.limit')}</option>
+              <option value="STOP">{i18n.t('deal.stop')}</option>
             </select>
           </label>
-          <DecimalField label="Stop distance" value={stopText} onInput={setStopText} />
-          <DecimalField label="Limit distance" value={limitText} onInput={setLimitText} />
+          <DecimalField label={i18n.t('deal.stopDistance')} value={stopText} onInput={setStopText} />
+          <DecimalField label={i18n.t('deal.limitDistance')} value={limitText} onInput={setLimitText} />
           {issue && <p class="deal-issues">{issue}</p>}
           <FormButtons
-            label="Save order"
+            label={i18n.t('deal.saveOrder')}
             disabled={issue !== null || locked || action.busy}
             onCancel={() => setMode('idle')}
           />
         </form>
       )}
       {mode === 'delete' && (
-        <fieldset class="deal-form" aria-label={`Delete ${name}`}>
-          <p>Delete this working order? It will no longer trigger.</p>
+        <fieldset class="deal-form" aria-label={i18n.t('deal.deleteNamed', { order: name })}>
+          <p>{i18n.t('deal.deleteQuestion')}</p>
           <FormButtons
-            label="Delete order"
+            label={i18n.t('deal.deleteOrder')}
             disabled={locked || action.busy}
             onConfirm={remove}
             onCancel={() => setMode('idle')}
-            cancelLabel="Keep it"
+            cancelLabel={i18n.t('deal.keepIt')}
           />
         </fieldset>
       )}
       <DealFeedback action={action} decimals={decimals} />
     </div>
   );
+}
+
+/** "limit order to buy 1 FTSE 100 at 7,500.0": the order's words for its buttons' names. */
+function orderName(order: WorkingOrderView, decimals: number | undefined): string {
+  const named = { size: String(order.size), market: order.instrumentName, level: formatPrice(order.level, decimals) };
+  if (order.orderType === 'STOP')
+    return order.direction === 'BUY' ? i18n.t('deal.orderStopBuy', named) : i18n.t('deal.orderStopSell', named);
+  return order.direction === 'BUY' ? i18n.t('deal.orderLimitBuy', named) : i18n.t('deal.orderLimitSell', named);
 }

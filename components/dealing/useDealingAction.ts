@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ErrorView, Reply } from '../../lib/messages/contract';
 import type { DealOutcome } from '../../lib/model';
+import type { DealVerb } from './DealOutcomeView';
 import { announceDealt, refreshDealingState } from './dealingState';
 
 /** Runs one dealing request at a time and keeps its outcome or error for display. */
@@ -8,7 +9,7 @@ export function useDealingAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
   const [outcome, setOutcome] = useState<DealOutcome | null>(null);
-  const [verb, setVerb] = useState('Change');
+  const [verb, setVerb] = useState<DealVerb>('change');
 
   /** `mutation`: the request may change the account (not a quote), so views are told afterwards. */
   async function run<T>(
@@ -35,8 +36,12 @@ export function useDealingAction() {
     }
   }
 
-  /** Sends a change to a position or an order; its outcome is shown as `verb` (Change, Close, Deletion). */
-  function settle(changeVerb: string, request: () => Promise<Reply<DealOutcome>>, then: () => void): Promise<unknown> {
+  /** Sends a change to a position or an order; its outcome is shown as `verb` (change, close, deletion). */
+  function settle(
+    changeVerb: DealVerb,
+    request: () => Promise<Reply<DealOutcome>>,
+    then: () => void,
+  ): Promise<unknown> {
     setVerb(changeVerb);
     return run(request, (o) => {
       setOutcome(o);

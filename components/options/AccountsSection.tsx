@@ -1,15 +1,19 @@
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { type ErrorView, type StatusView, send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
+import { fillIn } from '../fillIn';
 
-const STATE_LABEL: Record<StatusView['state'], string> = {
-  'signed-out': 'Not connected',
-  locked: 'Locked',
-  'signing-in': 'Signing in…',
-  'signed-in': 'Connected',
-  offline: 'Offline',
-  error: 'Connection problem',
+const STATE_LABEL: Record<StatusView['state'], () => string> = {
+  'signed-out': () => i18n.t('account.notConnected'),
+  locked: () => i18n.t('account.locked'),
+  'signing-in': () => i18n.t('account.signingIn'),
+  'signed-in': () => i18n.t('accounts.stateConnected'),
+  offline: () => i18n.t('status.offline'),
+  error: () => i18n.t('accounts.stateProblem'),
 };
+
+const bold = (text: string, testId: string) => <strong data-testid={testId}>{text}</strong>;
 
 /** The accounts of the login, the active one marked; switch, log out, forget the credentials. */
 export function AccountsSection({ status, onChanged }: { status: StatusView | null; onChanged: () => void }) {
@@ -32,27 +36,27 @@ export function AccountsSection({ status, onChanged }: { status: StatusView | nu
   const active = status?.account ?? null;
   return (
     <section aria-labelledby="accounts-title" class="options-section">
-      <h2 id="accounts-title">Accounts</h2>
+      <h2 id="accounts-title">{i18n.t('options.accounts')}</h2>
       <p>
-        Status: <strong data-testid="options-state">{status ? STATE_LABEL[status.state] : 'Loading…'}</strong>
-        {active && (
-          <>
-            {' '}
-            · active account <strong data-testid="options-active-account">{active.accountId}</strong> (
-            {active.accountName})
-          </>
-        )}
+        {fillIn(i18n.t('accounts.status', { state: '{state}' }), {
+          state: bold(status ? STATE_LABEL[status.state]() : i18n.t('common.loading'), 'options-state'),
+        })}
+        {active && ' · '}
+        {active &&
+          fillIn(i18n.t('accounts.active', { account: '{account}', name: active.accountName }), {
+            account: bold(active.accountId, 'options-active-account'),
+          })}
       </p>
       {status && status.accounts.length > 0 ? (
         <table class="options-table">
-          <caption class="visually-hidden">Accounts of this login</caption>
+          <caption class="visually-hidden">{i18n.t('accounts.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
+              <th scope="col">{i18n.t('accounts.colAccount')}</th>
+              <th scope="col">{i18n.t('accounts.colName')}</th>
+              <th scope="col">{i18n.t('accounts.colType')}</th>
               <th scope="col">
-                <span class="visually-hidden">Action</span>
+                <span class="visually-hidden">{i18n.t('accounts.colAction')}</span>
               </th>
             </tr>
           </thead>
@@ -66,21 +70,21 @@ export function AccountsSection({ status, onChanged }: { status: StatusView | nu
                   <td>{a.accountType}</td>
                   <td>
                     {isActive ? (
-                      <span class="muted">Active</span>
+                      <span class="muted">{i18n.t('accounts.isActive')}</span>
                     ) : (
                       <button
                         type="button"
                         disabled={busy !== null}
-                        aria-label={`Switch to account ${a.accountId}`}
+                        aria-label={i18n.t('accounts.switchTo', { account: a.accountId })}
                         onClick={() =>
                           run(
                             a.accountId,
                             () => send('session.switchAccount', { accountId: a.accountId }),
-                            `Switched to ${a.accountId}. Any dealing permit was revoked.`,
+                            i18n.t('accounts.switched', { account: a.accountId }),
                           )
                         }
                       >
-                        {busy === a.accountId ? 'Switching…' : 'Switch'}
+                        {busy === a.accountId ? i18n.t('accounts.switching') : i18n.t('accounts.switch')}
                       </button>
                     )}
                   </td>
@@ -90,35 +94,35 @@ export function AccountsSection({ status, onChanged }: { status: StatusView | nu
           </tbody>
         </table>
       ) : (
-        <p class="muted">Check the connection above to list the accounts of this login.</p>
+        <p class="muted">{i18n.t('accounts.checkFirst')}</p>
       )}
       <div class="row">
         <button
           type="button"
           disabled={busy !== null}
-          onClick={() => run('logout', () => send('session.logout', { forget: false }), 'Logged out.')}
+          onClick={() => run('logout', () => send('session.logout', { forget: false }), i18n.t('accounts.loggedOut'))}
         >
-          Log out
+          {i18n.t('accounts.logOut')}
         </button>
         {!confirmForget ? (
           <button type="button" disabled={busy !== null} onClick={() => setConfirmForget(true)}>
-            Forget credentials…
+            {i18n.t('accounts.forget')}
           </button>
         ) : (
           <span class="confirm">
-            Remove the API key, identifier and password from this browser?{' '}
+            {i18n.t('accounts.forgetQuestion')}{' '}
             <button
               type="button"
               class="primary"
               onClick={() => {
                 setConfirmForget(false);
-                void run('forget', () => send('connection.forget', {}), 'Credentials forgotten.');
+                void run('forget', () => send('connection.forget', {}), i18n.t('accounts.forgotten'));
               }}
             >
-              Forget them
+              {i18n.t('accounts.forgetThem')}
             </button>{' '}
             <button type="button" onClick={() => setConfirmForget(false)}>
-              Keep them
+              {i18n.t('accounts.keepThem')}
             </button>
           </span>
         )}

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { type ApplicationView, type ErrorView, send } from '../../lib/messages/contract';
 import { permitOf, useDealingState } from '../dealing/dealingState';
 import { ErrorState } from '../ErrorState';
+import { fillIn } from '../fillIn';
+
+const code = (text: string) => <code>{text}</code>;
+const bold = (text: string) => <strong>{text}</strong>;
 
 function AllowanceEditor({ app, onDone }: { app: ApplicationView; onDone: () => void }) {
   const [overall, setOverall] = useState(String(app.allowanceAccountOverall || ''));
@@ -26,19 +31,19 @@ function AllowanceEditor({ app, onDone }: { app: ApplicationView; onDone: () => 
     else setError(reply.error);
   };
   return (
-    <form class="row" onSubmit={save} aria-label={`Allowances of ${app.name || app.apiKeyMasked}`}>
+    <form class="row" onSubmit={save} aria-label={i18n.t('apps.allowancesOf', { name: app.name || app.apiKeyMasked })}>
       <label>
-        Account requests a minute{' '}
+        {i18n.t('apps.accountPerMinute')}{' '}
         <input type="number" min={1} step={1} value={overall} onInput={(e) => setOverall(e.currentTarget.value)} />
       </label>
       <label>
-        Trading requests a minute{' '}
+        {i18n.t('apps.tradingPerMinute')}{' '}
         <input type="number" min={1} step={1} value={trading} onInput={(e) => setTrading(e.currentTarget.value)} />
       </label>
       <button type="submit" disabled={bad || busy}>
-        Save allowances
+        {i18n.t('apps.save')}
       </button>
-      {bad && <span class="field-issue">Allowances are whole numbers from 1.</span>}
+      {bad && <span class="field-issue">{i18n.t('apps.wholeNumbers')}</span>}
       {error && <ErrorState error={error} />}
     </form>
   );
@@ -68,35 +73,35 @@ export function ApplicationsSection({ signedIn }: { signedIn: boolean }) {
     const reply = await send('applications.disable', { apiKey: app.apiKeyMasked, confirmed: true });
     setConfirming(null);
     if (!reply.ok) return setError(reply.error);
-    setNote(`The API key ${app.apiKeyMasked} is disabled. Enable it again on the IG website.`);
+    setNote(i18n.t('apps.disabled', { key: app.apiKeyMasked }));
     void load();
   };
 
   return (
     <section aria-labelledby="apps-title" class="options-section">
-      <h2 id="apps-title">Applications (API keys)</h2>
-      {!signedIn && <p class="muted">Connect to see your applications.</p>}
-      {apps && apps.length === 0 && <p class="muted">IG lists no applications for this login.</p>}
+      <h2 id="apps-title">{i18n.t('apps.title')}</h2>
+      {!signedIn && <p class="muted">{i18n.t('apps.connect')}</p>}
+      {apps && apps.length === 0 && <p class="muted">{i18n.t('apps.none')}</p>}
       {apps && apps.length > 0 && (
         <table class="options-table">
-          <caption class="visually-hidden">Applications and their allowances (requests a minute)</caption>
+          <caption class="visually-hidden">{i18n.t('apps.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Status</th>
-              <th scope="col">Application / min</th>
-              <th scope="col">Account / min</th>
-              <th scope="col">Trading / min</th>
-              <th scope="col">Price points / week</th>
-              <th scope="col">Streams</th>
+              <th scope="col">{i18n.t('apps.colName')}</th>
+              <th scope="col">{i18n.t('apps.colKey')}</th>
+              <th scope="col">{i18n.t('apps.colStatus')}</th>
+              <th scope="col">{i18n.t('apps.colApplication')}</th>
+              <th scope="col">{i18n.t('apps.colAccount')}</th>
+              <th scope="col">{i18n.t('apps.colTrading')}</th>
+              <th scope="col">{i18n.t('apps.colPricePoints')}</th>
+              <th scope="col">{i18n.t('apps.colStreams')}</th>
             </tr>
           </thead>
           <tbody>
             {apps.map((a) => (
               <tr key={a.apiKeyMasked}>
                 <td>
-                  {a.name || '—'} {a.current && <span class="muted">(used by Marketside)</span>}
+                  {a.name || '—'} {a.current && <span class="muted">{i18n.t('apps.current')}</span>}
                 </td>
                 <td>
                   <code>{a.apiKeyMasked}</code>
@@ -112,9 +117,7 @@ export function ApplicationsSection({ signedIn }: { signedIn: boolean }) {
           </tbody>
         </table>
       )}
-      {apps && apps.length > 0 && !permitted && (
-        <p class="muted">To change allowances or disable a key, turn on the applications permit above.</p>
-      )}
+      {apps && apps.length > 0 && !permitted && <p class="muted">{i18n.t('apps.needPermit')}</p>}
       {apps &&
         permitted &&
         apps.map((a) => (
@@ -123,22 +126,23 @@ export function ApplicationsSection({ signedIn }: { signedIn: boolean }) {
             <AllowanceEditor app={a} onDone={load} />
             {a.current &&
               (confirming === a.apiKeyMasked ? (
-                <div class="banner banner--error" role="alertdialog" aria-label="Confirm disabling the API key">
+                <div class="banner banner--error" role="alertdialog" aria-label={i18n.t('apps.confirmLabel')}>
                   <p>
-                    Disabling <code>{a.apiKeyMasked}</code> stops Marketside (and anything else using this key) from
-                    reaching IG at once. <strong>It cannot be undone from here</strong>: only the IG website can enable
-                    it again.
+                    {fillIn(i18n.t('apps.disableWarning', { key: '{key}', cannotUndo: '{cannotUndo}' }), {
+                      key: code(a.apiKeyMasked),
+                      cannotUndo: bold(i18n.t('apps.cannotUndo')),
+                    })}
                   </p>
                   <button type="button" class="primary" onClick={() => disable(a)}>
-                    Disable this API key
+                    {i18n.t('apps.disable')}
                   </button>{' '}
                   <button type="button" onClick={() => setConfirming(null)}>
-                    Keep it enabled
+                    {i18n.t('apps.keepEnabled')}
                   </button>
                 </div>
               ) : (
                 <button type="button" onClick={() => setConfirming(a.apiKeyMasked)}>
-                  Disable this API key…
+                  {i18n.t('apps.disableAsk')}
                 </button>
               ))}
           </div>

@@ -18,7 +18,7 @@ import {
   hostPermissionFor,
   loadedUnderTouched,
 } from '../../lib/options/connection-form';
-import { PIN_HINT } from '../../lib/vault/prompt';
+import { pinHint } from '../../lib/vault/prompt';
 import { EncryptPasswordChoice } from './EncryptPasswordChoice';
 import { passphraseRefusal, StrengthNote, usePassphraseStrength } from './PassphraseStrength';
 
@@ -238,7 +238,7 @@ export function ConnectionSection({
             <div class="field">
               {textField('pin', i18n.t('connection.passphrase'), { type: 'password', autocomplete: 'new-password' })}
               <span class="muted" id="conn-pin-hint">
-                {PIN_HINT}
+                {pinHint()}
               </span>
               {!issues.pin && <StrengthNote id="conn-pin-strength" strength={strength} />}
             </div>

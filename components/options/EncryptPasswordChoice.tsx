@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { loginEncryption } from '../../lib/settings/registry';
 
 /** "Encrypt my password at login" (IG reference §1.6); saved as it changes. */
@@ -16,11 +17,8 @@ export function EncryptPasswordChoice() {
   return (
     <label class="choice">
       <input type="checkbox" checked={always} onChange={(e) => void change(e.currentTarget.checked)} />
-      Encrypt my password at login
-      <span class="muted">
-        {' '}
-        (required for some accounts, such as Singapore ones; Marketside switches it on by itself when IG asks)
-      </span>
+      {i18n.t('vault.encryptLogin')}
+      <span class="muted"> {i18n.t('vault.encryptLoginNote')}</span>
     </label>
   );
 }

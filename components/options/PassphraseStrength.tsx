@@ -1,6 +1,8 @@
 // The strength of a new passphrase, said in plain words under its field while the user types. The
 // estimator loads the first time there is something to estimate (lib/vault/estimator.ts).
+
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { estimatePassphrase } from '../../lib/vault/estimator';
 import type { PassphraseStrength } from '../../lib/vault/strength';
 
@@ -37,7 +39,7 @@ export async function passphraseRefusal(passphrase: string, userInputs: string[]
     const strength = await estimatePassphrase(passphrase, userInputs);
     return strength.ok ? null : strength.text;
   } catch {
-    return 'The strength of this passphrase could not be estimated; reload the settings and try again.';
+    return i18n.t('vault.strengthUnknown');
   }
 }
 

@@ -1,34 +1,59 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { type ConnectionView, type ErrorView, type StatusView, send } from '../../lib/messages/contract';
 import type { PermitScope } from '../../lib/model';
 import { DEFAULT_DURATION_ID, DURATIONS } from '../../lib/options/permit-durations';
 import { describeExpiry, isLiveLike } from '../../lib/permit/lifecycle';
 import { permitOf, refreshDealingState, useDealingState } from '../dealing/dealingState';
 import { ErrorState } from '../ErrorState';
+import { fillIn } from '../fillIn';
 
-const TEXT: Record<Exclude<PermitScope, 'watchlists'>, { title: string; allows: string[]; consent: string }> = {
-  dealing: {
-    title: 'Dealing permit',
+interface ScopeText {
+  title: string;
+  allows: string[];
+  consent: string;
+  off: string;
+  turnOn: string;
+  turnOff: string;
+  grantLabel: string;
+  grant: string;
+}
+
+const TEXT: Record<Exclude<PermitScope, 'watchlists'>, () => ScopeText> = {
+  dealing: () => ({
+    title: i18n.t('permit.dealingTitle'),
     allows: [
-      'Marketside shows a deal ticket, and amend, close and order controls, in the side panel and market view.',
-      'With it, your clicks can open, change and close positions and working orders on the account below, with real effect on its money.',
-      'Every deal shows its indicative costs first and is placed only when you press "Place deal".',
-      'It ends when it expires, when you turn it off here, or when you switch account or environment.',
+      i18n.t('permit.dealingAllowsTicket'),
+      i18n.t('permit.dealingAllowsEffect'),
+      i18n.t('permit.dealingAllowsCosts'),
+      i18n.t('permit.ends'),
     ],
-    consent: 'I understand that with this permit Marketside can place deals on this account when I ask it to.',
-  },
-  applications: {
-    title: 'Applications permit',
-    allows: [
-      'Marketside can change the allowances and status of your API keys (applications) on IG.',
-      'Disabling the API key Marketside uses stops it working at once; it can be enabled again only on the IG website.',
-      'It ends when it expires, when you turn it off here, or when you switch account or environment.',
-    ],
-    consent: 'I understand that with this permit Marketside can change my API keys when I ask it to.',
-  },
+    consent: i18n.t('permit.dealingConsent'),
+    off: i18n.t('permit.offDealing'),
+    turnOn: i18n.t('permit.turnOnDealing'),
+    turnOff: i18n.t('permit.turnOffDealing'),
+    grantLabel: i18n.t('permit.grantDealingLabel'),
+    grant: i18n.t('permit.grantDealing'),
+  }),
+  applications: () => ({
+    title: i18n.t('permit.appsTitle'),
+    allows: [i18n.t('permit.appsAllowsChange'), i18n.t('permit.appsAllowsDisable'), i18n.t('permit.ends')],
+    consent: i18n.t('permit.appsConsent'),
+    off: i18n.t('permit.offApps'),
+    turnOn: i18n.t('permit.turnOnApps'),
+    turnOff: i18n.t('permit.turnOffApps'),
+    grantLabel: i18n.t('permit.grantAppsLabel'),
+    grant: i18n.t('permit.grantApps'),
+  }),
 };
 
-const ENV_LABEL = { demo: 'IG demo', live: 'IG live', custom: 'custom gateway' } as const;
+const ENV_LABEL = {
+  demo: () => i18n.t('permit.envDemo'),
+  live: () => i18n.t('permit.envLive'),
+  custom: () => i18n.t('permit.envCustom'),
+} as const;
+
+const bold = (text: string) => <strong>{text}</strong>;
 
 /** Off by default; turning it on is explicit (read, confirm, and for live accounts type the account id). */
 export function PermitSection({ scope, status }: { scope: 'dealing' | 'applications'; status: StatusView | null }) {
@@ -51,7 +76,7 @@ export function PermitSection({ scope, status }: { scope: 'dealing' | 'applicati
     return () => clearInterval(timer);
   }, []);
 
-  const text = TEXT[scope];
+  const text = TEXT[scope]();
   const account = status?.account ?? null;
   const environment = status?.environment ?? connection?.environment ?? null;
   const liveLike = environment !== null && isLiveLike(environment, connection?.baseUrl ?? null);
@@ -93,45 +118,55 @@ export function PermitSection({ scope, status }: { scope: 'dealing' | 'applicati
       <h2 id={`${id}-title`}>{text.title}</h2>
       {permit ? (
         <div class={`banner ${permit.environment === 'live' ? 'banner--error' : 'banner--warn'}`} role="status">
-          <strong>On</strong> for account {permit.accountId} on {ENV_LABEL[permit.environment]} ·{' '}
-          {describeExpiry(permit, Date.now())}.{' '}
+          <strong>{i18n.t('permit.on')}</strong>{' '}
+          {i18n.t('permit.onFor', {
+            account: permit.accountId,
+            environment: ENV_LABEL[permit.environment](),
+            expiry: describeExpiry(permit, Date.now()),
+          })}{' '}
           <button type="button" class="primary" onClick={revoke} disabled={busy}>
-            Turn off {scope} permit
+            {text.turnOff}
           </button>
         </div>
       ) : (
         <p>
-          <strong>Off.</strong>{' '}
-          {scope === 'dealing'
-            ? 'Marketside only watches: no deal can be placed and no dealing control is shown.'
-            : 'Your API keys can be viewed here but not changed.'}
+          <strong>{i18n.t('permit.off')}</strong> {text.off}
         </p>
       )}
       {!permit && !open && (
         <button type="button" onClick={() => setOpen(true)} disabled={!account}>
-          Turn on {scope} permit…
+          {text.turnOn}
         </button>
       )}
-      {!permit && !account && <p class="muted">Connect to an account first: a permit is bound to one account.</p>}
+      {!permit && !account && <p class="muted">{i18n.t('permit.connectFirst')}</p>}
       {!permit && open && account && (
-        <form class="permit-form" onSubmit={grant} aria-label={`Grant the ${scope} permit`}>
-          <p>What this permit allows:</p>
+        <form class="permit-form" onSubmit={grant} aria-label={text.grantLabel}>
+          <p>{i18n.t('permit.allows')}</p>
           <ul>
             {text.allows.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           <p>
-            Account <strong>{account.accountId}</strong> ({account.accountName}) on{' '}
-            <strong>{environment ? ENV_LABEL[environment] : '—'}</strong>
-            {liveLike && <strong class="down"> — real money</strong>}.
+            {fillIn(
+              i18n.t('permit.accountOn', {
+                account: '{account}',
+                name: account.accountName,
+                environment: '{environment}',
+              }),
+              {
+                account: bold(account.accountId),
+                environment: bold(environment ? ENV_LABEL[environment]() : '—'),
+              },
+            )}
+            {liveLike && <strong class="down"> — {i18n.t('permit.realMoney')}</strong>}.
           </p>
           <div class="field">
-            <label for={`${id}-duration`}>Lasts</label>
+            <label for={`${id}-duration`}>{i18n.t('permit.lasts')}</label>
             <select id={`${id}-duration`} value={durationId} onChange={(e) => setDurationId(e.currentTarget.value)}>
               {DURATIONS.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {d.label}
+                  {d.label()}
                 </option>
               ))}
             </select>
@@ -142,7 +177,7 @@ export function PermitSection({ scope, status }: { scope: 'dealing' | 'applicati
           </label>
           {liveLike && (
             <div class="field">
-              <label for={`${id}-confirm`}>Type the account id ({account.accountId}) to confirm</label>
+              <label for={`${id}-confirm`}>{i18n.t('permit.typeAccount', { account: account.accountId })}</label>
               <input
                 id={`${id}-confirm`}
                 type="text"
@@ -158,7 +193,7 @@ export function PermitSection({ scope, status }: { scope: 'dealing' | 'applicati
               class="primary"
               disabled={!ack || busy || (liveLike && typed.trim() !== account.accountId)}
             >
-              Grant {scope} permit
+              {text.grant}
             </button>
             <button
               type="button"
@@ -167,7 +202,7 @@ export function PermitSection({ scope, status }: { scope: 'dealing' | 'applicati
                 setError(null);
               }}
             >
-              Cancel
+              {i18n.t('common.cancel')}
             </button>
           </div>
         </form>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { type ErrorView, type ImportedGateway, send } from '../../lib/messages/contract';
 import { hostPermissionFor } from '../../lib/options/connection-form';
 import { ErrorState } from '../ErrorState';
@@ -34,7 +35,7 @@ export function SettingsFileSection({ onReview }: { onReview?: (gateway: Importe
     const reply = await send('settings.export', {});
     if (!reply.ok) return setError(reply.error);
     saveFile(reply.data.filename, new Blob([reply.data.json], { type: 'application/json' }));
-    setReport(`Exported ${reply.data.filename}. It holds no API key, password or token.`);
+    setReport(i18n.t('settingsFile.exported', { file: reply.data.filename }));
   };
 
   const importFile = async (file: File | undefined) => {
@@ -43,32 +44,33 @@ export function SettingsFileSection({ onReview }: { onReview?: (gateway: Importe
     setReport(null);
     setGateway(null);
     if (file.size > 500_000) {
-      setError({ kind: 'validation', message: 'The file is too large to be a settings file.' });
+      setError({ kind: 'validation', message: i18n.t('settingsFile.tooLarge') });
       return;
     }
     const reply = await send('settings.import', { json: await file.text() });
     if (!reply.ok) return setError(reply.error);
     const { applied, ignored } = reply.data;
     setGateway(reply.data.gateway);
+    const imported = i18n.t('settingsFile.imported', {
+      items: applied.length > 0 ? applied.map(partName).join(', ') : i18n.t('settingsFile.nothingNew'),
+    });
     setReport(
-      `Imported: ${applied.length > 0 ? applied.join(', ') : 'nothing new'}.` +
-        (ignored.length > 0 ? ` Ignored: ${ignored.join(', ')}.` : ''),
+      ignored.length > 0
+        ? `${imported} ${i18n.t('settingsFile.ignored', { items: ignored.map(partName).join(', ') })}`
+        : imported,
     );
   };
 
   return (
     <section aria-labelledby="file-title" class="options-section">
-      <h2 id="file-title">Settings file</h2>
-      <p class="muted">
-        Preferences, the environment, the badge market, alerts, list alerts and recent lookups. Never the API key,
-        password or tokens. Importing merges without duplicates.
-      </p>
+      <h2 id="file-title">{i18n.t('options.settingsFile')}</h2>
+      <p class="muted">{i18n.t('settingsFile.about')}</p>
       <div class="row">
         <button type="button" onClick={exportFile}>
-          Export settings
+          {i18n.t('settingsFile.export')}
         </button>
         <label class="file-button">
-          Import settings
+          {i18n.t('settingsFile.import')}
           <input
             type="file"
             accept="application/json,.json"
@@ -89,21 +91,42 @@ export function SettingsFileSection({ onReview }: { onReview?: (gateway: Importe
       {gateway && (
         <div role="alert" class="banner" data-testid="options-file-gateway">
           <p>
-            This file points to {gateway.host}
-            {gateway.environment === 'custom' ? ` (${gateway.baseUrl})` : ` (IG ${gateway.environment})`}. Your
-            connection was not changed
-            {gateway.current ? `: your API key, password and session stay with ${gateway.current}` : ''}.
+            {gateway.environment === 'custom'
+              ? i18n.t('settingsFile.pointsToCustom', { host: gateway.host, url: gateway.baseUrl })
+              : i18n.t('settingsFile.pointsToIg', { host: gateway.host, environment: gateway.environment })}{' '}
+            {gateway.current
+              ? i18n.t('settingsFile.notChangedKept', { current: gateway.current })
+              : i18n.t('settingsFile.notChanged')}
           </p>
-          <p>
-            To use {gateway.host}, review it in Connection, allow access to it, and enter the API key and password meant
-            for it.
-          </p>
+          <p>{i18n.t('settingsFile.toUse', { host: gateway.host })}</p>
           <button type="button" onClick={() => review(gateway)}>
-            Review {gateway.host} in Connection
+            {i18n.t('settingsFile.review', { host: gateway.host })}
           </button>
         </div>
       )}
       {error && <ErrorState error={error} />}
     </section>
   );
+}
+
+/** A part of the settings the background reports as imported or ignored, in the user's words. */
+function partName(part: string): string {
+  switch (part) {
+    case 'prefs':
+      return i18n.t('settingsFile.partPrefs');
+    case 'connection':
+      return i18n.t('settingsFile.partConnection');
+    case 'pinnedEpic':
+      return i18n.t('settingsFile.partPinnedEpic');
+    case 'alerts':
+      return i18n.t('settingsFile.partAlerts');
+    case 'listAlerts':
+      return i18n.t('settingsFile.partListAlerts');
+    case 'recentLookups':
+      return i18n.t('settingsFile.partRecentLookups');
+    case 'watchlistMarks':
+      return i18n.t('settingsFile.partWatchlistMarks');
+    default:
+      return part;
+  }
 }

@@ -2,18 +2,19 @@
 // does not, unlock while locked, choose a passphrase for credentials remembered before the update, change
 // it. A new passphrase is estimated as it is typed and refused when too easy to guess offline.
 // "Forget credentials" (Accounts) erases them.
+
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { send, type VaultView } from '../../lib/messages/contract';
-import { PIN_HINT } from '../../lib/vault/prompt';
+import { pinHint } from '../../lib/vault/prompt';
 import { VaultPrompt } from '../VaultPrompt';
 import { passphraseRefusal, StrengthNote, usePassphraseStrength } from './PassphraseStrength';
 
-const STATE_TEXT: Record<VaultView['state'], string> = {
-  none: 'Nothing is remembered on this computer: tick "Remember" above to keep the API key and password, encrypted with a passphrase.',
-  locked: 'Remembered on this computer, encrypted with your passphrase, and locked.',
-  unlocked: 'Remembered on this computer, encrypted with your passphrase; unlocked until the browser closes.',
-  'pin-needed':
-    'Remembered before this update and now kept only until the browser closes: choose a passphrase to keep them.',
+const STATE_TEXT: Record<VaultView['state'], () => string> = {
+  none: () => i18n.t('vault.stateNone'),
+  locked: () => i18n.t('vault.stateLocked'),
+  unlocked: () => i18n.t('vault.stateUnlocked'),
+  'pin-needed': () => i18n.t('vault.statePinNeeded'),
 };
 
 interface PinFields {
@@ -37,7 +38,7 @@ export function VaultSection({ vault, onChanged }: { vault: VaultView | null; on
     e.preventDefault();
     setNote(null);
     if (fields.pin !== fields.pinConfirm) {
-      setIssue({ field: 'pinConfirm', message: 'The two passphrases do not match' });
+      setIssue({ field: 'pinConfirm', message: i18n.t('vault.mismatch') });
       return;
     }
     setBusy(true);
@@ -57,7 +58,7 @@ export function VaultSection({ vault, onChanged }: { vault: VaultView | null; on
     if (!reply.ok) setIssue({ field: reply.error.field ?? 'pin', message: reply.error.message });
     else {
       setIssue(null);
-      setNote(choosing ? 'Your credentials are now encrypted with this passphrase.' : 'Passphrase changed.');
+      setNote(choosing ? i18n.t('vault.encryptedNow') : i18n.t('vault.changed'));
     }
     onChanged();
   };
@@ -93,27 +94,26 @@ export function VaultSection({ vault, onChanged }: { vault: VaultView | null; on
 
   return (
     <section aria-labelledby="vault-title" class="options-section">
-      <h2 id="vault-title">Remembered credentials</h2>
-      <p data-testid="vault-state">{STATE_TEXT[vault.state]}</p>
+      <h2 id="vault-title">{i18n.t('options.vault')}</h2>
+      <p data-testid="vault-state">{STATE_TEXT[vault.state]()}</p>
       <VaultPrompt vault={vault} send={send} />
       {vault.unchecked && (
         <p class="banner banner--warn" role="status" data-testid="vault-unchecked">
-          Your credentials are protected by a PIN chosen before Marketside checked how easy it is to guess. A short PIN
-          can be guessed within minutes from a copy of your browser profile: choose a passphrase below.
+          {i18n.t('vault.unchecked')}
         </p>
       )}
       {(choosing || changing) && (
-        <form onSubmit={submit} noValidate aria-label={choosing ? 'Choose a passphrase' : 'Change the passphrase'}>
-          {vault.state === 'locked' && pinField('currentPin', 'Current PIN or passphrase')}
-          {pinField('pin', choosing ? 'Passphrase' : 'New passphrase')}
+        <form onSubmit={submit} noValidate aria-label={choosing ? i18n.t('vault.choose') : i18n.t('vault.change')}>
+          {vault.state === 'locked' && pinField('currentPin', i18n.t('vault.currentPin'))}
+          {pinField('pin', choosing ? i18n.t('connection.passphrase') : i18n.t('vault.newPassphrase'))}
           <p class="muted" id="vault-pin-hint">
-            {PIN_HINT}
+            {pinHint()}
           </p>
           {issue?.field !== 'pin' && <StrengthNote id="vault-pin-strength" strength={strength} />}
-          {pinField('pinConfirm', 'The same again')}
+          {pinField('pinConfirm', i18n.t('vault.sameAgain'))}
           <div class="row">
             <button type="submit" class="primary" disabled={busy}>
-              {choosing ? 'Protect with this passphrase' : 'Change passphrase'}
+              {choosing ? i18n.t('vault.protect') : i18n.t('vault.changeButton')}
             </button>
           </div>
         </form>
@@ -124,20 +124,9 @@ export function VaultSection({ vault, onChanged }: { vault: VaultView | null; on
         </p>
       )}
       <details data-testid="vault-protection">
-        <summary>What this protects against, and what it does not</summary>
-        <p>
-          Your API key and password are encrypted on this computer with a key made from your passphrase by Argon2id (64
-          MiB of memory, 3 passes). Someone who copies your browser profile, as password-stealing malware does, gets
-          only ciphertext and must guess the passphrase; each guess costs them that memory and time, so a strong
-          passphrase keeps them out for longer than they can spend. The limit of 5 tries guards only the unlock field in
-          this browser: a copy can be tried offline without limit, which is why the passphrase itself must be hard to
-          guess.
-        </p>
-        <p>
-          It does not protect against malware running on this computer while your credentials are unlocked (it can read
-          them as Marketside uses them), anyone using this browser while they are unlocked, a passphrase you also use
-          elsewhere or that is seen as you type it, or a short PIN chosen before this check: change it here.
-        </p>
+        <summary>{i18n.t('vault.protectsSummary')}</summary>
+        <p>{i18n.t('vault.protectsAgainst')}</p>
+        <p>{i18n.t('vault.protectsNot')}</p>
       </details>
     </section>
   );

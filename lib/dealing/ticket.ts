@@ -1,5 +1,6 @@
 // The deal ticket's checks against the market's dealing rules, run before anything is sent
 // (by the ticket as the user types, and again by the background before it asks for a quote or deals).
+import { i18n } from '#i18n';
 import { formatSize } from '../format';
 import type { RequestOf } from '../messages/contract';
 import type { Direction, MarketFacts, StepRule } from '../model';
@@ -91,32 +92,32 @@ export function toDistance(
 export function validateTicket(input: TicketInput, facts: MarketFacts, prices: TicketPrices): TicketCheck {
   const issues: TicketIssue[] = [];
 
-  if (!facts.currency)
-    issues.push({ field: 'market', message: 'The market has no dealing currency; it cannot be dealt here.' });
+  if (!facts.currency) issues.push({ field: 'market', message: i18n.t('dealCheck.noCurrency') });
 
   const size = input.size;
   const step = sizeStep(facts);
   const min = minSize(facts);
-  if (size === null || !Number.isFinite(size) || size <= 0) issues.push({ field: 'size', message: 'Enter a size.' });
-  else if (size < min - 1e-9)
-    issues.push({ field: 'size', message: `The minimum size on this market is ${fmt(min)}.` });
-  else if (!onStep(size, step)) issues.push({ field: 'size', message: `Size goes in steps of ${fmt(step)}.` });
+  if (size === null || !Number.isFinite(size) || size <= 0)
+    issues.push({ field: 'size', message: i18n.t('dealCheck.enterSize') });
+  else if (size < min - 1e-9) issues.push({ field: 'size', message: i18n.t('dealCheck.minSize', { min: fmt(min) }) });
+  else if (!onStep(size, step))
+    issues.push({ field: 'size', message: i18n.t('dealCheck.sizeStep', { step: fmt(step) }) });
 
   if (input.orderType === 'LIMIT') {
     if (input.level === null || !(input.level > 0))
-      issues.push({ field: 'level', message: 'A limit order needs the level to deal at.' });
+      issues.push({ field: 'level', message: i18n.t('dealCheck.limitNeedsLevel') });
   } else {
     const side = input.direction === 'BUY' ? prices.offer : prices.bid;
     if (side === null)
       issues.push({
         field: 'market',
-        message: 'There is no current price to deal at; wait for a price or use a limit order.',
+        message: i18n.t('dealCheck.noPrice'),
       });
   }
 
   const entry = entryLevel(input, prices);
   if ((input.stop || input.limit) && !facts.stopsLimitsAllowed) {
-    issues.push({ field: input.stop ? 'stop' : 'limit', message: 'This market does not accept stops or limits.' });
+    issues.push({ field: input.stop ? 'stop' : 'limit', message: i18n.t('dealCheck.noStopsLimits') });
   } else {
     for (const kind of ['stop', 'limit'] as const) {
       const value = input[kind];
@@ -150,21 +151,27 @@ function checkStopOrLimit(
   entry: number | null,
   facts: MarketFacts,
 ): string | null {
-  const Name = kind === 'stop' ? 'Stop' : 'Limit';
-  if (!Number.isFinite(value.value) || value.value <= 0) return `${Name} must be a positive number.`;
+  const stop = kind === 'stop';
+  if (!Number.isFinite(value.value) || value.value <= 0)
+    return stop ? i18n.t('dealCheck.stopPositive') : i18n.t('dealCheck.limitPositive');
   const distance = toDistance(kind, value, direction, entry);
-  if (distance === null) return `${Name} as a level needs a current price; use a distance or wait for a price.`;
+  if (distance === null) return stop ? i18n.t('dealCheck.stopNeedsPrice') : i18n.t('dealCheck.limitNeedsPrice');
   if (distance <= 0) {
-    const side = (kind === 'stop') === (direction === 'BUY') ? 'below' : 'above';
-    const what = direction === 'BUY' ? 'buy' : 'sell';
-    return `A ${kind} on a ${what} must be ${side} the deal level (${fmt(entry ?? 0)}).`;
+    const level = { level: fmt(entry ?? 0) };
+    if (direction === 'BUY')
+      return stop ? i18n.t('dealCheck.stopBuyBelow', level) : i18n.t('dealCheck.limitBuyAbove', level);
+    return stop ? i18n.t('dealCheck.stopSellAbove', level) : i18n.t('dealCheck.limitSellBelow', level);
   }
   const min = ruleDistance(facts.dealingRules.minNormalStopOrLimitDistance, entry);
   if (min !== null && distance < min - 1e-9)
-    return `${Name} is too close: at least ${fmt(min)} points from the deal level.`;
+    return stop
+      ? i18n.t('dealCheck.stopTooClose', { min: fmt(min) })
+      : i18n.t('dealCheck.limitTooClose', { min: fmt(min) });
   const max = ruleDistance(facts.dealingRules.maxStopOrLimitDistance, entry);
   if (max !== null && distance > max + 1e-9)
-    return `${Name} is too far: at most ${fmt(max)} points from the deal level.`;
+    return stop
+      ? i18n.t('dealCheck.stopTooFar', { max: fmt(max) })
+      : i18n.t('dealCheck.limitTooFar', { max: fmt(max) });
   return null;
 }
 

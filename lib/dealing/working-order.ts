@@ -1,4 +1,5 @@
 // Checks of a new working order against the market and its dealing rules, before it is sent.
+import { i18n } from '#i18n';
 import type { RequestOf } from '../messages/contract';
 import type { Direction, MarketFacts } from '../model';
 import { minSize, ruleDistance, sizeStep } from './ticket';
@@ -35,19 +36,20 @@ export function validateWorkingOrder(
   now: number,
 ): OrderCheck {
   const issues: OrderIssue[] = [];
-  if (!facts.currency)
-    issues.push({ field: 'market', message: 'The market has no dealing currency; it cannot be dealt here.' });
+  if (!facts.currency) issues.push({ field: 'market', message: i18n.t('dealCheck.noCurrency') });
   const step = sizeStep(facts);
   const min = minSize(facts);
   const size = input.size;
-  if (size === null || !Number.isFinite(size) || size <= 0) issues.push({ field: 'size', message: 'Enter a size.' });
-  else if (size < min - 1e-9) issues.push({ field: 'size', message: `The minimum size on this market is ${min}.` });
+  if (size === null || !Number.isFinite(size) || size <= 0)
+    issues.push({ field: 'size', message: i18n.t('dealCheck.enterSize') });
+  else if (size < min - 1e-9)
+    issues.push({ field: 'size', message: i18n.t('dealCheck.minSize', { min: String(min) }) });
   else if (Math.abs(size / step - Math.round(size / step)) > 1e-6)
-    issues.push({ field: 'size', message: `Size goes in steps of ${step}.` });
+    issues.push({ field: 'size', message: i18n.t('dealCheck.sizeStep', { step: String(step) }) });
 
   const level = input.level;
   if (level === null || !Number.isFinite(level) || level <= 0) {
-    issues.push({ field: 'level', message: 'Enter the level the order triggers at.' });
+    issues.push({ field: 'level', message: i18n.t('dealCheck.enterTrigger') });
   } else {
     const market = input.direction === 'BUY' ? prices.offer : prices.bid;
     if (market !== null) {
@@ -55,36 +57,56 @@ export function validateWorkingOrder(
       const below = level < market;
       const wantBelow = (input.type === 'LIMIT') === (input.direction === 'BUY');
       if (wantBelow ? !below : !above) {
-        const what = `A ${input.type === 'LIMIT' ? 'limit' : 'stop'} order to ${input.direction === 'BUY' ? 'buy' : 'sell'}`;
+        const price = { price: String(market) };
         issues.push({
           field: 'level',
-          message: `${what} must be ${wantBelow ? 'below' : 'above'} the current ${input.direction === 'BUY' ? 'offer' : 'bid'} (${market}).`,
+          message:
+            input.direction === 'BUY'
+              ? input.type === 'LIMIT'
+                ? i18n.t('dealCheck.orderLimitBuyBelow', price)
+                : i18n.t('dealCheck.orderStopBuyAbove', price)
+              : input.type === 'LIMIT'
+                ? i18n.t('dealCheck.orderLimitSellAbove', price)
+                : i18n.t('dealCheck.orderStopSellBelow', price),
         });
       }
     }
   }
 
   if (input.goodTillDate !== null && !(input.goodTillDate > now))
-    issues.push({ field: 'goodTillDate', message: 'The "good till" date must be in the future.' });
+    issues.push({ field: 'goodTillDate', message: i18n.t('dealCheck.goodTillPast') });
 
   for (const field of ['stopDistance', 'limitDistance'] as const) {
     const d = input[field];
     if (d === null) continue;
-    const name = field === 'stopDistance' ? 'Stop' : 'Limit';
+    const stop = field === 'stopDistance';
     if (!facts.stopsLimitsAllowed) {
-      issues.push({ field, message: 'This market does not accept stops or limits.' });
+      issues.push({ field, message: i18n.t('dealCheck.noStopsLimits') });
       continue;
     }
     if (!Number.isFinite(d) || d <= 0) {
-      issues.push({ field, message: `${name} distance must be a positive number.` });
+      issues.push({
+        field,
+        message: stop ? i18n.t('dealCheck.stopDistancePositive') : i18n.t('dealCheck.limitDistancePositive'),
+      });
       continue;
     }
     const minD = ruleDistance(facts.dealingRules.minNormalStopOrLimitDistance, level);
     if (minD !== null && d < minD - 1e-9)
-      issues.push({ field, message: `${name} is too close: at least ${minD} points from the order level.` });
+      issues.push({
+        field,
+        message: stop
+          ? i18n.t('dealCheck.stopTooCloseOrder', { min: String(minD) })
+          : i18n.t('dealCheck.limitTooCloseOrder', { min: String(minD) }),
+      });
     const maxD = ruleDistance(facts.dealingRules.maxStopOrLimitDistance, level);
     if (maxD !== null && d > maxD + 1e-9)
-      issues.push({ field, message: `${name} is too far: at most ${maxD} points from the order level.` });
+      issues.push({
+        field,
+        message: stop
+          ? i18n.t('dealCheck.stopTooFarOrder', { max: String(maxD) })
+          : i18n.t('dealCheck.limitTooFarOrder', { max: String(maxD) }),
+      });
   }
 
   if (issues.length > 0 || size === null || level === null || !facts.currency) return { ok: false, issues };

@@ -1,5 +1,6 @@
 // The life of a permit, as pure functions: granting (with its checks), expiry, revocation and the
 // binding to one environment and one account. Storage and messaging live elsewhere.
+import { i18n } from '#i18n';
 import type { Environment, PermitScope, PermitView } from '../model';
 
 /** The default length of a permit with an expiry: four hours. */
@@ -65,18 +66,18 @@ export function grantPermit(
   newId: () => string,
 ): GrantResult {
   if (!request.acknowledged)
-    return { ok: false, refusal: 'not-acknowledged', message: 'Read and confirm what the permit allows first.' };
+    return { ok: false, refusal: 'not-acknowledged', message: i18n.t('permitError.notAcknowledged') };
   if (!context.accountId)
     return {
       ok: false,
       refusal: 'signed-out',
-      message: 'Sign in before granting a permit: it is bound to an account.',
+      message: i18n.t('permitError.signedOut'),
     };
   if (request.accountId !== context.accountId)
     return {
       ok: false,
       refusal: 'wrong-account',
-      message: `The permit must be for the active account (${context.accountId}).`,
+      message: i18n.t('permitError.wrongAccount', { account: context.accountId }),
       field: 'accountId',
     };
   if (isLiveLike(context.environment, context.baseUrl)) {
@@ -85,14 +86,14 @@ export function grantPermit(
       return {
         ok: false,
         refusal: 'confirmation-required',
-        message: 'This is a live account: type the account id to confirm.',
+        message: i18n.t('permitError.confirmationRequired'),
         field: 'confirmAccountId',
       };
     if (typed !== context.accountId)
       return {
         ok: false,
         refusal: 'confirmation-mismatch',
-        message: 'The account id you typed does not match the active account.',
+        message: i18n.t('permitError.confirmationMismatch'),
         field: 'confirmAccountId',
       };
   }
@@ -101,7 +102,7 @@ export function grantPermit(
     return {
       ok: false,
       refusal: 'bad-duration',
-      message: 'A permit lasts between one minute and 24 hours, or until the browser closes.',
+      message: i18n.t('permitError.badDuration'),
       field: 'durationMs',
     };
   return {
@@ -162,12 +163,12 @@ export function contextChanged(before: PermitContext, after: PermitContext): boo
 
 /** "3 h 59 min left", "until the browser closes", "expired". */
 export function describeExpiry(permit: PermitView, now: number): string {
-  if (permit.expiresAt === null) return 'until the browser closes';
+  if (permit.expiresAt === null) return i18n.t('permit.expiryUntilClose');
   const left = permit.expiresAt - now;
-  if (left <= 0) return 'expired';
+  if (left <= 0) return i18n.t('permit.expired');
   const minutes = Math.ceil(left / 60_000);
-  if (minutes < 60) return `${minutes} min left`;
-  const h = Math.floor(minutes / 60);
+  if (minutes < 60) return i18n.t('permit.minLeft', { min: String(minutes) });
+  const h = String(Math.floor(minutes / 60));
   const m = minutes % 60;
-  return m === 0 ? `${h} h left` : `${h} h ${m} min left`;
+  return m === 0 ? i18n.t('permit.hoursLeft', { h }) : i18n.t('permit.hoursMinLeft', { h, min: String(m) });
 }

@@ -2,6 +2,7 @@
 // with a weaker KDF is converted to the current one then), remembering secrets, changing the PIN, forgetting. The record, the count of wrong PINs and the notice are in
 // storage.local; the derived key in storage.session (memory only) while unlocked. Every change runs one
 // at a time, so wrong PINs sent together are all counted.
+import { i18n } from '#i18n';
 import { fromBase64, toBase64 } from '../base64';
 import { ARGON2ID, createVault, kdfParams, seal, unlockVault, type VaultOptions, weakerThan } from './crypto';
 import { MAX_PIN_TRIES, type VaultNotice, VaultReader, type VaultStores } from './reader';
@@ -13,18 +14,14 @@ export { MAX_PIN_TRIES, type VaultNotice, type VaultState, type VaultStores } fr
 export class PinRejectedError extends WrongPinError {
   constructor(readonly triesLeft: number) {
     super();
-    this.message = `That PIN does not unlock your remembered credentials. ${triesLeft} ${
-      triesLeft === 1 ? 'try' : 'tries'
-    } left before they are erased.`;
+    this.message = i18n.t('vaultError.wrongPinTriesLeft', triesLeft, { n: String(triesLeft) });
   }
 }
 
 /** The last allowed wrong PIN: the remembered credentials are gone. */
 export class VaultErasedError extends Error {
   constructor() {
-    super(
-      `${MAX_PIN_TRIES} wrong PINs in a row: your remembered API key and password were erased. Enter them again in the settings.`,
-    );
+    super(i18n.t('vaultError.erased', { tries: String(MAX_PIN_TRIES) }));
     this.name = 'VaultErasedError';
   }
 }
@@ -66,7 +63,7 @@ export class VaultKeeper extends VaultReader {
   /** Opens with this PIN and keeps the key; converts a weaker record unless a new one follows at once. */
   private async openWith(pin: string, convert = true): Promise<VaultSecrets> {
     const record = await this.record();
-    if (!record) throw new PinNeededError('pin', 'There are no remembered credentials to unlock');
+    if (!record) throw new PinNeededError('pin', i18n.t('vaultError.nothingToUnlock'));
     try {
       const { secrets, key } = await unlockVault(record, pin);
       const converted = convert ? await this.converted(record, secrets, pin) : null;
@@ -118,8 +115,7 @@ export class VaultKeeper extends VaultReader {
         return this.keep(record, key);
       }
       const [record, key] = await Promise.all([this.record(), this.stores.key.getValue()]);
-      if (!record || !key)
-        throw new PinNeededError('pin', 'Choose a PIN or passphrase to remember the API key and password');
+      if (!record || !key) throw new PinNeededError('pin', i18n.t('vaultError.choosePin'));
       await this.stores.record.setValue(
         await seal(
           secrets,
@@ -135,7 +131,7 @@ export class VaultKeeper extends VaultReader {
   changePin(currentPin: string | null, pin: string): Promise<void> {
     return this.serial(async () => {
       const secrets = currentPin !== null ? await this.openWith(currentPin, false) : await this.secrets();
-      if (!secrets) throw new PinNeededError('currentPin', 'Enter your current PIN');
+      if (!secrets) throw new PinNeededError('currentPin', i18n.t('vaultError.enterCurrentPin'));
       const { record, key } = await createVault(secrets, pin, this.options);
       await this.keep(record, key);
     });

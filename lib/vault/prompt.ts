@@ -1,5 +1,6 @@
 // What a page says about the remembered credentials: an unlock form while locked, or a notice that
 // asks for a PIN or for the secrets again. Pure, from the status's VaultView.
+import { i18n } from '#i18n';
 import type { VaultView } from '../messages/contract';
 import { MAX_PIN_TRIES } from './keeper';
 import { MIN_PIN_LENGTH } from './record';
@@ -16,25 +17,27 @@ export function vaultPrompt(vault: VaultView | undefined | null): VaultPromptVie
     return {
       kind: 'notice',
       level: 'warn',
-      title: 'Choose a PIN for your remembered credentials',
-      text: 'Your API key and password are no longer kept unprotected on this computer. They work until the browser closes; choose a PIN in the settings to keep remembering them.',
+      title: i18n.t('vault.pinNeededTitle'),
+      text: i18n.t('vault.pinNeededText'),
     };
   if (vault.notice === 'locked-out')
     return {
       kind: 'notice',
       level: 'error',
-      title: 'Remembered credentials erased',
-      text: `After ${MAX_PIN_TRIES} wrong PINs in a row, your remembered API key and password were erased. Enter them again in the settings.`,
+      title: i18n.t('vault.lockedOutTitle'),
+      text: i18n.t('vault.lockedOutText', { tries: String(MAX_PIN_TRIES) }),
     };
   if (vault.notice === 'unprotected-removed')
     return {
       kind: 'notice',
       level: 'warn',
-      title: 'Enter your API key and password again',
-      text: 'They were remembered without a PIN before an update, so they were removed from this computer. Enter them in the settings and choose a PIN to remember them.',
+      title: i18n.t('vault.removedTitle'),
+      text: i18n.t('vault.removedText'),
     };
   return null;
 }
 
 /** The hint beside a new-passphrase field. */
-export const PIN_HINT = `Four or more uncommon words work well (at least ${MIN_PIN_LENGTH} characters). You type it once each time the browser starts; Marketside cannot recover it.`;
+export function pinHint(): string {
+  return i18n.t('vault.pinHint', { min: String(MIN_PIN_LENGTH) });
+}

@@ -3,6 +3,7 @@
 // record, deriving a key and sealing are in crypto.ts. AES-256-GCM; the record's KDF and its parameters
 // are bound to the ciphertext (additional data), so a record whose parameters or salt were changed does not
 // open. Version 2 derives with Argon2id; version 1 (PBKDF2) is read so it can be converted at its next unlock.
+import { i18n } from '#i18n';
 import { fromBase64 } from '../base64';
 
 export const VAULT_VERSION = 2;
@@ -65,7 +66,7 @@ export interface VaultSecrets {
 /** The PIN did not open the record (or the record was altered). Never carries the PIN. */
 export class WrongPinError extends Error {
   constructor() {
-    super('That PIN does not unlock your remembered credentials');
+    super(i18n.t('vaultError.wrongPin'));
     this.name = 'WrongPinError';
   }
 }

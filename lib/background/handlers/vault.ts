@@ -1,6 +1,7 @@
 // Remembered credentials: unlock with the PIN (then sign in), choose a PIN for secrets remembered
 // before the vault existed, change the PIN. Failures are validation errors on the PIN field; neither
 // the PIN nor anything derived from it is in a reply.
+import { i18n } from '#i18n';
 import { ValidationError } from '../../api';
 import { PinNeededError, VaultErasedError, VaultKeeper } from '../../vault/keeper';
 import { VaultFormatError, WrongPinError } from '../../vault/record';
@@ -35,7 +36,7 @@ export async function withVault<T>(ctx: HandlerContext, field: string, task: () 
 
 /** A new PIN must be typed the same twice. */
 export function checkConfirmed(pin: string | null, confirm: string | null): void {
-  if (pin !== null && pin !== confirm) throw new ValidationError('pinConfirm', 'The two PINs do not match');
+  if (pin !== null && pin !== confirm) throw new ValidationError('pinConfirm', i18n.t('vaultError.pinsDiffer'));
 }
 
 export const vaultHandlers: Pick<Handlers, 'vault.unlock' | 'vault.setPin'> = {

@@ -1,9 +1,9 @@
 // Launching Firefox ESR with the built Marketside (`npx wxt build -b firefox` first): the one way to do it,
 // as e2e/launch.ts is for Chromium. puppeteer-core over WebDriver BiDi (Playwright cannot drive Firefox ESR);
 // the facts behind every pref and flag are in ../shared/reference/firefox-e2e.md.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { isExtensionError } from './firefox-output';
 import { pageSize, ROOT } from './launch';
@@ -21,6 +21,12 @@ export interface FirefoxLaunchOptions {
   backgroundIdleMs?: number;
   /** The welcome page a new install opens (lib/background/browser/first-run.ts): closed as it opens unless kept. */
   keepWelcome?: boolean;
+  /**
+   * Firefox's UI language (pref `intl.locale.requested`), e.g. 'de', which `browser.i18n` then reports. Its
+   * language pack must be installed next to Firefox (Debian's `firefox-esr-l10n-de`, in the application scope
+   * that puppeteer's `extensions.enabledScopes` admits); without it Firefox stays en-US, so the launch refuses.
+   */
+  locale?: string;
 }
 
 /** Closes each welcome page as it opens, so a journey that is not about the first run starts as before. */
@@ -55,6 +61,17 @@ function geckoId(extensionDir: string): string {
   return id;
 }
 
+/** Refuses a UI language whose language pack is not installed next to Firefox (it would silently stay en-US). */
+function requireLanguagePack(locale: string): void {
+  if (locale.startsWith('en')) return;
+  const dir = join(dirname(realpathSync(FIREFOX)), 'browser', 'extensions');
+  const packs = existsSync(dir) ? readdirSync(dir) : [];
+  if (!packs.some((f) => f.startsWith(`langpack-${locale}@`)))
+    throw new Error(
+      `No Firefox language pack for ${locale} in ${dir}: \`apt-get install -y firefox-esr-l10n-${locale}\``,
+    );
+}
+
 /** Starts Firefox headless in a fresh profile and installs the extension as a temporary add-on. */
 export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<LaunchedFirefox> {
   const extensionDir = opts.extensionDir ?? FIREFOX_EXTENSION_DIR;
@@ -62,6 +79,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
     throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build -b firefox\` first`);
   if (!existsSync(FIREFOX))
     throw new Error(`No Firefox at ${FIREFOX}: \`apt-get install -y firefox-esr\` (or set FIREFOX_PATH)`);
+  if (opts.locale) requireLanguagePack(opts.locale);
   const id = geckoId(extensionDir);
   const profile = mkdtempSync(join(tmpdir(), 'marketside-firefox-'));
   const output: string[] = [];
@@ -93,6 +111,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
         'extensions.webextOptionalPermissionPrompts': false,
         'devtools.console.stdout.content': true,
         ...(opts.backgroundIdleMs ? { 'extensions.background.idle.timeout': opts.backgroundIdleMs } : {}),
+        ...(opts.locale ? { 'intl.locale.requested': opts.locale } : {}),
       },
     });
     const proc = browser.process();

@@ -379,16 +379,17 @@ export function midOf(bid: number | null, offer: number | null): number | null {
   return (bid + offer) / 2;
 }
 
-/** "just now", "12 s ago", "5 min ago", "3 h ago", "2 d ago". */
+/** "just now", "12 s ago", "5 min ago", "3 h ago", "2 d ago" (in the UI language). */
 export function formatAge(fetchedAt: number, now: number = Date.now()): string {
   const s = Math.max(0, Math.round((now - fetchedAt) / 1000));
-  if (s < 5) return 'just now';
-  if (s < 60) return `${s} s ago`;
+  if (s < 5) return i18n.t('age.justNow');
+  if (s < 60) return i18n.t('age.seconds', s, { n: String(s) });
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return i18n.t('age.minutes', m, { n: String(m) });
   const h = Math.round(m / 60);
-  if (h < 48) return `${h} h ago`;
-  return `${Math.round(h / 24)} d ago`;
+  if (h < 48) return i18n.t('age.hours', h, { n: String(h) });
+  const d = Math.round(h / 24);
+  return i18n.t('age.days', d, { n: String(d) });
 }
 
 /** Human words for the service's market states. */

@@ -1,6 +1,7 @@
 // Every alert with how far it is from firing, from the latest quotes (the cache first, then the
 // background); sortable by distance, name or age; delete, and re-arm after it fired.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { conditionText } from '../../lib/alerts/describe';
 import { type AlertRow, type AlertSort, type Distance, distanceTo, sortAlertRows } from '../../lib/alerts/distance';
 import { isSentimentKind, usableMid } from '../../lib/alerts/evaluate';
@@ -20,8 +21,8 @@ const REFRESH_MS = 30_000;
 /** Still to go, at the market's precision, and as a percentage. */
 function distanceText(d: Distance | null, decimals: number | undefined): string {
   if (d === null) return '–';
-  if (d.reached) return 'Reached';
-  if (d.unit === 'points') return `${formatNumber(d.abs, 1)} pts`;
+  if (d.reached) return i18n.t('alertsList.reached');
+  if (d.unit === 'points') return i18n.t('sentiment.points', { change: formatNumber(d.abs, 1) });
   return `${formatPrice(d.abs, decimals)} (${formatPct(d.pct, 2, false)})`;
 }
 
@@ -114,9 +115,9 @@ function MarketAlertsList() {
   };
 
   if (error && rules === null) return <ErrorState error={error} onRetry={() => void load()} />;
-  if (rules === null) return <p class="muted">Loading alerts…</p>;
+  if (rules === null) return <p class="muted">{i18n.t('alertsList.loading')}</p>;
   if (rules.length === 0) {
-    return <p class="muted">No alerts yet. Open a market and set one: above or below a price, a move, or sentiment.</p>;
+    return <p class="muted">{i18n.t('alertsList.none')}</p>;
   }
 
   const rows: AlertRow[] = sortAlertRows(
@@ -132,14 +133,14 @@ function MarketAlertsList() {
   );
 
   return (
-    <section class="alerts-list" aria-label="Price alerts">
+    <section class="alerts-list" aria-label={i18n.t('alertsList.label')}>
       <div class="alert-form__row">
         <label>
-          Sort by{' '}
+          {i18n.t('alertsList.sortBy')}{' '}
           <select value={sort} onChange={(e) => setSort(e.currentTarget.value as AlertSort)}>
-            <option value="distance">Distance to target</option>
-            <option value="name">Market name</option>
-            <option value="created">Newest first</option>
+            <option value="distance">{i18n.t('alertsList.byDistance')}</option>
+            <option value="name">{i18n.t('alertsList.byName')}</option>
+            <option value="created">{i18n.t('alertsList.byNewest')}</option>
           </select>
         </label>
       </div>
@@ -147,16 +148,16 @@ function MarketAlertsList() {
       <table>
         <thead>
           <tr>
-            <th scope="col">Market</th>
-            <th scope="col">Alert when</th>
+            <th scope="col">{i18n.t('column.market')}</th>
+            <th scope="col">{i18n.t('alert.form.when')}</th>
             <th scope="col" class="num">
-              Now
+              {i18n.t('alertsList.now')}
             </th>
             <th scope="col" class="num">
-              To go
+              {i18n.t('alertsList.toGo')}
             </th>
             <th scope="col">
-              <span class="visually-hidden">Actions</span>
+              <span class="visually-hidden">{i18n.t('popup.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -168,7 +169,7 @@ function MarketAlertsList() {
             const long = rule.marketId ? sentiment.get(rule.marketId) : undefined;
             const now = isSentimentKind(rule.kind)
               ? long
-                ? `${formatShare(long.longPositionPercentage)} long`
+                ? i18n.t('sentiment.long', { pct: formatShare(long.longPositionPercentage) })
                 : '–'
               : formatPrice(usableMid(quote), decimals);
             return (
@@ -181,10 +182,12 @@ function MarketAlertsList() {
                   {conditionText(rule, decimals)}
                   {rule.quiet && (
                     <div class="muted small">
-                      quiet {rule.quiet.from}–{rule.quiet.to}
+                      {i18n.t('alertsList.quiet', { from: rule.quiet.from, to: rule.quiet.to })}
                     </div>
                   )}
-                  {!rule.armed && rule.firedAt !== null && <div class="small">Fired {timeText(rule.firedAt)}</div>}
+                  {!rule.armed && rule.firedAt !== null && (
+                    <div class="small">{i18n.t('alertsList.fired', { at: timeText(rule.firedAt) })}</div>
+                  )}
                 </td>
                 <td class="num">{now}</td>
                 <td class="num">{rule.armed ? distanceText(distance, decimals) : '–'}</td>
@@ -195,18 +198,18 @@ function MarketAlertsList() {
                         type="button"
                         disabled={busy === rule.id}
                         onClick={() => void act(rule, 'alerts.rearm')}
-                        aria-label={`Re-arm alert: ${label}`}
+                        aria-label={i18n.t('alertsList.rearmNamed', { alert: label })}
                       >
-                        Re-arm
+                        {i18n.t('alertsList.rearm')}
                       </button>
                     )}
                     <button
                       type="button"
                       disabled={busy === rule.id}
                       onClick={() => void act(rule, 'alerts.delete')}
-                      aria-label={`Delete alert: ${label}`}
+                      aria-label={i18n.t('alertsList.deleteNamed', { alert: label })}
                     >
-                      Delete
+                      {i18n.t('common.delete')}
                     </button>
                   </div>
                 </td>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { parseNumber } from '../../lib/alerts/draft';
 import { type ListAlert, type ListCondition, listConditionText } from '../../lib/alerts/list-rules';
+import { sayList } from '../../lib/alerts/list-say';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import { listAlerts as listAlertsItem } from '../../lib/settings/registry';
 import { ErrorState } from '../ErrorState';
@@ -239,7 +240,7 @@ export function ListAlertPanel({ watchlist }: { watchlist: { id: string; name: s
       ) : (
         <ul class="list-alert__mine">
           {mine.map((a) => {
-            const text = listConditionText(a.condition);
+            const text = listConditionText(a.condition, sayList);
             return (
               <li key={a.id} data-testid="list-alert">
                 <span>{text}</span>
@@ -384,7 +385,7 @@ export function ListAlertsSection() {
           </thead>
           <tbody>
             {all.map((a) => {
-              const text = listConditionText(a.condition);
+              const text = listConditionText(a.condition, sayList);
               return (
                 <tr key={a.id} data-testid="list-alert-row">
                   <td>{a.watchlistName}</td>

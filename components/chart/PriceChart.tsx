@@ -9,6 +9,7 @@ import type {
   UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { formatDay, formatLocale, formatMoment, formatPrice } from '../../lib/format';
 import type { Candle } from '../../lib/model';
 import { type BarValues, chartPriceFormat, lastBar, toLine, toOhlc } from './series';
@@ -207,21 +208,27 @@ export function PriceChart({ candles, style, intraday, label, theme, height = 24
         {shown ? (
           <>
             <span>{formatTime(shown.time, intraday)}</span>
-            {shown.open !== null && <span>O {formatPrice(shown.open, legendDecimals)}</span>}
-            {shown.high !== null && <span>H {formatPrice(shown.high, legendDecimals)}</span>}
-            {shown.low !== null && <span>L {formatPrice(shown.low, legendDecimals)}</span>}
-            <span>C {formatPrice(shown.close, legendDecimals)}</span>
+            {shown.open !== null && (
+              <span>{i18n.t('chart.open', { price: formatPrice(shown.open, legendDecimals) })}</span>
+            )}
+            {shown.high !== null && (
+              <span>{i18n.t('chart.high', { price: formatPrice(shown.high, legendDecimals) })}</span>
+            )}
+            {shown.low !== null && (
+              <span>{i18n.t('chart.low', { price: formatPrice(shown.low, legendDecimals) })}</span>
+            )}
+            <span>{i18n.t('chart.close', { price: formatPrice(shown.close, legendDecimals) })}</span>
           </>
         ) : (
-          <span class="muted">No prices in this range</span>
+          <span class="muted">{i18n.t('chart.noPrices')}</span>
         )}
       </figcaption>
       {loadError && (
         <div class="banner banner--error" role="alert">
-          The chart could not load: {loadError}
+          {i18n.t('chart.loadFailed', { reason: loadError })}
         </div>
       )}
-      {!ready && !loadError && <div class="muted chart__loading">Loading chart…</div>}
+      {!ready && !loadError && <div class="muted chart__loading">{i18n.t('chart.loading')}</div>}
       <div
         ref={container}
         class="chart__canvas"

@@ -3,12 +3,11 @@
 // and a CSV export. Replies come from the background's cache while nothing changed the history, so reopening
 // costs no request; the first page paints from that cache read directly (lib/history/cached.ts) before the
 // background answers.
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { machineFormatNote } from '../../lib/csv/format-note';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
-import { formatDateTime, formatDecimalText } from '../../lib/format';
 import { readCachedHistory } from '../../lib/history/cached';
-import { linkTrades, type TradeLink } from '../../lib/history/link';
+import { linkTrades } from '../../lib/history/link';
 import { summarise } from '../../lib/history/summary';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 import type { ErrorView } from '../../lib/messages/contract';
@@ -29,23 +28,11 @@ import { ErrorState } from '../ErrorState';
 import { saveFile } from '../saveFile';
 import { usePanel } from './context';
 import { settle } from './errors';
+import { HistoryFilters } from './HistoryFilters';
+import { HistorySummary } from './HistorySummary';
+import { ActivityTable, TransactionsTable } from './HistoryTables';
 
 const ROWS_STEP = 50;
-const PERIODS: { kind: PeriodKind; label: string }[] = [
-  { kind: 'today', label: 'Today' },
-  { kind: 'week', label: 'Week' },
-  { kind: 'month', label: 'Month' },
-  { kind: 'year', label: 'Year' },
-  { kind: 'custom', label: 'Custom' },
-];
-
-/** An exact decimal with grouping in the UI locale (Intl formats decimal strings without rounding them). */
-function amountText(value: string, symbol: string | null | undefined): string {
-  const text = formatDecimalText(value);
-  return symbol ? `${symbol} ${text}` : text;
-}
-
-const when = (iso: string) => formatDateTime(Date.parse(iso));
 
 /** Calls `more` when the element scrolls into view (paging as the user scrolls). */
 function useSentinel(more: () => void, active: boolean) {
@@ -62,21 +49,6 @@ function useSentinel(more: () => void, active: boolean) {
   return ref;
 }
 
-function LinkCell({ link }: { link: TradeLink | undefined }) {
-  if (!link) return <span class="muted">—</span>;
-  if (!link.linked)
-    return (
-      <span class="muted" title={link.reason} data-testid="history-not-linked">
-        not linked
-      </span>
-    );
-  return (
-    <span data-testid="history-linked" title="Linked through the activity: the closing deal names the deal it closed">
-      {link.openDealId} → {link.closeDealId}
-    </span>
-  );
-}
-
 export function AccountHistoryView({
   accountId = null,
   epic,
@@ -88,7 +60,6 @@ export function AccountHistoryView({
   initial?: PeriodKind;
 }) {
   const { openSettings } = usePanel();
-  const exportNoteId = useId();
   const [period, setPeriod] = useState<Period>({ kind: initial });
   const [filter, setFilter] = useState<HistoryFilter>({ market: '', type: '' });
   const [tab, setTab] = useState<'transactions' | 'activity'>('transactions');
@@ -202,122 +173,23 @@ export function AccountHistoryView({
 
   return (
     <section class="view account-history" aria-labelledby="history-title" data-testid="history-view">
-      <h2 id="history-title">History</h2>
-      <div class="history-controls">
-        <fieldset class="history-period">
-          <legend class="visually-hidden">Period</legend>
-          {PERIODS.map((p) => (
-            <button
-              key={p.kind}
-              type="button"
-              class={period.kind === p.kind ? 'tab tab--on' : 'tab'}
-              aria-pressed={period.kind === p.kind}
-              onClick={() => setPeriod((cur) => ({ ...cur, kind: p.kind }))}
-            >
-              {p.label}
-            </button>
-          ))}
-        </fieldset>
-        {period.kind === 'custom' && (
-          <div class="history-custom">
-            <label>
-              From{' '}
-              <input
-                type="date"
-                value={period.fromDay ?? ''}
-                onChange={(e) => setPeriod((p) => ({ ...p, fromDay: (e.target as HTMLInputElement).value }))}
-              />
-            </label>{' '}
-            <label>
-              To{' '}
-              <input
-                type="date"
-                value={period.toDay ?? ''}
-                onChange={(e) => setPeriod((p) => ({ ...p, toDay: (e.target as HTMLInputElement).value }))}
-              />
-            </label>
-            {!range && <p class="muted">Choose a first and a last day (the last not before the first).</p>}
-          </div>
-        )}
-        <label>
-          Market{' '}
-          <select
-            value={filter.market}
-            onChange={(e) => setFilter((f) => ({ ...f, market: (e.target as HTMLSelectElement).value }))}
-          >
-            <option value="">All markets</option>
-            {[...new Set([...markets, ...(filter.market ? [filter.market] : [])])].map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Type{' '}
-          <select
-            value={filter.type}
-            onChange={(e) => setFilter((f) => ({ ...f, type: (e.target as HTMLSelectElement).value }))}
-          >
-            <option value="">All types</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <button type="button" onClick={() => void load(true)} disabled={loading || !range}>
-          Refresh
-        </button>{' '}
-        <button
-          type="button"
-          onClick={() => void exportCsv()}
-          disabled={!transactions || !range}
-          data-testid="history-export"
-          aria-describedby={exportNoteId}
-        >
-          Export CSV
-        </button>
-        <span class="muted small" id={exportNoteId} data-testid="history-export-format">
-          {machineFormatNote()}
-        </span>
-      </div>
+      <h2 id="history-title">{i18n.t('history.title')}</h2>
+      <HistoryFilters
+        period={period}
+        setPeriod={setPeriod}
+        validRange={range !== null}
+        filter={filter}
+        setFilter={setFilter}
+        markets={markets}
+        types={types}
+        loading={loading}
+        canExport={transactions !== null && range !== null}
+        onRefresh={() => void load(true)}
+        onExport={() => void exportCsv()}
+      />
       {error && <ErrorState error={error} onRetry={() => void load(true)} onOpenSettings={openSettings} />}
-      {transactions && (
-        <dl class="history-summary" data-testid="history-summary" aria-label="Period summary">
-          <dt>Realised P&amp;L</dt>
-          <dd class="num" data-testid="history-realised">
-            {amountText(summary.realised, allTx.find((t) => t.pnl?.symbol)?.pnl?.symbol)}
-          </dd>
-          <dt>Trades</dt>
-          <dd class="num" data-testid="history-trades">
-            {summary.trades}
-          </dd>
-          <dt>Win rate</dt>
-          <dd class="num">{summary.winRate === null ? '—' : `${Math.round(summary.winRate * 100)}%`}</dd>
-          <dt>Largest win</dt>
-          <dd class="num">
-            {summary.largestWin ? `${amountText(summary.largestWin.value, null)} (${summary.largestWin.market})` : '—'}
-          </dd>
-          <dt>Largest loss</dt>
-          <dd class="num">
-            {summary.largestLoss
-              ? `${amountText(summary.largestLoss.value, null)} (${summary.largestLoss.market})`
-              : '—'}
-          </dd>
-          {summary.byMarket.length > 1 &&
-            summary.byMarket.map((m) => (
-              <>
-                <dt key={`${m.market}-t`}>{m.market}</dt>
-                <dd key={`${m.market}-d`} class="num">
-                  {amountText(m.realised, null)} · {m.trades} {m.trades === 1 ? 'trade' : 'trades'}
-                </dd>
-              </>
-            ))}
-        </dl>
-      )}
-      <div class="tabs" role="tablist" aria-label="History lists">
+      {transactions && <HistorySummary summary={summary} symbol={allTx.find((t) => t.pnl?.symbol)?.pnl?.symbol} />}
+      <div class="tabs" role="tablist" aria-label={i18n.t('history.lists')}>
         <button
           type="button"
           role="tab"
@@ -325,7 +197,7 @@ export function AccountHistoryView({
           class={tab === 'transactions' ? 'tab tab--on' : 'tab'}
           onClick={() => setTab('transactions')}
         >
-          Transactions
+          {i18n.t('history.transactions')}
         </button>
         <button
           type="button"
@@ -334,96 +206,21 @@ export function AccountHistoryView({
           class={tab === 'activity' ? 'tab tab--on' : 'tab'}
           onClick={() => setTab('activity')}
         >
-          Activity
+          {i18n.t('history.activity')}
         </button>
       </div>
-      {!transactions && !error && <p class="muted">Loading history…</p>}
+      {!transactions && !error && <p class="muted">{i18n.t('history.loading')}</p>}
       {tab === 'transactions' && transactions && (
-        <>
-          {shownTransactions.length === 0 ? (
-            <p class="muted">No transactions in this period.</p>
-          ) : (
-            <table class="history-table" data-testid="history-transactions">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Market</th>
-                  <th scope="col" class="num">
-                    Size
-                  </th>
-                  <th scope="col" class="num">
-                    Open
-                  </th>
-                  <th scope="col" class="num">
-                    Close
-                  </th>
-                  <th scope="col" class="num">
-                    P&amp;L
-                  </th>
-                  <th scope="col">Round trip</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shownTransactions.slice(0, shownTx).map((t) => (
-                  <tr key={`${t.reference}|${t.at}|${t.openLevel}`} data-testid="history-transaction">
-                    <td>{when(t.at)}</td>
-                    <td>
-                      {t.instrumentName}
-                      <div class="small muted">{t.type}</div>
-                    </td>
-                    <td class="num">{t.size ?? ''}</td>
-                    <td class="num">{t.openLevel ?? ''}</td>
-                    <td class="num">{t.type === 'DEAL' ? (t.closeLevel ?? '') : ''}</td>
-                    <td class="num">{t.pnl ? amountText(t.pnl.value, t.pnl.symbol) : ''}</td>
-                    <td>
-                      <LinkCell link={links.get(t)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <div ref={txSentinel} aria-hidden="true" />
-        </>
+        <TransactionsTable rows={shownTransactions.slice(0, shownTx)} links={links} sentinel={txSentinel} />
       )}
       {tab === 'activity' && transactions && (
-        <>
-          {shownActivities.length === 0 && !hasMore ? (
-            <p class="muted">No activity in this period.</p>
-          ) : (
-            <table class="history-table" data-testid="history-activity">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Market</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Channel</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shownActivities.map((a, i) => (
-                  <tr key={`${a.dealReference}|${a.at}|${i}`} data-testid="history-activity-row">
-                    <td>{when(a.at)}</td>
-                    <td>{a.marketName ?? a.epic ?? ''}</td>
-                    <td>
-                      {a.description}
-                      <div class="small muted">{a.type}</div>
-                    </td>
-                    <td>{a.channel ?? ''}</td>
-                    <td>{a.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {hasMore && (
-            <button type="button" onClick={() => void moreActivity()} disabled={loading}>
-              More
-            </button>
-          )}
-          <div ref={actSentinel} aria-hidden="true" />
-        </>
+        <ActivityTable
+          rows={shownActivities}
+          hasMore={hasMore}
+          loading={loading}
+          onMore={() => void moreActivity()}
+          sentinel={actSentinel}
+        />
       )}
     </section>
   );

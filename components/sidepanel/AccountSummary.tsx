@@ -2,6 +2,7 @@
 // a deal and every FUNDS_POLL_MS while the panel is visible, with the figures' age beside them. Only the
 // funds of the account the header names are shown.
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { FundsView } from '../../lib/model';
 import { fundsAge, fundsFigures, fundsPollDelay, nextFunds } from '../../lib/sidepanel/account-summary';
@@ -80,12 +81,12 @@ export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string)
   if (!shown) {
     return error ? (
       <p class="muted small" role="status">
-        Account funds unavailable: {error.message}
+        {i18n.t('funds.unavailable', { reason: error.message })}
       </p>
     ) : null;
   }
   return (
-    <section class="funds" aria-label="Account" data-testid="account-summary">
+    <section class="funds" aria-label={i18n.t('funds.label')} data-testid="account-summary">
       <dl>
         {fundsFigures(shown).map((f) => (
           <div key={f.label} class="funds__figure">
@@ -98,7 +99,7 @@ export function AccountSummary({ onCurrency }: { onCurrency?: (currency: string)
       </dl>
       <p class="small muted" data-testid="funds-age">
         {fundsAge(shown, now)}
-        {error && ` · last read failed: ${error.message}`}
+        {error && ` · ${i18n.t('funds.lastReadFailed', { reason: error.message })}`}
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 // Discover markets without knowing a name: IG's categories and their instruments, page by page.
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { formatPrice, marketDecimals } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { CategorySummary, MarketQuote } from '../../lib/model';
@@ -80,34 +81,36 @@ export function BrowseView() {
   };
 
   if (error && !categories) return <ErrorState error={error} onRetry={loadCategories} onOpenSettings={openSettings} />;
-  if (!categories) return <p class="muted">Loading categories…</p>;
+  if (!categories) return <p class="muted">{i18n.t('browse.loadingCategories')}</p>;
 
   return (
     <section class="view" aria-labelledby="browse-title">
-      <h2 id="browse-title">Browse markets</h2>
+      <h2 id="browse-title">{i18n.t('browse.title')}</h2>
       {chosen && lists && lists.length > 1 && (
         <ListPicker class="browse-target" lists={lists} chosen={chosen} onChange={setTarget}>
-          Add to{' '}
+          {i18n.t('browse.addTo')}{' '}
         </ListPicker>
       )}
       {addError && <ErrorState error={addError} />}
-      {categories.length === 0 && <p class="muted">IG lists no categories for this account.</p>}
+      {categories.length === 0 && <p class="muted">{i18n.t('browse.noCategories')}</p>}
       <ul class="categories">
         {categories.map((c) => (
           <li key={c.code}>
             <button type="button" class="category" aria-expanded={open === c.code} onClick={() => toggle(c.code)}>
               {c.code}
-              {c.nonTradeable && <span class="muted"> (not tradeable)</span>}
+              {c.nonTradeable && <span class="muted"> {i18n.t('browse.notTradeable')}</span>}
             </button>
             {open === c.code && (
               <div class="category__body">
                 {listingError && (
                   <ErrorState error={listingError} onRetry={() => loadPage(c.code, (listing?.page ?? 0) + 1)} />
                 )}
-                {!listing && !listingError && <p class="muted">Loading…</p>}
-                {listing && listing.instruments.length === 0 && <p class="muted">No instruments in {c.code}.</p>}
+                {!listing && !listingError && <p class="muted">{i18n.t('common.loading')}</p>}
+                {listing && listing.instruments.length === 0 && (
+                  <p class="muted">{i18n.t('browse.noInstruments', { category: c.code })}</p>
+                )}
                 {listing && (
-                  <ul class="instruments" aria-label={`Instruments in ${c.code}`}>
+                  <ul class="instruments" aria-label={i18n.t('browse.instrumentsIn', { category: c.code })}>
                     {listing.instruments.map((q) => {
                       const isAdded = chosen ? added.has(`${chosen.id}|${q.epic}`) : false;
                       return (
@@ -123,10 +126,14 @@ export function BrowseView() {
                             <button
                               type="button"
                               disabled={adding === q.epic || isAdded}
-                              aria-label={`${isAdded ? 'Added' : 'Add'} ${q.instrumentName} to ${chosen.name}`}
+                              aria-label={
+                                isAdded
+                                  ? i18n.t('browse.addedNamed', { market: q.instrumentName, watchlist: chosen.name })
+                                  : i18n.t('watchlist.addNamed', { market: q.instrumentName, watchlist: chosen.name })
+                              }
                               onClick={() => add(q)}
                             >
-                              {isAdded ? 'Added' : 'Add'}
+                              {isAdded ? i18n.t('search.added') : i18n.t('watchlist.addShort')}
                             </button>
                           )}
                         </li>
@@ -136,7 +143,7 @@ export function BrowseView() {
                 )}
                 {listing?.hasMore && (
                   <button type="button" disabled={loadingMore} onClick={() => loadPage(c.code, listing.page + 1)}>
-                    {loadingMore ? 'Loading…' : `More in ${c.code}`}
+                    {loadingMore ? i18n.t('common.loading') : i18n.t('browse.moreIn', { category: c.code })}
                   </button>
                 )}
               </div>

@@ -2,6 +2,7 @@
 // historical-data allowance left. The background answers from the cache and fetches only what is missing;
 // while the stream is live and has the chart's resolution, it sends the last bar as it moves and closes.
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { formatCount } from '../../lib/format';
 import { type ErrorView, type Replies, send } from '../../lib/messages/contract';
 import type { Candle, Resolution } from '../../lib/model';
@@ -19,10 +20,13 @@ import { type ChartStyle, PriceChart } from '../chart/PriceChart';
 import { ErrorState } from '../ErrorState';
 import { usePanel } from './context';
 import { settle } from './errors';
+import { rangeLabel, resolutionLabel } from './spanLabel';
 
 function resetsIn(at: number, now = Date.now()): string {
   const hours = Math.max(0, Math.round((at - now) / 3_600_000));
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+  if (hours < 48) return i18n.t('priceHistory.resetHours', hours, { n: String(hours) });
+  const days = Math.round(hours / 24);
+  return i18n.t('priceHistory.days', days, { n: String(days) });
 }
 
 export function HistorySection({
@@ -78,14 +82,13 @@ export function HistorySection({
 
   const allowed = rangesFor(resolution);
   const allowance = history?.allowance;
-  const resolutionLabel = resolutions.find((r) => r.value === resolution)?.label ?? resolution;
 
   return (
-    <section class="detail-section" aria-label="Price history">
-      <h3>Price history</h3>
+    <section class="detail-section" aria-label={i18n.t('priceHistory.title')}>
+      <h3>{i18n.t('priceHistory.title')}</h3>
       <div class="chart-controls">
         <label>
-          Resolution{' '}
+          {i18n.t('priceHistory.resolution')}{' '}
           <select
             value={resolution}
             onChange={(e) => {
@@ -96,29 +99,29 @@ export function HistorySection({
           >
             {resolutions.map((r) => (
               <option key={r.value} value={r.value}>
-                {r.label}
+                {resolutionLabel(r.value)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Range{' '}
+          {i18n.t('priceHistory.range')}{' '}
           <select value={range} onChange={(e) => setRange(e.currentTarget.value as RangeKey)}>
             {ranges
               .filter((r) => allowed.includes(r.value))
               .map((r) => (
                 <option key={r.value} value={r.value}>
-                  {r.label}
+                  {rangeLabel(r.value)}
                 </option>
               ))}
           </select>
         </label>
         <fieldset class="segmented">
-          <legend class="visually-hidden">Chart style</legend>
+          <legend class="visually-hidden">{i18n.t('priceHistory.style')}</legend>
           {(['candles', 'line'] as const).map((s) => (
             <label key={s} class={style === s ? 'on' : ''}>
               <input type="radio" name="chart-style" value={s} checked={style === s} onChange={() => setStyle(s)} />
-              {s === 'candles' ? 'Candles' : 'Line'}
+              {s === 'candles' ? i18n.t('priceHistory.candles') : i18n.t('priceHistory.line')}
             </label>
           ))}
         </fieldset>
@@ -128,22 +131,27 @@ export function HistorySection({
         candles={history?.candles ?? []}
         style={style}
         intraday={isIntraday(resolution)}
-        label={`Price chart of ${name}, ${resolutionLabel} bars`}
+        label={i18n.t('priceHistory.chartLabel', { market: name, resolution: resolutionLabel(resolution) })}
         theme={theme}
         live={liveBar}
         decimals={decimals}
       />
       <p class="muted allowance" data-testid="panel-allowance">
-        {loading && <span aria-live="polite">Loading history… </span>}
-        Up to {pointsFor(resolution, range)} bars for this range.{' '}
+        {loading && <span aria-live="polite">{i18n.t('priceHistory.loading')} </span>}
+        {i18n.t('priceHistory.upTo', pointsFor(resolution, range), { n: formatCount(pointsFor(resolution, range)) })}{' '}
         {history &&
-          (history.requestedPoints > 0
-            ? `This view used ${formatCount(history.requestedPoints)} points of the allowance. `
-            : 'All from the cache: no allowance used. ')}
+          `${
+            history.requestedPoints > 0
+              ? i18n.t('priceHistory.used', history.requestedPoints, { n: formatCount(history.requestedPoints) })
+              : i18n.t('priceHistory.fromCache')
+          } `}
         {allowance && (
           <span>
-            Weekly historical data allowance: {formatCount(allowance.remainingAllowance)} of{' '}
-            {formatCount(allowance.totalAllowance)} points left, resets in {resetsIn(allowance.resetsAt)}.
+            {i18n.t('priceHistory.allowance', {
+              left: formatCount(allowance.remainingAllowance),
+              total: formatCount(allowance.totalAllowance),
+              resets: resetsIn(allowance.resetsAt),
+            })}
           </span>
         )}
       </p>

@@ -1,107 +1,22 @@
 // Open positions and working orders, priced live while on screen. Read-only unless dealing is permitted,
 // in which case the dealing controls (components/dealing) appear on each row.
-import { type ComponentChildren, Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { readQuotes } from '../../lib/cache/read';
-import { marketDecimals, trendOf } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
-import type { Fresh, MarketFacts, MarketQuote, MarketStatus, PositionView, WorkingOrderView } from '../../lib/model';
-import {
-  accountPnl,
-  chooseRates,
-  currencyMarketEpics,
-  rateText,
-  wantMarketRate,
-} from '../../lib/sidepanel/account-pnl';
-import {
-  moneyText,
-  orderLevels,
-  positionLevels,
-  repriceOrders,
-  repricePositions,
-  totalsByCurrency,
-} from '../../lib/sidepanel/positions';
+import type { Fresh, MarketFacts, MarketQuote, PositionView, WorkingOrderView } from '../../lib/model';
+import { accountPnl, chooseRates, currencyMarketEpics, wantMarketRate } from '../../lib/sidepanel/account-pnl';
+import { repriceOrders, repricePositions } from '../../lib/sidepanel/positions';
 import { ErrorState } from '../ErrorState';
-import { MarketStatusTag } from '../MarketStatusTag';
 import { AccountSummary } from './AccountSummary';
 import { usePanel } from './context';
 import { settle } from './errors';
+import { OpenPositionsTable } from './OpenPositionsTable';
 import { useLiveChanges, useWatch } from './useLiveChanges';
 import { useReloadAfterDeal } from './useReloadAfterDeal';
-
-/** A table's header row: the market, then right-aligned numeric columns. */
-function HeadRow({ numeric }: { numeric: string[] }) {
-  return (
-    <thead>
-      <tr>
-        <th scope="col">Market</th>
-        {numeric.map((label) => (
-          <th key={label} scope="col" class="num">
-            {label}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
-/** The market of a position or an order (a link to its page), the row's details and the market's status. */
-function MarketCell({
-  row,
-  children,
-}: {
-  row: { epic: string; instrumentName: string; marketStatus: MarketStatus };
-  children: ComponentChildren;
-}) {
-  const { navigate } = usePanel();
-  return (
-    <td>
-      <button type="button" class="link" onClick={() => navigate({ view: 'market', epic: row.epic })}>
-        {row.instrumentName}
-      </button>
-      <div class="small muted">
-        {children} <MarketStatusTag status={row.marketStatus} />
-      </div>
-    </td>
-  );
-}
+import { WorkingOrdersTable } from './WorkingOrdersTable';
 
 const RATE_AGE_TICK_MS = 5_000;
-
-/** A position's profit or loss in the account's currency, with its own currency's figure under it. */
-function PnlCell({
-  position: p,
-  account,
-  converted,
-}: {
-  position: PositionView;
-  account: string | null;
-  converted: number | null;
-}) {
-  if (!account || p.currency === account)
-    return (
-      <td class={`num ${trendOf(p.profitLoss)}`}>
-        <span data-testid="position-pnl">{moneyText(p.profitLoss, p.currency)}</span>
-      </td>
-    );
-  return (
-    <td class={`num ${trendOf(converted)}`}>
-      <span data-testid="position-pnl">{moneyText(converted, account)}</span>
-      <div class="small muted" data-testid="position-pnl-own">
-        {moneyText(p.profitLoss, p.currency)}
-      </div>
-    </td>
-  );
-}
-
-/** The dealing controls under a row, across the whole table. */
-function ControlsRow({ span, children }: { span: number; children: ComponentChildren }) {
-  return (
-    <tr>
-      <td colSpan={span}>{children}</td>
-    </tr>
-  );
-}
 
 export function PositionsView() {
   const { openSettings, dealing, live } = usePanel();
@@ -218,7 +133,6 @@ export function PositionsView() {
       gone = true;
     };
   }, [wantedKey, accountCurrency]);
-  const totals = priced && !accountCurrency ? totalsByCurrency(priced) : [];
 
   // The rates' ages keep counting.
   const converting = rates.size > 0;
@@ -230,130 +144,41 @@ export function PositionsView() {
 
   if (!priced && !pricedOrders && error)
     return <ErrorState error={error} onRetry={load} onOpenSettings={openSettings} />;
-  if (!priced && !pricedOrders) return <p class="muted">Loading positions…</p>;
+  if (!priced && !pricedOrders) return <p class="muted">{i18n.t('positionsView.loading')}</p>;
 
   return (
     <section class="view" aria-labelledby="positions-title">
       <div class="view__head">
-        <h2 id="positions-title">Positions</h2>
+        <h2 id="positions-title">{i18n.t('positionsView.title')}</h2>
         <button type="button" onClick={load}>
-          Refresh
+          {i18n.t('positionsView.refresh')}
         </button>
       </div>
       <AccountSummary onCurrency={setAccountCurrency} />
       {error && <ErrorState error={error} onRetry={load} onOpenSettings={openSettings} />}
       {!dealing && (
         <p class="muted small">
-          Read-only: dealing is off. A dealing permit in the settings adds amend, close and new orders here.{' '}
+          {i18n.t('positionsView.readOnly')}{' '}
           <button type="button" class="link" onClick={openSettings}>
-            Settings
+            {i18n.t('positionsView.settings')}
           </button>
         </p>
       )}
       {dealing && <dealing.ReconciliationBanner />}
-      {priced && priced.length === 0 && <p class="muted">No open positions.</p>}
+      {priced && priced.length === 0 && <p class="muted">{i18n.t('positionsView.noPositions')}</p>}
       {priced && priced.length > 0 && (
-        <table class="plain" aria-label="Open positions">
-          <HeadRow numeric={['Size', 'Level', 'Price', 'P/L']} />
-          <tbody>
-            {priced.map((p) => {
-              const d = marketDecimals(quotes.get(p.epic));
-              const levels = positionLevels(p, d);
-              return (
-                <Fragment key={p.dealId}>
-                  <tr data-testid="panel-position">
-                    <MarketCell row={p}>
-                      {p.direction === 'BUY' ? 'Buy' : 'Sell'}
-                      {levels.stop !== null && ` · stop ${levels.stop}`}
-                      {levels.limit !== null && ` · limit ${levels.limit}`}
-                    </MarketCell>
-                    <td class="num">{p.size}</td>
-                    <td class="num">{levels.level}</td>
-                    <td class="num">{levels.price}</td>
-                    <PnlCell position={p} account={accountCurrency} converted={inAccount?.rows.get(p.dealId) ?? null} />
-                  </tr>
-                  {dealing && (
-                    <ControlsRow key={`${p.dealId}-deal`} span={5}>
-                      <dealing.PositionActions position={p} decimals={d} />
-                    </ControlsRow>
-                  )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-          {inAccount && accountCurrency && (
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  Total ({accountCurrency})
-                </th>
-                <td class={`num ${trendOf(inAccount.total)}`} data-testid="positions-total">
-                  {moneyText(inAccount.total, accountCurrency)}
-                </td>
-              </tr>
-              {(rates.size > 0 || inAccount.missingRates.length > 0) && (
-                <tr>
-                  <td colSpan={5} class="small muted" data-testid="positions-rates">
-                    {[...rates.values()].map((r) => (
-                      <div key={r.from}>{rateText(r, now)}</div>
-                    ))}
-                    {inAccount.missingRates.map((c) => (
-                      <div key={c}>
-                        No {c} to {accountCurrency} rate known yet: its positions show no {accountCurrency} figure.
-                      </div>
-                    ))}
-                  </td>
-                </tr>
-              )}
-            </tfoot>
-          )}
-          {totals.length > 0 && (
-            <tfoot>
-              {totals.map((t) => (
-                <tr key={t.currency}>
-                  <th scope="row" colSpan={4}>
-                    Total ({t.currency})
-                  </th>
-                  <td class={`num ${trendOf(t.total)}`}>{moneyText(t.total, t.currency)}</td>
-                </tr>
-              ))}
-            </tfoot>
-          )}
-        </table>
+        <OpenPositionsTable
+          positions={priced}
+          quotes={quotes}
+          accountCurrency={accountCurrency}
+          inAccount={inAccount}
+          rates={rates}
+          now={now}
+        />
       )}
-      <h2>Working orders</h2>
-      {pricedOrders && pricedOrders.length === 0 && <p class="muted">No working orders.</p>}
-      {pricedOrders && pricedOrders.length > 0 && (
-        <table class="plain" aria-label="Working orders">
-          <HeadRow numeric={['Size', 'Level', 'Distance']} />
-          <tbody>
-            {pricedOrders.map((o) => {
-              const d = marketDecimals(quotes.get(o.epic));
-              const levels = orderLevels(o, d);
-              return (
-                <Fragment key={o.dealId}>
-                  <tr data-testid="panel-order">
-                    <MarketCell row={o}>
-                      {o.direction === 'BUY' ? 'Buy' : 'Sell'} {o.orderType.toLowerCase()} ·{' '}
-                      {o.timeInForce === 'GOOD_TILL_DATE' && o.goodTillDate
-                        ? `until ${o.goodTillDate}`
-                        : 'until cancelled'}
-                    </MarketCell>
-                    <td class="num">{o.size}</td>
-                    <td class="num">{levels.level}</td>
-                    <td class="num">{levels.distance}</td>
-                  </tr>
-                  {dealing && (
-                    <ControlsRow key={`${o.dealId}-deal`} span={4}>
-                      <dealing.WorkingOrderActions order={o} decimals={d} />
-                    </ControlsRow>
-                  )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      <h2>{i18n.t('positionsView.workingOrders')}</h2>
+      {pricedOrders && pricedOrders.length === 0 && <p class="muted">{i18n.t('positionsView.noOrders')}</p>}
+      {pricedOrders && pricedOrders.length > 0 && <WorkingOrdersTable orders={pricedOrders} quotes={quotes} />}
     </section>
   );
 }

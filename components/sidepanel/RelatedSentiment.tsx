@@ -1,6 +1,7 @@
 // Sentiment of the markets IG relates to this one. A related entry names a market id, not an epic:
 // opening it looks the id up with a market search and opens the matching market.
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { formatShare } from '../../lib/format';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { Sentiment } from '../../lib/model';
@@ -15,7 +16,9 @@ export async function epicForMarketId(marketId: string): Promise<{ epic: string 
   const results = reply.data.value;
   const match = results.find((q) => q.marketId === marketId) ?? results.find((q) => q.epic.includes(marketId));
   const chosen = match ?? results[0];
-  return chosen ? { epic: chosen.epic } : { error: { kind: 'not-found', message: `No market found for ${marketId}.` } };
+  return chosen
+    ? { epic: chosen.epic }
+    : { error: { kind: 'not-found', message: i18n.t('related.notFound', { id: marketId }) } };
 }
 
 export function RelatedSentiment({ marketId, onOpen }: { marketId: string; onOpen(epic: string): void }) {
@@ -47,8 +50,8 @@ export function RelatedSentiment({ marketId, onOpen }: { marketId: string; onOpe
   };
 
   if (error && !related) return <ErrorState error={error} />;
-  if (!related) return <p class="muted">Loading…</p>;
-  if (related.length === 0) return <p class="muted">IG lists no related markets.</p>;
+  if (!related) return <p class="muted">{i18n.t('common.loading')}</p>;
+  if (related.length === 0) return <p class="muted">{i18n.t('related.none')}</p>;
   return (
     <>
       {error && <ErrorState error={error} />}
@@ -60,12 +63,12 @@ export function RelatedSentiment({ marketId, onOpen }: { marketId: string; onOpe
               class="link"
               disabled={opening === s.marketId}
               onClick={() => open(s.marketId)}
-              aria-label={`Open ${s.marketId}`}
+              aria-label={i18n.t('related.open', { id: s.marketId })}
             >
               {s.marketId}
             </button>
             <SentimentBar long={s.longPositionPercentage} short={s.shortPositionPercentage} compact />
-            <span class="num small">{formatShare(s.longPositionPercentage)} long</span>
+            <span class="num small">{i18n.t('sentiment.long', { pct: formatShare(s.longPositionPercentage) })}</span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,6 @@
 // Client sentiment over time, from the readings the background has recorded.
+
+import { i18n } from '#i18n';
 import { formatAge, formatMoment, formatNumber, formatShare } from '../../lib/format';
 import type { SentimentPoint } from '../../lib/model';
 import { trendShape } from '../../lib/sidepanel/trend';
@@ -13,14 +15,19 @@ export function SentimentTrend({ points, name }: { points: SentimentPoint[]; nam
   if (!shape)
     return (
       <p class="muted" data-testid="panel-sentiment-trend">
-        The trend builds up as Marketside records sentiment while you watch ({points.length}{' '}
-        {points.length === 1 ? 'reading' : 'readings'} so far).
+        {i18n.t('trend.buildsUp', points.length, { n: String(points.length) })}
       </p>
     );
   const change = shape.last.long - shape.first.long;
-  const label =
-    `Clients long on ${name}: ${formatShare(shape.last.long)} now, ${formatShare(shape.first.long)} on ${when(shape.first.t)}; ` +
-    `between ${formatShare(shape.min)} and ${formatShare(shape.max)} over ${points.length} readings`;
+  const label = i18n.t('trend.label', points.length, {
+    market: name,
+    now: formatShare(shape.last.long),
+    first: formatShare(shape.first.long),
+    at: when(shape.first.t),
+    min: formatShare(shape.min),
+    max: formatShare(shape.max),
+    n: String(points.length),
+  });
   return (
     <figure class="trend" data-testid="panel-sentiment-trend">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} role="img" aria-label={label} preserveAspectRatio="none">
@@ -31,12 +38,11 @@ export function SentimentTrend({ points, name }: { points: SentimentPoint[]; nam
       </svg>
       <figcaption class="trend__caption muted">
         <span>{when(shape.first.t)}</span>
-        <span>
-          {formatNumber(shape.low, 0)}–{formatShare(shape.high)} long
-        </span>
+        <span>{i18n.t('sentiment.long', { pct: `${formatNumber(shape.low, 0)}–${formatShare(shape.high)}` })}</span>
         <span class={change > 0 ? 'up' : change < 0 ? 'down' : ''}>
-          {change > 0 ? '+' : change < 0 ? '−' : '±'}
-          {formatNumber(Math.abs(change), 1)} pts long
+          {i18n.t('trend.change', {
+            change: `${change > 0 ? '+' : change < 0 ? '−' : '±'}${formatNumber(Math.abs(change), 1)}`,
+          })}
         </span>
         <span>{formatAge(shape.last.t)}</span>
       </figcaption>

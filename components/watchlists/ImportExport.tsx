@@ -1,6 +1,7 @@
 // Export a watchlist as CSV, and import a CSV file or a pasted list of epics into this watchlist or a new
 // one. The background's report is shown in full: added, skipped as duplicates, not found, failed.
 import { useId, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { BOM, machineFormatNote, watchlistCsv } from '../../lib/csv/export';
 import { parseEpicList } from '../../lib/csv/import';
 import { type ErrorView, type ImportReport, send } from '../../lib/messages/contract';
@@ -40,17 +41,18 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       <p>
         {nothing
           ? report.watchlistId
-            ? 'Nothing was added.'
-            : 'Nothing was imported: no new watchlist was created.'
-          : `Added ${report.added.length} market${report.added.length === 1 ? '' : 's'}.`}
-        {report.failed.length > 0 && ` ${report.failed.length} could not be added: see below.`}
+            ? i18n.t('importExport.nothingAdded')
+            : i18n.t('importExport.nothingImported')
+          : i18n.t('importExport.addedCount', report.added.length, { n: String(report.added.length) })}
+        {report.failed.length > 0 &&
+          ` ${i18n.t('importExport.failedCount', report.failed.length, { n: String(report.failed.length) })}`}
       </p>
-      <EpicList title="Added" epics={report.added} />
-      <EpicList title="Skipped, already listed or repeated" epics={report.duplicates} />
-      <EpicList title="Not found" epics={report.unknown} />
+      <EpicList title={i18n.t('search.added')} epics={report.added} />
+      <EpicList title={i18n.t('importExport.skipped')} epics={report.duplicates} />
+      <EpicList title={i18n.t('importExport.notFound')} epics={report.unknown} />
       {report.failed.length > 0 && (
         <div>
-          <strong>Not added ({report.failed.length})</strong>
+          <strong>{i18n.t('importExport.notAdded', { n: String(report.failed.length) })}</strong>
           <ul>
             {report.failed.map((f) => (
               <li key={f.epic}>
@@ -92,11 +94,11 @@ export function ImportExport({ watchlistId, onDone }: Props) {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      setFileNote(`${file.name} is too large to import (at most ${Math.round(MAX_FILE_BYTES / 1000)} KB).`);
+      setFileNote(i18n.t('importExport.tooLarge', { file: file.name, max: String(Math.round(MAX_FILE_BYTES / 1000)) }));
       return;
     }
     setText(await file.text());
-    setFileNote(`Read ${file.name}.`);
+    setFileNote(i18n.t('importExport.read', { file: file.name }));
   };
 
   const runImport = async (event: Event) => {
@@ -104,11 +106,11 @@ export function ImportExport({ watchlistId, onDone }: Props) {
     setError(null);
     setReport(null);
     if (text.trim() === '') {
-      setError({ kind: 'validation', message: 'Choose a CSV file or paste some epics first.' });
+      setError({ kind: 'validation', message: i18n.t('importExport.nothingToImport') });
       return;
     }
     if (mode === 'new' && name.trim() === '') {
-      setError({ kind: 'validation', message: 'Name the new watchlist.', field: 'target' });
+      setError({ kind: 'validation', message: i18n.t('importExport.nameIt'), field: 'target' });
       return;
     }
     setBusy('import');
@@ -124,17 +126,17 @@ export function ImportExport({ watchlistId, onDone }: Props) {
       {watchlistId && (
         <div class="alert-form__row">
           <button type="button" onClick={() => void exportCsv()} disabled={busy !== null}>
-            {busy === 'export' ? 'Exporting…' : 'Export as CSV'}
+            {busy === 'export' ? i18n.t('importExport.exporting') : i18n.t('importExport.export')}
           </button>
           <span class="muted small" data-testid="watchlist-export-format">
-            Epic, name, bid, offer, change, change %. {machineFormatNote()}
+            {i18n.t('importExport.columns')} {machineFormatNote()}
           </span>
         </div>
       )}
       <form onSubmit={runImport} aria-labelledby={`${id}-title`} noValidate>
-        <strong id={`${id}-title`}>Import markets</strong>
+        <strong id={`${id}-title`}>{i18n.t('importExport.title')}</strong>
         <fieldset class="alert-form__row" style="border:0;padding:0;margin:4px 0">
-          <legend class="visually-hidden">Import into</legend>
+          <legend class="visually-hidden">{i18n.t('importExport.into')}</legend>
           {watchlistId && (
             <label>
               <input
@@ -143,32 +145,33 @@ export function ImportExport({ watchlistId, onDone }: Props) {
                 checked={mode === 'existing'}
                 onChange={() => setMode('existing')}
               />{' '}
-              This watchlist
+              {i18n.t('importExport.thisList')}
             </label>
           )}
           <label>
-            <input type="radio" name={`${id}-mode`} checked={mode === 'new'} onChange={() => setMode('new')} /> A new
-            watchlist
+            <input type="radio" name={`${id}-mode`} checked={mode === 'new'} onChange={() => setMode('new')} />{' '}
+            {i18n.t('importExport.newList')}
           </label>
           {mode === 'new' && (
             <label>
-              <span class="visually-hidden">New watchlist name</span>
+              <span class="visually-hidden">{i18n.t('watchlist.newName')}</span>
               <input
                 type="text"
                 value={name}
                 maxLength={50}
-                placeholder="Name"
+                placeholder={i18n.t('watchlist.namePlaceholder')}
                 onInput={(e) => setName(e.currentTarget.value)}
               />
             </label>
           )}
         </fieldset>
         <label class="alert-form__row">
-          CSV file <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void pickFile(e)} />
+          {i18n.t('importExport.file')}{' '}
+          <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void pickFile(e)} />
         </label>
         {fileNote && <span class="muted small">{fileNote}</span>}
         <label for={`${id}-text`} class="small">
-          Or paste epics (one per line, or separated by commas or spaces) or CSV text
+          {i18n.t('importExport.paste')}
         </label>
         <textarea
           id={`${id}-text`}
@@ -179,10 +182,10 @@ export function ImportExport({ watchlistId, onDone }: Props) {
         />
         <div class="alert-form__row">
           <button type="submit" class="primary" disabled={busy !== null}>
-            {busy === 'import' ? 'Importing…' : 'Import'}
+            {busy === 'import' ? i18n.t('importExport.importing') : i18n.t('importExport.import')}
           </button>
           <button type="button" onClick={onDone}>
-            {report ? 'Done' : 'Close'}
+            {report ? i18n.t('importExport.done') : i18n.t('importExport.close')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 // Pick one of the account's watchlists, or make one: the side panel opens on it.
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { WatchlistSummary } from '../../lib/model';
 import { prefs } from '../../lib/settings/registry';
@@ -48,7 +49,7 @@ export function FirstWatchlist() {
     <div class="welcome-lists">
       {lists && lists.length > 0 && (
         <fieldset>
-          <legend>Your watchlists on IG: pick the one the side panel shows first</legend>
+          <legend>{i18n.t('welcome.pickList')}</legend>
           {lists.map((l) => (
             <label key={l.id} class="choice">
               <input type="radio" name="first-list" checked={chosen === l.id} onChange={() => pick(l.id)} />
@@ -57,22 +58,26 @@ export function FirstWatchlist() {
           ))}
         </fieldset>
       )}
-      {lists && lists.length === 0 && <p>Your account has no watchlist yet: make one.</p>}
+      {lists && lists.length === 0 && <p>{i18n.t('welcome.noList')}</p>}
       <form onSubmit={create} class="row">
-        <label for="welcome-new-list">Or make a new watchlist</label>
+        <label for="welcome-new-list">{i18n.t('welcome.newList')}</label>
         <input id="welcome-new-list" value={name} onInput={(e) => setName(e.currentTarget.value)} />
         <button type="submit" disabled={!name.trim()}>
-          Make watchlist
+          {i18n.t('welcome.makeList')}
         </button>
       </form>
       {chosen && lists && (
-        <p role="status">The side panel will open on {lists.find((l) => l.id === chosen)?.name ?? 'this list'}.</p>
+        <p role="status">
+          {i18n.t('welcome.opensOn', {
+            watchlist: lists.find((l) => l.id === chosen)?.name ?? i18n.t('welcome.thisList'),
+          })}
+        </p>
       )}
       {error && (
         <div role="alert" class="banner banner--error">
           {error.message}{' '}
           <button type="button" onClick={() => void load()}>
-            Try again
+            {i18n.t('common.tryAgain')}
           </button>
         </div>
       )}

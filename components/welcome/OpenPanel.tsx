@@ -1,12 +1,12 @@
 // Where Marketside lives from now on: the toolbar button (the popup) and the side panel's shortcut.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { openSidePanel } from '../../lib/background/lookup/open';
 import { isFirefox } from '../../lib/browser-kind';
+import { rich, slot } from '../rich';
 
 const PANEL_COMMAND = isFirefox ? '_execute_sidebar_action' : 'open-side-panel';
-const PANEL = isFirefox ? 'sidebar' : 'side panel';
-
 export function OpenPanel() {
   const [shortcut, setShortcut] = useState<string | null | undefined>(undefined);
   const [opened, setOpened] = useState<'panel' | 'tab' | null>(null);
@@ -20,27 +20,28 @@ export function OpenPanel() {
   return (
     <div class="welcome-panel">
       <p>
-        Prices, charts and sentiment of your watchlist are in the {PANEL}. Open it with{' '}
-        {shortcut ? (
-          <>
-            the keyboard shortcut <kbd data-testid="welcome-shortcut">{shortcut}</kbd>
-          </>
-        ) : (
-          <>
-            a keyboard shortcut you choose in{' '}
-            {isFirefox ? 'about:addons → Manage Extension Shortcuts' : 'chrome://extensions/shortcuts'}
-          </>
-        )}
-        , or with this button:
+        {isFirefox ? i18n.t('welcome.sidebar.intro') : i18n.t('welcome.panel.intro')}{' '}
+        {shortcut
+          ? rich(i18n.t('welcome.withShortcut', { shortcut: slot('shortcut') }), {
+              shortcut: <kbd data-testid="welcome-shortcut">{shortcut}</kbd>,
+            })
+          : i18n.t('welcome.chooseShortcut', {
+              place: isFirefox ? i18n.t('welcome.sidebar.shortcutsPage') : 'chrome://extensions/shortcuts',
+            })}
       </p>
       <button type="button" class="primary" onClick={() => void openSidePanel().then(setOpened)}>
-        Open the {PANEL}
+        {isFirefox ? i18n.t('welcome.sidebar.open') : i18n.t('welcome.panel.open')}
       </button>
-      {opened === 'tab' && <p role="status">The {PANEL} opened in a tab.</p>}
+      {opened === 'tab' && (
+        <p role="status">{isFirefox ? i18n.t('welcome.sidebar.inTab') : i18n.t('welcome.panel.inTab')}</p>
+      )}
       <p>
-        For a quick lookup, click the <strong>Marketside</strong> button in the toolbar
-        {isFirefox ? '' : ' (pin it from the puzzle-piece Extensions menu so it stays visible)'} and type a market's
-        name. Settings are in the {PANEL}'s menu and on the extension's Options page.
+        {rich(
+          isFirefox
+            ? i18n.t('welcome.sidebar.tip', { name: slot('name') })
+            : i18n.t('welcome.panel.tip', { name: slot('name') }),
+          { name: <strong>{i18n.t('extName')}</strong> },
+        )}
       </p>
     </div>
   );

@@ -14,7 +14,7 @@ import { FirefoxPage } from './page';
 export { expect } from '@playwright/test';
 
 export interface FirefoxFixtures {
-  /** Options for this test's Firefox (e.g. `backgroundIdleMs`). */
+  /** Options for this test's Firefox (e.g. `backgroundIdleMs`, or `locale: 'de'` for its UI in German). */
   firefoxOptions: FirefoxLaunchOptions;
   firefox: LaunchedFirefox;
   /** Opens `moz-extension://<uuid>/<path>` in a new tab (popup.html and sidepanel.html get their sizes). */

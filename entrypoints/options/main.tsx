@@ -1,10 +1,14 @@
 import '../../components/base.css';
 import '../../components/options/options.css';
 import { render } from 'preact';
+import { i18n } from '#i18n';
 import { prefs } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import { openPageLive } from '../../lib/sidepanel/page-live';
 import { App } from './App';
+
+// The static <title> is English; the page's language comes from the catalogue.
+document.title = i18n.t('options.title');
 
 void prefs.getValue().then((p) => applyTheme(p.theme));
 prefs.watch((p) => p && applyTheme(p.theme));

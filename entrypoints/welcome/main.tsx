@@ -3,7 +3,10 @@ import '../../components/base.css';
 import '../../components/options/options.css';
 import '../../components/document.css';
 import { render } from 'preact';
+import { i18n } from '#i18n';
 import { WelcomePage } from '../../components/welcome/WelcomePage';
 import { openPageLive } from '../../lib/sidepanel/page-live';
 
+// The static <title> is English; the page's language comes from the catalogue.
+document.title = i18n.t('welcome.title');
 render(<WelcomePage live={openPageLive()} />, document.getElementById('app')!);

@@ -7,6 +7,8 @@
 // while it is not open for dealing. The open/close condition fires on a change of a market's state
 // between open and not open that this alert saw happen (the first state it sees only sets the start).
 // Markets that leave the list leave the alert's state with them.
+//
+// Words come from the catalogue through `say` (the caller passes lib/alerts/list-say.ts), so this stays pure.
 import type { MarketQuote, Sentiment } from '../model';
 import { isOpenStatus, usableLong, usableMid } from './evaluate';
 
@@ -63,6 +65,31 @@ export type MidSamples = Map<string, { at: number; mid: number }[]>;
 
 const MAX_SAMPLES = 2_000;
 
+/** The catalogue's words for list alerts. */
+export type ListWord =
+  | 'listRule.dayChangeBeyond'
+  | 'listRule.movesWithin'
+  | 'listRule.longAtLeast'
+  | 'listRule.shortAtLeast'
+  | 'listRule.opens'
+  | 'listRule.closes'
+  | 'listRule.opensOrCloses'
+  | 'listRule.dayChange'
+  | 'listRule.movedWithin'
+  | 'listRule.clientsLong'
+  | 'listRule.clientsShort'
+  | 'listRule.opened'
+  | 'listRule.closed'
+  | 'listRule.marketsIn'
+  | 'listRule.watchlist'
+  | 'listRule.badChange'
+  | 'listRule.badMove'
+  | 'listRule.badWindow'
+  | 'listRule.badSentiment';
+
+/** A word of the catalogue with its {names} filled in; `count` picks a plural form. */
+export type Say = (word: ListWord, subs?: Record<string, string>, count?: number) => string;
+
 function signed(n: number): string {
   return `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toFixed(2)}%`;
 }
@@ -72,16 +99,16 @@ function trim(n: number): string {
 }
 
 /** "day change beyond ±2%", "moves 1% within 15 min", "clients ≥ 75% long", "opens or closes". */
-export function listConditionText(c: ListCondition): string {
+export function listConditionText(c: ListCondition, say: Say): string {
   switch (c.kind) {
     case 'day-change':
-      return `day change beyond ±${trim(c.pct)}%`;
+      return say('listRule.dayChangeBeyond', { pct: `${trim(c.pct)}%` });
     case 'window-move':
-      return `moves ${trim(c.pct)}% within ${c.minutes} min`;
+      return say('listRule.movesWithin', { pct: `${trim(c.pct)}%`, minutes: String(c.minutes) });
     case 'sentiment':
-      return `clients ≥ ${trim(c.pct)}% ${c.side}`;
+      return say(c.side === 'long' ? 'listRule.longAtLeast' : 'listRule.shortAtLeast', { pct: `${trim(c.pct)}%` });
     case 'status':
-      return c.on === 'open' ? 'opens' : c.on === 'close' ? 'closes' : 'opens or closes';
+      return say(c.on === 'open' ? 'listRule.opens' : c.on === 'close' ? 'listRule.closes' : 'listRule.opensOrCloses');
   }
 }
 
@@ -102,25 +129,29 @@ function windowMove(samples: MidSamples, epic: string, mid: number, at: number, 
 type Outcome = { met: boolean; text: string } | null;
 
 /** Whether the market meets the condition now (null: cannot tell from this reading, leave it as it is). */
-function measure(c: ListCondition, r: ListReading, samples: MidSamples): Outcome {
+function measure(c: ListCondition, r: ListReading, samples: MidSamples, say: Say): Outcome {
   const eps = 1e-9;
   switch (c.kind) {
     case 'day-change': {
       const pct = r.quote.percentageChange;
       if (pct === null || pct === undefined || !Number.isFinite(pct)) return null;
-      return { met: Math.abs(pct) >= c.pct - eps, text: `day change ${signed(pct)}` };
+      return { met: Math.abs(pct) >= c.pct - eps, text: say('listRule.dayChange', { change: signed(pct) }) };
     }
     case 'window-move': {
       const mid = usableMid(r.quote);
       if (mid === null) return null;
       const moved = windowMove(samples, r.quote.epic, mid, r.at, c.minutes);
-      return { met: Math.abs(moved) >= c.pct - eps, text: `moved ${signed(moved)} within ${c.minutes} min` };
+      return {
+        met: Math.abs(moved) >= c.pct - eps,
+        text: say('listRule.movedWithin', { change: signed(moved), minutes: String(c.minutes) }),
+      };
     }
     case 'sentiment': {
       const long = usableLong(r.sentiment ?? null);
       if (long === null || !r.sentiment) return null;
       const value = c.side === 'long' ? long : r.sentiment.shortPositionPercentage;
-      return { met: value >= c.pct - eps, text: `clients ${trim(value)}% ${c.side}` };
+      const word = c.side === 'long' ? 'listRule.clientsLong' : 'listRule.clientsShort';
+      return { met: value >= c.pct - eps, text: say(word, { pct: `${trim(value)}%` }) };
     }
     case 'status':
       return null;
@@ -135,7 +166,7 @@ export interface ListCheck {
 /**
  * Checks one list alert. `members` is the list's epics as last read; readings of markets outside the
  * list are ignored. Returns the same alert object when
- * nothing changed, so the caller stores only changes.
+ * nothing changed, so the caller stores only changes. A firing's words come from `say`.
  */
 export function checkListAlert(
   alert: ListAlert,
@@ -143,6 +174,7 @@ export function checkListAlert(
   readings: Iterable<ListReading>,
   now: number,
   samples: MidSamples,
+  say: Say,
 ): ListCheck {
   let latched = new Set(alert.latched);
   let open = { ...alert.open };
@@ -173,12 +205,17 @@ export function checkListAlert(
       changed = true;
       if (before === undefined) continue;
       if (c.on === 'both' || (c.on === 'open') === isOpen) {
-        fired.push({ epic, instrumentName: r.quote.instrumentName, at: now, text: isOpen ? 'opened' : 'closed' });
+        fired.push({
+          epic,
+          instrumentName: r.quote.instrumentName,
+          at: now,
+          text: say(isOpen ? 'listRule.opened' : 'listRule.closed'),
+        });
       }
       continue;
     }
     if (!isOpen) continue;
-    const outcome = measure(c, r, samples);
+    const outcome = measure(c, r, samples, say);
     if (!outcome) continue;
     if (outcome.met && !latched.has(epic)) {
       latched.add(epic);
@@ -210,34 +247,34 @@ export interface ListNotice {
 }
 
 /** One notification per firing, or one listing them all when more than FLOOD_AT fired at once. */
-export function listNotices(alert: ListAlert, fired: readonly ListFiring[]): ListNotice[] {
-  const list = `“${alert.watchlistName}”`;
+export function listNotices(alert: ListAlert, fired: readonly ListFiring[], say: Say): ListNotice[] {
+  const list = alert.watchlistName;
   const first = fired[0];
   if (!first) return [];
   if (fired.length > FLOOD_AT) {
+    const condition = listConditionText(alert.condition, say);
     return [
       {
         epic: first.epic,
-        title: `${fired.length} markets in ${list}: ${listConditionText(alert.condition)}`,
+        title: say('listRule.marketsIn', { n: String(fired.length), watchlist: list, condition }, fired.length),
         message: fired.map((f) => `${f.instrumentName} ${f.text}`).join(' · '),
       },
     ];
   }
-  return fired.map((f) => ({ epic: f.epic, title: `${f.instrumentName} ${f.text}`, message: `Watchlist ${list}` }));
+  const message = say('listRule.watchlist', { watchlist: list });
+  return fired.map((f) => ({ epic: f.epic, title: `${f.instrumentName} ${f.text}`, message }));
 }
 
-/** A condition's numbers in range, or the reason they are not. */
-export function conditionError(c: ListCondition): string | null {
+/** A condition's numbers in range, or the catalogue's word for why they are not. */
+export function conditionError(c: ListCondition): ListWord | null {
   switch (c.kind) {
     case 'day-change':
-      return c.pct > 0 && c.pct <= 100 ? null : 'The change is a percentage above 0, at most 100';
+      return c.pct > 0 && c.pct <= 100 ? null : 'listRule.badChange';
     case 'window-move':
-      if (!(c.pct > 0 && c.pct <= 100)) return 'The move is a percentage above 0, at most 100';
-      return Number.isInteger(c.minutes) && c.minutes >= 1 && c.minutes <= 240
-        ? null
-        : 'The window is a whole number of minutes, 1 to 240';
+      if (!(c.pct > 0 && c.pct <= 100)) return 'listRule.badMove';
+      return Number.isInteger(c.minutes) && c.minutes >= 1 && c.minutes <= 240 ? null : 'listRule.badWindow';
     case 'sentiment':
-      return c.pct > 0 && c.pct < 100 ? null : 'The sentiment is a percentage between 0 and 100';
+      return c.pct > 0 && c.pct < 100 ? null : 'listRule.badSentiment';
     case 'status':
       return null;
   }

@@ -11,7 +11,8 @@ import type { HistoryActivity, HistoryTransaction } from './types';
 
 export type TradeLink =
   | { linked: true; openDealId: string; closeDealId: string; openedAt: string | null; closedAt: string }
-  | { linked: false; reason: string };
+  /** none: no closing deal in the activity has the close level; several: more than one fits. */
+  | { linked: false; reason: 'none' | 'several' };
 
 interface Close {
   activity: HistoryActivity;
@@ -96,10 +97,7 @@ export function linkTrades(
     } else {
       links.set(t, {
         linked: false,
-        reason:
-          fitting.length === 0
-            ? 'no closing deal in the activity has this close level'
-            : 'several closing deals fit this trade',
+        reason: fitting.length === 0 ? 'none' : 'several',
       });
     }
   }

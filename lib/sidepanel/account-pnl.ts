@@ -1,6 +1,7 @@
 // Positions' profit and loss in the account's currency, as IG's platform shows it: each row converted at a
 // rate the trader can see (IG's own from a market's details, else a currency market's live price), one
 // total, and no figure ("–") where no rate is known rather than a guess. Pure.
+import { i18n } from '#i18n';
 import { cents } from '../dealing/profit';
 import { formatAge, formatSize } from '../format';
 import type { Fresh, MarketFacts, MarketQuote, PositionView } from '../model';
@@ -169,8 +170,8 @@ function rateNumber(x: number): string {
 
 /** "1 EUR = 1.088608 USD · IG's rate, 3 min ago"; a market's rate names the market; an old one says so. */
 export function rateText(rate: ConversionRate, now: number): string {
-  const source = rate.source === 'ig' ? "IG's rate" : `${rate.epic} mid`;
-  const age = rate.at > 0 ? formatAge(rate.at, now) : 'age unknown';
-  const old = rate.at > 0 && now - rate.at > RATE_OLD_MS ? ' (old)' : '';
+  const source = rate.source === 'ig' ? i18n.t('funds.igRate') : i18n.t('funds.marketMid', { epic: rate.epic });
+  const age = rate.at > 0 ? formatAge(rate.at, now) : i18n.t('funds.ageUnknown');
+  const old = rate.at > 0 && now - rate.at > RATE_OLD_MS ? ` ${i18n.t('funds.old')}` : '';
   return `1 ${rate.to} = ${rateNumber(rate.perAccountUnit)} ${rate.from} · ${source}, ${age}${old}`;
 }

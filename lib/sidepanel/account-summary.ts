@@ -1,4 +1,5 @@
 // The account summary above the positions: its figures, how old they are, and when to read them again.
+import { i18n } from '#i18n';
 import { formatAge, formatChange, formatPrice, type Trend, trendOf } from '../format';
 import type { StreamView } from '../messages/contract';
 import type { FundsView } from '../model';
@@ -23,17 +24,17 @@ function money(value: number | null, currency: string, signed = false): string {
 export function fundsFigures({ funds }: FundsView): FundsFigure[] {
   const c = funds.currency;
   return [
-    { label: 'Balance', text: money(funds.balance, c), trend: 'flat' },
-    { label: 'Profit/loss', text: money(funds.profitLoss, c, true), trend: trendOf(funds.profitLoss) },
-    { label: 'Equity', text: money(funds.equity, c), trend: 'flat' },
-    { label: 'Margin', text: money(funds.margin, c), trend: 'flat' },
-    { label: 'Available to deal', text: money(funds.available, c), trend: 'flat' },
+    { label: i18n.t('funds.balance'), text: money(funds.balance, c), trend: 'flat' },
+    { label: i18n.t('funds.profitLoss'), text: money(funds.profitLoss, c, true), trend: trendOf(funds.profitLoss) },
+    { label: i18n.t('funds.equity'), text: money(funds.equity, c), trend: 'flat' },
+    { label: i18n.t('funds.margin'), text: money(funds.margin, c), trend: 'flat' },
+    { label: i18n.t('funds.available'), text: money(funds.available, c), trend: 'flat' },
   ];
 }
 
 /** "Live" while the stream keeps the funds current, otherwise how old the service's figures are. */
 export function fundsAge(view: FundsView, now: number): string {
-  return view.streamed ? 'Live' : `Updated ${formatAge(view.fetchedAt, now)}`;
+  return view.streamed ? i18n.t('funds.live') : i18n.t('funds.updated', { age: formatAge(view.fetchedAt, now) });
 }
 
 /** The funds after a pushed update: a new account replaces them; the same account keeps its known currency. */

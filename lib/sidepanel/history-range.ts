@@ -6,35 +6,36 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-export const resolutions: { value: Resolution; label: string; ms: number }[] = [
-  { value: 'MINUTE', label: '1 min', ms: MIN },
-  { value: 'MINUTE_2', label: '2 min', ms: 2 * MIN },
-  { value: 'MINUTE_3', label: '3 min', ms: 3 * MIN },
-  { value: 'MINUTE_5', label: '5 min', ms: 5 * MIN },
-  { value: 'MINUTE_10', label: '10 min', ms: 10 * MIN },
-  { value: 'MINUTE_15', label: '15 min', ms: 15 * MIN },
-  { value: 'MINUTE_30', label: '30 min', ms: 30 * MIN },
-  { value: 'HOUR', label: '1 hour', ms: HOUR },
-  { value: 'HOUR_2', label: '2 hours', ms: 2 * HOUR },
-  { value: 'HOUR_3', label: '3 hours', ms: 3 * HOUR },
-  { value: 'HOUR_4', label: '4 hours', ms: 4 * HOUR },
-  { value: 'DAY', label: '1 day', ms: DAY },
-  { value: 'WEEK', label: '1 week', ms: 7 * DAY },
-  { value: 'MONTH', label: '1 month', ms: 30.44 * DAY },
+/** IG's resolutions, shortest first (their words: components/sidepanel/spanLabel.ts). */
+export const resolutions: { value: Resolution; ms: number }[] = [
+  { value: 'MINUTE', ms: MIN },
+  { value: 'MINUTE_2', ms: 2 * MIN },
+  { value: 'MINUTE_3', ms: 3 * MIN },
+  { value: 'MINUTE_5', ms: 5 * MIN },
+  { value: 'MINUTE_10', ms: 10 * MIN },
+  { value: 'MINUTE_15', ms: 15 * MIN },
+  { value: 'MINUTE_30', ms: 30 * MIN },
+  { value: 'HOUR', ms: HOUR },
+  { value: 'HOUR_2', ms: 2 * HOUR },
+  { value: 'HOUR_3', ms: 3 * HOUR },
+  { value: 'HOUR_4', ms: 4 * HOUR },
+  { value: 'DAY', ms: DAY },
+  { value: 'WEEK', ms: 7 * DAY },
+  { value: 'MONTH', ms: 30.44 * DAY },
 ];
 
 export type RangeKey = '1H' | '4H' | '1D' | '1W' | '1M' | '3M' | '6M' | '1Y' | '5Y';
 
-export const ranges: { value: RangeKey; label: string; ms: number }[] = [
-  { value: '1H', label: '1 hour', ms: HOUR },
-  { value: '4H', label: '4 hours', ms: 4 * HOUR },
-  { value: '1D', label: '1 day', ms: DAY },
-  { value: '1W', label: '1 week', ms: 7 * DAY },
-  { value: '1M', label: '1 month', ms: 30 * DAY },
-  { value: '3M', label: '3 months', ms: 91 * DAY },
-  { value: '6M', label: '6 months', ms: 182 * DAY },
-  { value: '1Y', label: '1 year', ms: 365 * DAY },
-  { value: '5Y', label: '5 years', ms: 5 * 365 * DAY },
+export const ranges: { value: RangeKey; ms: number }[] = [
+  { value: '1H', ms: HOUR },
+  { value: '4H', ms: 4 * HOUR },
+  { value: '1D', ms: DAY },
+  { value: '1W', ms: 7 * DAY },
+  { value: '1M', ms: 30 * DAY },
+  { value: '3M', ms: 91 * DAY },
+  { value: '6M', ms: 182 * DAY },
+  { value: '1Y', ms: 365 * DAY },
+  { value: '5Y', ms: 5 * 365 * DAY },
 ];
 
 /** Most bars one chart asks for: keeps one look within a sensible share of the weekly allowance. */

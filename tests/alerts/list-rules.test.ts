@@ -11,8 +11,10 @@ import {
   listConditionText,
   listNotices,
   type MidSamples,
+  type Say,
   STALE_MS,
 } from '../../lib/alerts/list-rules';
+import { sayList } from '../../lib/alerts/list-say';
 import type { MarketStatus } from '../../lib/model';
 
 const T0 = 1_700_000_000_000;
@@ -81,6 +83,7 @@ function run(
       ticks.map((t) => reading(t, now)),
       now,
       samples,
+      sayList,
     );
     alert = result.alert;
     fired.push(result.fired.map((f) => `${f.epic.split('.')[2]} ${f.text}`));
@@ -135,6 +138,7 @@ describe('list membership', () => {
       [reading({ change: 2 }, T0), reading({ epic: FTSE, change: 2 }, T0)],
       T0,
       new Map(),
+      sayList,
     );
     expect(first.fired.map((f) => f.epic)).toEqual([EURUSD]);
     // FTSE added on IG's platform, EUR/USD removed: FTSE fires, EUR/USD's latch goes.
@@ -144,11 +148,19 @@ describe('list membership', () => {
       [reading({ epic: FTSE, change: 2 }, T0)],
       T0,
       new Map(),
+      sayList,
     );
     expect(second.fired.map((f) => f.epic)).toEqual([FTSE]);
     expect(second.alert.latched).toEqual([FTSE]);
     // EUR/USD back in the list fires again: its old crossing left with it.
-    const third = checkListAlert(second.alert, new Set([FTSE, EURUSD]), [reading({ change: 2 }, T0)], T0, new Map());
+    const third = checkListAlert(
+      second.alert,
+      new Set([FTSE, EURUSD]),
+      [reading({ change: 2 }, T0)],
+      T0,
+      new Map(),
+      sayList,
+    );
     expect(third.fired.map((f) => f.epic)).toEqual([EURUSD]);
   });
 });
@@ -218,10 +230,10 @@ describe('notices', () => {
   it('one notification per market fired, naming it and the list', () => {
     const alert = listAlert({ kind: 'day-change', pct: 2 });
     const { alert: after, fired } = (() => {
-      const r = checkListAlert(alert, new Set([EURUSD, FTSE]), [reading({ change: 3 }, T0)], T0, new Map());
+      const r = checkListAlert(alert, new Set([EURUSD, FTSE]), [reading({ change: 3 }, T0)], T0, new Map(), sayList);
       return r;
     })();
-    expect(listNotices(after, fired)).toEqual([
+    expect(listNotices(after, fired, sayList)).toEqual([
       { epic: EURUSD, title: 'EURUSD day change +3.00%', message: 'Watchlist “Majors”' },
     ]);
   });
@@ -235,26 +247,49 @@ describe('notices', () => {
       epics.map((epic) => reading({ epic, change: 2.5 }, T0)),
       T0,
       new Map(),
+      sayList,
     );
     expect(r.fired).toHaveLength(5);
-    const notices = listNotices(r.alert, r.fired);
+    const notices = listNotices(r.alert, r.fired, sayList);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.title).toBe('5 markets in “Majors”: day change beyond ±2%');
     expect(notices[0]?.message).toBe(epics.map((e) => `${e.split('.')[2]} day change +2.50%`).join(' · '));
     expect(notices[0]?.epic).toBe('A.D.ONE.IP');
     // Three at once stay three notifications.
-    expect(listNotices(r.alert, r.fired.slice(0, FLOOD_AT))).toHaveLength(FLOOD_AT);
+    expect(listNotices(r.alert, r.fired.slice(0, FLOOD_AT), sayList)).toHaveLength(FLOOD_AT);
+  });
+
+  it('takes every word from the catalogue it is given: a German one names the list and the move in German', () => {
+    const german: Record<string, string> = {
+      'listRule.dayChange': 'Tagesveränderung {change}',
+      'listRule.watchlist': 'Watchlist „{watchlist}“',
+    };
+    const say: Say = (word, subs = {}) =>
+      (german[word] ?? word).replace(/\{(\w+)\}/g, (_, name: string) => subs[name] ?? '');
+    const r = checkListAlert(
+      listAlert({ kind: 'day-change', pct: 2 }),
+      new Set([EURUSD]),
+      [reading({ change: -3 }, T0)],
+      T0,
+      new Map(),
+      say,
+    );
+    expect(listNotices(r.alert, r.fired, say)).toEqual([
+      { epic: EURUSD, title: 'EURUSD Tagesveränderung −3.00%', message: 'Watchlist „Majors“' },
+    ]);
   });
 
   it('describes each condition', () => {
-    expect(listConditionText({ kind: 'day-change', pct: 2 })).toBe('day change beyond ±2%');
-    expect(listConditionText({ kind: 'window-move', pct: 0.5, minutes: 15 })).toBe('moves 0.5% within 15 min');
-    expect(listConditionText({ kind: 'sentiment', side: 'short', pct: 70 })).toBe('clients ≥ 70% short');
-    expect(listConditionText({ kind: 'status', on: 'both' })).toBe('opens or closes');
+    expect(listConditionText({ kind: 'day-change', pct: 2 }, sayList)).toBe('day change beyond ±2%');
+    expect(listConditionText({ kind: 'window-move', pct: 0.5, minutes: 15 }, sayList)).toBe('moves 0.5% within 15 min');
+    expect(listConditionText({ kind: 'sentiment', side: 'short', pct: 70 }, sayList)).toBe('clients ≥ 70% short');
+    expect(listConditionText({ kind: 'status', on: 'both' }, sayList)).toBe('opens or closes');
   });
 });
 
 it('returns the same alert when nothing changed, so nothing is stored', () => {
   const alert = listAlert({ kind: 'day-change', pct: 2 });
-  expect(checkListAlert(alert, new Set([EURUSD]), [reading({ change: 1 }, T0)], T0, new Map()).alert).toBe(alert);
+  expect(checkListAlert(alert, new Set([EURUSD]), [reading({ change: 1 }, T0)], T0, new Map(), sayList).alert).toBe(
+    alert,
+  );
 });

@@ -56,7 +56,7 @@ describe('linking closed trades to their deals', () => {
     const t = trade({ closeLevel: '1.29000', reference: 'DIAAAACQTW7MPAZ' });
     expect(linkTrades([t], captured).get(t)).toEqual({
       linked: false,
-      reason: 'no closing deal in the activity has this close level',
+      reason: 'none',
     });
   });
 
@@ -82,7 +82,7 @@ describe('linking closed trades to their deals', () => {
     const t = trade();
     expect(linkTrades([t], [...captured, twin]).get(t)).toEqual({
       linked: false,
-      reason: 'several closing deals fit this trade',
+      reason: 'several',
     });
     // …unless only one of them is within two seconds of the trade
     const far = { ...twin, at: '2018-05-18T15:00:00.000Z' };

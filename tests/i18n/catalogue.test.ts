@@ -17,8 +17,6 @@ const LOCALES = join(ROOT, 'locales');
 const NOT_YET_TRANSLATED = new Set([
   // The dealing forms' shared parts landed beside the catalogue.
   'components/VaultPrompt.tsx',
-  'components/alerts/AlertsList.tsx',
-  'components/chart/PriceChart.tsx',
   'components/dealing/AmendToggle.tsx',
   'components/dealing/CostsQuoteView.tsx',
   'components/dealing/DealOutcomeView.tsx',
@@ -37,18 +35,6 @@ const NOT_YET_TRANSLATED = new Set([
   'components/options/PermitSection.tsx',
   'components/options/SettingsFileSection.tsx',
   'components/options/VaultSection.tsx',
-  'components/sidepanel/AccountHistoryView.tsx',
-  'components/sidepanel/AccountSummary.tsx',
-  'components/sidepanel/BrowseView.tsx',
-  'components/sidepanel/BudgetPanel.tsx',
-  'components/sidepanel/HistorySection.tsx',
-  'components/sidepanel/PositionsView.tsx',
-  'components/sidepanel/RelatedSentiment.tsx',
-  'components/sidepanel/SentimentTrend.tsx',
-  'components/watchlists/ImportExport.tsx',
-  'components/welcome/FirstWatchlist.tsx',
-  'components/welcome/OpenPanel.tsx',
-  'components/welcome/WelcomePage.tsx',
 ]);
 
 interface Entry {

@@ -8,6 +8,7 @@ import {
   listNotices,
   type MidSamples,
 } from '../../alerts/list-rules';
+import { sayList } from '../../alerts/list-say';
 import type { Fresh, MarketQuote, Sentiment } from '../../model';
 import { listAlerts } from '../../settings/registry';
 import type { MarketWatchApi } from '../ports';
@@ -103,7 +104,7 @@ export async function checkListAlerts(
       if (!listed) return alert;
       const own = samples.get(alert.id) ?? new Map();
       samples.set(alert.id, own);
-      const result = checkListAlert(alert, listed, readings, now, own);
+      const result = checkListAlert(alert, listed, readings, now, own, sayList);
       if (result.alert !== alert) changed = true;
       if (result.fired.length) fired.set(alert.id, { ...result.alert, history: result.fired });
       return result.alert;
@@ -112,7 +113,7 @@ export async function checkListAlerts(
   });
 
   for (const [id, alert] of firing) {
-    for (const notice of listNotices(alert, alert.history)) {
+    for (const notice of listNotices(alert, alert.history, sayList)) {
       await notifier.showList(id, notice, now).catch(() => undefined);
     }
   }

@@ -1,6 +1,7 @@
 // listAlerts.list / save / delete. Saving names the list as IG has it; changing an alert's condition
 // or list starts it afresh (nothing latched, no history of the old condition).
 import { conditionError, type ListAlert } from '../../alerts/list-rules';
+import { sayList } from '../../alerts/list-say';
 import { ValidationError } from '../../api/errors';
 import type { Handlers } from '../handlers/table';
 import { NotFoundError } from '../routing/errors';
@@ -14,7 +15,7 @@ export const listAlertHandlers: Pick<Handlers, 'listAlerts.list' | 'listAlerts.s
 
   'listAlerts.save': async (input, ctx) => {
     const problem = conditionError(input.condition);
-    if (problem) throw new ValidationError('condition', problem);
+    if (problem) throw new ValidationError('condition', sayList(problem));
     const list = (await ctx.markets.watchlist(input.watchlistId)).value;
     return updateListAlerts((all) => {
       const existing = input.id ? all.find((a) => a.id === input.id) : undefined;

@@ -10,8 +10,9 @@ const page = (name: string) => initialFiles(dir, `${name}.html`).js.map((f) => j
 export default [
   // 30 KB (was 26): webextension-polyfill, the design's one browser API (wxt/browser), is 2.9 kB of it; the
   // catalogue's lookups (@wxt-dev/i18n) and the locale's number parsing bring it to 29.79 measured; 30.2 KB:
-  // ages from the catalogue with plural forms, and components/Change.tsx now a chunk of its own (30.11).
-  { name: 'popup JS up front', path: page('popup'), limit: '30.2 KB', gzip: true },
+  // ages from the catalogue with plural forms, and components/Change.tsx now a chunk of its own (30.11); 30.6 KB:
+  // the colour flags in the results and the market view (stored marks read and followed, +0.36).
+  { name: 'popup JS up front', path: page('popup'), limit: '30.6 KB', gzip: true },
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   // 44 KB (was 40): the polyfill, the catalogue and the settings file's list alerts and watchlist marks (42.88).
   { name: 'options JS up front', path: page('options'), limit: '44 KB', gzip: true },

@@ -2,6 +2,8 @@
 // machine, in this run. A one-line page (an `<li>` with a price, one tiny module script that marks the
 // frame after it runs) is added to a copy of the built extension, which the page benchmarks launch
 // instead of the build itself; they open it the same way as the page they measure, alternately with it.
+// Beside it, the floor for a page that streams: it opens the same live Port as the extension's pages, watches
+// the markets its address names, and writes each frame's streamed quotes into plain text rows.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,15 +15,65 @@ export const FLOOR_PAGE = 'floor.html';
 /** The mark every measured page sets on the frame that paints its first priced row. */
 export const FIRST_ROW_MARK = 'first-content';
 
+/**
+ * Marks the frame that paints the first watchlist row (the next animation frame after the row enters the
+ * DOM), as the floor page marks its own; installed before the page's own scripts run. Kept as text: a
+ * compiled function would carry the bundler's helpers into the page.
+ */
+export const MARK_FIRST_ROW = `
+if (location.pathname === '/sidepanel.html') {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="panel-row"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => performance.mark('${FIRST_ROW_MARK}'));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}`;
+
 const FLOOR_HTML = `<!doctype html><meta charset="utf-8"><li data-testid="floor-row">EUR/USD 1.08452</li><script type="module" src="/floor.js"></script>\n`;
 const FLOOR_JS = `requestAnimationFrame(() => performance.mark('${FIRST_ROW_MARK}'));\n`;
 
-/** A copy of the built extension with the floor page in it; `remove()` deletes the copy. */
+/** `floor-stream.html?epics=A,B,…`: plain text rows of those markets, written from the live Port. */
+export const FLOOR_STREAM_PAGE = 'floor-stream.html';
+
+const FLOOR_STREAM_HTML = `<!doctype html><meta charset="utf-8"><ul></ul><script type="module" src="/floor-stream.js"></script>\n`;
+// Kept as text (a compiled module would carry the bundler's helpers); the Port's name is LIVE_PORT.
+const FLOOR_STREAM_JS = `const epics = (new URLSearchParams(location.search).get('epics') ?? '').split(',').filter(Boolean);
+const rows = new Map();
+const list = document.querySelector('ul');
+for (const epic of epics) {
+  const li = document.createElement('li');
+  li.dataset.testid = 'floor-row';
+  li.dataset.epic = epic;
+  li.textContent = epic;
+  list.append(li);
+  rows.set(epic, li);
+}
+const arriving = new Map();
+let frame = 0;
+const paint = () => {
+  frame = 0;
+  for (const [epic, q] of arriving)
+    rows.get(epic).textContent = [q.instrumentName, q.bid, q.offer, q.netChange, q.percentageChange, q.high, q.low, q.marketStatus].join(' ');
+  arriving.clear();
+};
+const port = chrome.runtime.connect({ name: 'marketside-live' });
+port.onMessage.addListener((message) => {
+  if (message.kind !== 'quotes') return;
+  for (const s of message.quotes) if (rows.has(s.quote.epic)) arriving.set(s.quote.epic, s.quote);
+  if (!frame && arriving.size) frame = requestAnimationFrame(paint);
+});
+port.postMessage({ kind: 'watch', epics, marketIds: [], visible: true });
+`;
+
+/** A copy of the built extension with the floor pages in it; `remove()` deletes the copy. */
 export function extensionWithFloor(source = EXTENSION_DIR): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'marketside-floor-'));
   cpSync(source, dir, { recursive: true });
   writeFileSync(join(dir, FLOOR_PAGE), FLOOR_HTML);
   writeFileSync(join(dir, 'floor.js'), FLOOR_JS);
+  writeFileSync(join(dir, FLOOR_STREAM_PAGE), FLOOR_STREAM_HTML);
+  writeFileSync(join(dir, 'floor-stream.js'), FLOOR_STREAM_JS);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

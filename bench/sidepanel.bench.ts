@@ -20,7 +20,7 @@ import { type SimHandle, startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { emptyCache } from './empty-cache';
 import { median, percentile } from './env';
-import { againstFloor, extensionWithFloor, FIRST_ROW_MARK, FLOOR_PAGE } from './floor';
+import { againstFloor, extensionWithFloor, FIRST_ROW_MARK, FLOOR_PAGE, MARK_FIRST_ROW } from './floor';
 import type { BenchModule, BenchResult } from './types';
 
 const OPENINGS = 20;
@@ -32,21 +32,6 @@ const COLD_OPENINGS = 8;
 const REFRESH_WINDOW_MS = 60_000;
 const round = (n: number) => Math.round(n * 10) / 10;
 const MB = 1024 * 1024;
-
-/**
- * Marks the frame that paints the first watchlist row (the next animation frame after the row enters the
- * DOM), as the floor page marks its own; installed before the page's own scripts run. Kept as text: a
- * compiled function would carry the bundler's helpers into the page.
- */
-const MARK_FIRST_ROW = `
-if (location.pathname === '/sidepanel.html') {
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('[data-testid="panel-row"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => performance.mark('${FIRST_ROW_MARK}'));
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}`;
 
 async function openAndMeasure(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();

@@ -22,6 +22,14 @@ test('search, open a market, see price and sentiment, add it to watchlists, pin 
   capture,
 }) => {
   await configure();
+  // A colour flag the side panel's lists gave EUR/USD shows in the popup too.
+  await serviceWorker.evaluate(
+    (epic) =>
+      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({
+        watchlistMarks: { flags: { [epic]: 'blue' }, notes: {}, lists: {} },
+      }),
+    EURUSD,
+  );
   const popup = await openPage('popup.html');
   const search = popup.getByRole('combobox', { name: 'Search markets' });
   await expect(search).toBeFocused();
@@ -31,6 +39,7 @@ test('search, open a market, see price and sentiment, add it to watchlists, pin 
   await expect(row).toBeVisible();
   await expect(row).toContainText('EUR/USD');
   await expect(row).toContainText(/\d\.\d{4}/);
+  await expect(row.getByRole('img', { name: 'Blue flag' })).toBeVisible();
   await capture(popup, 'popup-results');
 
   // Keyboard: arrow down to the row, Enter opens it.
@@ -45,6 +54,7 @@ test('search, open a market, see price and sentiment, add it to watchlists, pin 
   await expect(market.locator('.market__prices')).toContainText(/Bid\s*\d\.\d{4}/);
   await expect(market.locator('.market__prices')).toContainText(/Offer\s*\d\.\d{4}/);
   await expect(market.getByRole('img', { name: SENTIMENT_LABEL }).first()).toBeVisible();
+  await expect(market.getByRole('img', { name: 'Blue flag' })).toBeVisible();
   await capture(popup, 'popup-market');
 
   // Add to an existing watchlist: the service shows it added.

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { type ErrorView, type StatusView, send } from '../../lib/messages/contract';
 import { ErrorState } from '../ErrorState';
-import { fillIn } from '../fillIn';
+import { rich, slot } from '../rich';
 
 const STATE_LABEL: Record<StatusView['state'], () => string> = {
   'signed-out': () => i18n.t('account.notConnected'),
@@ -38,12 +38,12 @@ export function AccountsSection({ status, onChanged }: { status: StatusView | nu
     <section aria-labelledby="accounts-title" class="options-section">
       <h2 id="accounts-title">{i18n.t('options.accounts')}</h2>
       <p>
-        {fillIn(i18n.t('accounts.status', { state: '{state}' }), {
+        {rich(i18n.t('accounts.status', { state: slot('state') }), {
           state: bold(status ? STATE_LABEL[status.state]() : i18n.t('common.loading'), 'options-state'),
         })}
         {active && ' · '}
         {active &&
-          fillIn(i18n.t('accounts.active', { account: '{account}', name: active.accountName }), {
+          rich(i18n.t('accounts.active', { account: slot('account'), name: active.accountName }), {
             account: bold(active.accountId, 'options-active-account'),
           })}
       </p>

@@ -3,7 +3,7 @@ import { i18n } from '#i18n';
 import { type ApplicationView, type ErrorView, send } from '../../lib/messages/contract';
 import { permitOf, useDealingState } from '../dealing/dealingState';
 import { ErrorState } from '../ErrorState';
-import { fillIn } from '../fillIn';
+import { rich, slot } from '../rich';
 
 const code = (text: string) => <code>{text}</code>;
 const bold = (text: string) => <strong>{text}</strong>;
@@ -128,7 +128,7 @@ export function ApplicationsSection({ signedIn }: { signedIn: boolean }) {
               (confirming === a.apiKeyMasked ? (
                 <div class="banner banner--error" role="alertdialog" aria-label={i18n.t('apps.confirmLabel')}>
                   <p>
-                    {fillIn(i18n.t('apps.disableWarning', { key: '{key}', cannotUndo: '{cannotUndo}' }), {
+                    {rich(i18n.t('apps.disableWarning', { key: slot('key'), cannotUndo: slot('cannotUndo') }), {
                       key: code(a.apiKeyMasked),
                       cannotUndo: bold(i18n.t('apps.cannotUndo')),
                     })}

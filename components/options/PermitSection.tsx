@@ -6,7 +6,7 @@ import { DEFAULT_DURATION_ID, DURATIONS } from '../../lib/options/permit-duratio
 import { describeExpiry, isLiveLike } from '../../lib/permit/lifecycle';
 import { permitOf, refreshDealingState, useDealingState } from '../dealing/dealingState';
 import { ErrorState } from '../ErrorState';
-import { fillIn } from '../fillIn';
+import { rich, slot } from '../rich';
 
 interface ScopeText {
   title: string;
@@ -148,11 +148,11 @@ export function PermitSection({ scope, status }: { scope: 'dealing' | 'applicati
             ))}
           </ul>
           <p>
-            {fillIn(
+            {rich(
               i18n.t('permit.accountOn', {
-                account: '{account}',
+                account: slot('account'),
                 name: account.accountName,
-                environment: '{environment}',
+                environment: slot('environment'),
               }),
               {
                 account: bold(account.accountId),

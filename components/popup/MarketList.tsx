@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'preact/hooks';
 import type { RowItem } from '../../lib/popup/rows';
 import { MarketRow } from './MarketRow';
+import { useFlags } from './useFlags';
 
 interface Props {
   id: string;
@@ -17,6 +18,7 @@ export function rowId(listId: string, index: number): string {
 
 /** The results (or recent lookups) as a listbox driven from the search box. */
 export function MarketList({ id, label, items, active, onOpen, onActivate }: Props) {
+  const flags = useFlags();
   const hasRows = items.length > 0;
   useLayoutEffect(() => {
     // The frame that paints the first rows: what the popup benchmark measures.
@@ -38,6 +40,7 @@ export function MarketList({ id, label, items, active, onOpen, onActivate }: Pro
           id={rowId(id, i)}
           item={item}
           active={i === active}
+          flag={flags[item.epic]}
           onOpen={() => onOpen(i)}
           onHover={() => onActivate(i)}
         />

@@ -2,7 +2,9 @@ import { i18n } from '#i18n';
 import { formatPrice, marketDecimals } from '../../lib/format';
 
 import type { RowItem } from '../../lib/popup/rows';
+import type { FlagColour } from '../../lib/watchlists/flag-colours';
 import { Change } from '../Change';
+import { FlagMark } from '../FlagMark';
 import { MarketStatusTag } from '../MarketStatusTag';
 import { StaleMark } from '../StaleMark';
 
@@ -10,12 +12,14 @@ interface Props {
   item: RowItem;
   id: string;
   active: boolean;
+  /** The market's colour flag from the watchlists' marks. */
+  flag?: FlagColour;
   onOpen: () => void;
   onHover: () => void;
 }
 
-/** One market in the popup's list: name, epic, bid/offer, change, status, staleness. */
-export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
+/** One market in the popup's list: its flag, name, epic, bid/offer, change, status, staleness. */
+export function MarketRow({ item, id, active, flag, onOpen, onHover }: Props) {
   const q = item.quote;
   const d = marketDecimals(q);
   return (
@@ -33,6 +37,7 @@ export function MarketRow({ item, id, active, onOpen, onHover }: Props) {
     >
       <div class="row__left">
         <div class="row__name">
+          {flag && <FlagMark flag={flag} />}
           <span class="row__title">{item.instrumentName}</span>
           {q && <MarketStatusTag status={q.marketStatus} />}
           {item.fetchedAt !== null && <StaleMark stale={item.stale} fetchedAt={item.fetchedAt} />}

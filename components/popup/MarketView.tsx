@@ -10,11 +10,13 @@ import { lastSeenSentiment, rememberSeen } from '../../lib/popup/last-seen';
 
 import { Change } from '../Change';
 import { ErrorState } from '../ErrorState';
+import { FlagMark } from '../FlagMark';
 import { MarketStatusTag } from '../MarketStatusTag';
 import { SentimentBar } from '../SentimentBar';
 import { Sparkline } from '../Sparkline';
 import { StaleMark } from '../StaleMark';
 import { MarketActions } from './MarketActions';
+import { useFlags } from './useFlags';
 
 interface Props {
   deps: PopupDeps;
@@ -129,6 +131,7 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
       .then((map) => lastSeenSentiment.setValue(rememberSeen(map, marketId, seenLong, Date.now())));
   }, [marketId, seenLong, previousLong]);
 
+  const flag = useFlags()[epic];
   const q = quote?.value ?? initial;
   const name = q?.instrumentName ?? epic;
   const d = marketDecimals(q);
@@ -139,6 +142,7 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
           {name}
         </h1>
         <div class="market__sub">
+          {flag && <FlagMark flag={flag} />}
           <span class="muted">{epic}</span>
           {q && <MarketStatusTag status={q.marketStatus} />}
           {quote && <StaleMark stale={quote.stale} fetchedAt={quote.fetchedAt} />}

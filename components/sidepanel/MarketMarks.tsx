@@ -1,6 +1,6 @@
 // A market's flag, section and note in its detail: kept in this browser only (lib/watchlists/marks.ts).
 import { useEffect, useState } from 'preact/hooks';
-import { FLAG_NAMES } from '../../lib/watchlists/flag-names';
+import { i18n } from '#i18n';
 import {
   FLAG_COLOURS,
   type FlagColour,
@@ -12,20 +12,9 @@ import {
   withLayout,
   withNote,
 } from '../../lib/watchlists/marks';
+import { flagName } from '../FlagMark';
 import { usePanel } from './context';
 import { useWatchlistMarks } from './useWatchlistMarks';
-
-const text = {
-  title: 'Flag and note',
-  flag: 'Flag',
-  none: 'No flag',
-  section: 'Section in the chosen watchlist',
-  outside: 'No section',
-  note: 'Note',
-  save: 'Save note',
-  saved: 'Note saved.',
-  private: 'Kept in this browser only: IG never sees flags, sections or notes.',
-};
 
 export function MarketMarks({ epic }: { epic: string }) {
   const { prefs } = usePanel();
@@ -39,26 +28,26 @@ export function MarketMarks({ epic }: { epic: string }) {
 
   return (
     <section class="detail-section" aria-labelledby="marks-title">
-      <h3 id="marks-title">{text.title}</h3>
+      <h3 id="marks-title">{i18n.t('marks.title')}</h3>
       <div class="wl-tools__row">
         <label>
-          {text.flag}{' '}
+          {i18n.t('marks.flag')}{' '}
           <select
             data-testid="detail-flag"
             value={marks.flags[epic] ?? ''}
             onChange={(e) => update((m) => withFlag(m, epic, (e.currentTarget.value || null) as FlagColour | null))}
           >
-            <option value="">{text.none}</option>
+            <option value="">{i18n.t('marks.none')}</option>
             {FLAG_COLOURS.map((c) => (
               <option key={c} value={c}>
-                {FLAG_NAMES[c]}
+                {flagName(c)}
               </option>
             ))}
           </select>
         </label>
         {listId && layout && layout.sections.length > 0 && (
           <label>
-            {text.section}{' '}
+            {i18n.t('marks.section')}{' '}
             <select
               value={sectionOf(layout, epic)?.id ?? ''}
               onChange={(e) => {
@@ -66,7 +55,7 @@ export function MarketMarks({ epic }: { epic: string }) {
                 update((m) => withLayout(m, listId, moveToSection(layoutOf(m, listId), epic, target)));
               }}
             >
-              <option value="">{text.outside}</option>
+              <option value="">{i18n.t('marks.outside')}</option>
               {layout.sections.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -84,7 +73,7 @@ export function MarketMarks({ epic }: { epic: string }) {
         }}
       >
         <label>
-          {text.note}
+          {i18n.t('marks.note')}
           <textarea
             data-testid="detail-note"
             rows={2}
@@ -97,15 +86,15 @@ export function MarketMarks({ epic }: { epic: string }) {
           />
         </label>
         <button type="submit" disabled={draft.trim() === held}>
-          {text.save}
+          {i18n.t('marks.save')}
         </button>
         {saved && (
           <span class="muted" role="status">
-            {text.saved}
+            {i18n.t('marks.saved')}
           </span>
         )}
       </form>
-      <p class="muted small">{text.private}</p>
+      <p class="muted small">{i18n.t('marks.private')}</p>
     </section>
   );
 }

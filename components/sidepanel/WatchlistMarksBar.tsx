@@ -1,8 +1,8 @@
 // Above a list's rows: the filter by flag, the columns shown and their order, and the list's sections.
 // Everything here is kept in this browser only (lib/watchlists/marks.ts).
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { COLUMN_DEFS, type ColumnId, columnIds } from '../../lib/watchlists/columns';
-import { FLAG_NAMES } from '../../lib/watchlists/flag-names';
 import {
   addSection,
   FLAG_COLOURS,
@@ -13,21 +13,7 @@ import {
   shownColumns,
   toggleColumn,
 } from '../../lib/watchlists/marks';
-
-const text = {
-  filter: 'Show',
-  allFlags: 'All markets',
-  flagged: (name: string) => `${name} flags`,
-  columns: 'Columns',
-  sections: 'Sections',
-  earlier: (label: string) => `Move ${label} earlier`,
-  later: (label: string) => `Move ${label} later`,
-  sectionName: 'New section name',
-  add: 'Add section',
-  taken: 'Give the section a name no other section of this list has.',
-  removeSection: (name: string) => `Remove section ${name}`,
-  keys: 'On a market: F flags it (again for the next colour), [ and ] move it between sections.',
-};
+import { flagName } from '../FlagMark';
 
 interface Props {
   layout: ListLayout;
@@ -56,16 +42,16 @@ export function WatchlistMarksBar({ layout, filter, onFilter, onLayout }: Props)
     <div class="wl-marks">
       <div class="wl-tools__row">
         <label>
-          {text.filter}{' '}
+          {i18n.t('marks.filter')}{' '}
           <select
             data-testid="flag-filter"
             value={filter ?? ''}
             onChange={(e) => onFilter((e.currentTarget.value || null) as FlagColour | null)}
           >
-            <option value="">{text.allFlags}</option>
+            <option value="">{i18n.t('marks.allFlags')}</option>
             {FLAG_COLOURS.map((c) => (
               <option key={c} value={c}>
-                {text.flagged(FLAG_NAMES[c])}
+                {i18n.t('marks.flagged', { colour: flagName(c) })}
               </option>
             ))}
           </select>
@@ -75,19 +61,19 @@ export function WatchlistMarksBar({ layout, filter, onFilter, onLayout }: Props)
           aria-expanded={open === 'columns'}
           onClick={() => setOpen(open === 'columns' ? null : 'columns')}
         >
-          {text.columns}
+          {i18n.t('marks.columns')}
         </button>
         <button
           type="button"
           aria-expanded={open === 'sections'}
           onClick={() => setOpen(open === 'sections' ? null : 'sections')}
         >
-          {text.sections}
+          {i18n.t('marks.sections')}
         </button>
       </div>
       {open === 'columns' && (
         <fieldset class="wl-columns">
-          <legend class="visually-hidden">{text.columns}</legend>
+          <legend class="visually-hidden">{i18n.t('marks.columns')}</legend>
           {order.map((id) => {
             const def = COLUMN_DEFS[id];
             const on = shown.includes(id);
@@ -107,7 +93,7 @@ export function WatchlistMarksBar({ layout, filter, onFilter, onLayout }: Props)
                     <button
                       type="button"
                       class="icon"
-                      aria-label={text.earlier(def.label)}
+                      aria-label={i18n.t('marks.earlier', { column: def.label })}
                       disabled={at === 0}
                       onClick={() => onLayout(moveColumn(layout, id, -1))}
                     >
@@ -116,7 +102,7 @@ export function WatchlistMarksBar({ layout, filter, onFilter, onLayout }: Props)
                     <button
                       type="button"
                       class="icon"
-                      aria-label={text.later(def.label)}
+                      aria-label={i18n.t('marks.later', { column: def.label })}
                       disabled={at === shown.length - 1}
                       onClick={() => onLayout(moveColumn(layout, id, 1))}
                     >
@@ -134,19 +120,19 @@ export function WatchlistMarksBar({ layout, filter, onFilter, onLayout }: Props)
           <form class="wl-tools__row" onSubmit={add}>
             <input
               type="text"
-              aria-label={text.sectionName}
+              aria-label={i18n.t('marks.sectionName')}
               aria-invalid={refused}
               maxLength={40}
               value={name}
               onInput={(e) => setName(e.currentTarget.value)}
             />
             <button type="submit" disabled={name.trim() === ''}>
-              {text.add}
+              {i18n.t('marks.add')}
             </button>
           </form>
           {refused && (
             <p class="muted" role="alert">
-              {text.taken}
+              {i18n.t('marks.taken')}
             </p>
           )}
           <ul class="plain-list">
@@ -156,7 +142,7 @@ export function WatchlistMarksBar({ layout, filter, onFilter, onLayout }: Props)
                 <button
                   type="button"
                   class="icon"
-                  aria-label={text.removeSection(s.name)}
+                  aria-label={i18n.t('marks.removeSection', { section: s.name })}
                   onClick={() => onLayout(removeSection(layout, s.id))}
                 >
                   ×
@@ -164,7 +150,7 @@ export function WatchlistMarksBar({ layout, filter, onFilter, onLayout }: Props)
               </li>
             ))}
           </ul>
-          <p class="muted small">{text.keys}</p>
+          <p class="muted small">{i18n.t('marks.keys')}</p>
         </div>
       )}
     </div>

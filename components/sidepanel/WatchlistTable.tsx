@@ -5,7 +5,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { columnWidths, rowNumbers } from '../../lib/sidepanel/number-columns';
+import { columnWidths, rowNumbersOf } from '../../lib/sidepanel/number-columns';
 import { nextSort, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
 import {
   CUSTOM_LINE,
@@ -21,10 +21,9 @@ import { displayItems, emptyLayout, type FlagColour, type ListLayout } from '../
 
 const NONE: Record<string, never> = {};
 
-import { FLAG_NAMES } from '../../lib/watchlists/flag-names';
 import { FLASH_MS, useFlashes } from './useFlashes';
 import { useVirtualRows } from './useVirtualRows';
-import { Cell } from './WatchlistCells';
+import { placeAt, type RowActions, WatchlistRow } from './WatchlistRow';
 
 interface Props {
   rows: RowModel[];
@@ -52,12 +51,6 @@ interface Props {
   onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
 }
 
-/** Where the i-th chosen column stands: its track and line (the name has the first line). */
-const placeAt = (i: number, perLine: number) => ({
-  gridColumn: String((i % perLine) + 1),
-  gridRow: String(Math.floor(i / perLine) + 2),
-});
-
 /** The scroller's width, for the layout of chosen columns. */
 function useWidth(el: { current: HTMLElement | null }, on: boolean): number {
   const [width, setWidth] = useState(0);
@@ -81,7 +74,7 @@ export function WatchlistTable(props: Props) {
   );
   const rows = useMemo(() => items.flatMap((i) => (i.kind === 'row' ? [i.row] : [])), [items]);
   const sectioned = layout.sections.length > 0;
-  const numbers = useMemo(() => new Map(rows.map((r) => [r.epic, rowNumbers(r.quote)])), [rows]);
+  const numbers = useMemo(() => new Map(rows.map((r) => [r.epic, rowNumbersOf(r.quote)])), [rows]);
   const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
   const flashes = useFlashes(all);
   const scroller = useRef<HTMLDivElement>(null);
@@ -148,6 +141,9 @@ export function WatchlistTable(props: Props) {
       );
     }
   };
+
+  const actions = useRef<RowActions>({ open: onOpen, key: onRowKey, remove: onRemove });
+  actions.current = { open: onOpen, key: onRowKey, remove: onRemove };
 
   const shown = columns ?? DEFAULT_COLUMNS;
   const headers = columns
@@ -233,78 +229,26 @@ export function WatchlistTable(props: Props) {
               );
             const row = entry.row;
             const flash = flashes.get(row.epic);
-            const flashClass = flash && now - flash.at < FLASH_MS ? ` flash-${flash.dir}-${flash.seq % 2}` : '';
-            const q = row.quote;
-            const n = numbers.get(row.epic) ?? rowNumbers(q);
-            const flag = flags[row.epic];
-            const note = notes[row.epic];
-            const noteId = note ? `note-${item.index}` : undefined;
             return (
-              <tr
+              <WatchlistRow
                 key={row.epic}
-                aria-rowindex={item.index + 2}
-                class={`wl-row${flashClass}`}
-                data-testid="panel-row"
-                data-epic={row.epic}
-                data-flag={flag}
-                style={place}
-              >
-                <td class="wl-name">
-                  {flag && (
-                    <span
-                      class={`flag flag--${flag}`}
-                      role="img"
-                      aria-label={`${FLAG_NAMES[flag]} flag`}
-                      title={`${FLAG_NAMES[flag]} flag`}
-                    />
-                  )}
-                  <button
-                    type="button"
-                    class="link"
-                    data-open-index={item.index}
-                    aria-describedby={noteId}
-                    onClick={() => onOpen(row.epic)}
-                    onKeyDown={(e) => onRowKey(e, item.index, row)}
-                  >
-                    {q.instrumentName}
-                  </button>
-                  <span class="wl-epic muted">{row.epic}</span>
-                  {note && (
-                    <>
-                      <span class="wl-note-mark" aria-hidden="true" title={note}>
-                        ✎
-                      </span>
-                      <span id={noteId} class="wl-note" role="tooltip">
-                        {note}
-                      </span>
-                    </>
-                  )}
-                </td>
-                {shown.map((id, i) => (
-                  <Cell
-                    key={id}
-                    id={id}
-                    row={row}
-                    n={n}
-                    spark={sparks.get(row.epic)}
-                    sparklines={sparklines}
-                    place={custom ? placeAt(i, custom.perLine) : undefined}
-                  />
-                ))}
-                <td class="wl-act">
-                  {onRemove && (
-                    <button
-                      type="button"
-                      class="icon"
-                      aria-label={i18n.t('watchlist.remove', { market: q.instrumentName, watchlist: listName })}
-                      disabled={busyEpic === row.epic}
-                      onClick={() => onRemove(row)}
-                    >
-                      ×
-                    </button>
-                  )}
-                </td>
-              </tr>
+                row={row}
+                n={numbers.get(row.epic) ?? rowNumbersOf(row.quote)}
+                index={item.index}
+                top={item.start - headHeight}
+                height={item.size}
+                flashClass={flash && now - flash.at < FLASH_MS ? ` flash-${flash.dir}-${flash.seq % 2}` : ''}
+                flag={flags[row.epic]}
+                note={notes[row.epic]}
+                spark={sparks.get(row.epic)}
+                sparklines={sparklines}
+                shown={shown}
+                perLine={custom ? custom.perLine : null}
+                listName={listName}
+                removable={!!onRemove}
+                busy={busyEpic === row.epic}
+                actions={actions}
+              />
             );
           })}
         </tbody>

@@ -7,7 +7,7 @@ import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '..
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
 import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
 import { watchlistsScreenKey } from '../../lib/sidepanel/kept-key';
-import { buildRows, mergeQuotes, mergeTrails, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
+import { buildRows, keepRows, mergeQuotes, mergeTrails, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
 import { usePanel } from './context';
 import { settle } from './errors';
 import { useLiveChanges, useLiveQuotes, useWatch } from './useLiveChanges';
@@ -84,10 +84,13 @@ export function useWatchlistData(
   }, [selectedId, loadList]);
 
   const markets = list && list.value.summary.id === selectedId ? list.value.markets : null;
-  const rows: RowModel[] = useMemo(
-    () => (markets && list ? buildRows(markets, list.fetchedAt, list.stale, quotes, sentiment) : []),
-    [markets, list, quotes, sentiment],
-  );
+  // Rows that show the same as before stay the same objects: a frame of prices redraws only the rows that moved.
+  const previousRows = useRef<RowModel[]>([]);
+  const rows: RowModel[] = useMemo(() => {
+    const built = markets && list ? buildRows(markets, list.fetchedAt, list.stale, quotes, sentiment) : [];
+    previousRows.current = keepRows(previousRows.current, built);
+    return previousRows.current;
+  }, [markets, list, quotes, sentiment]);
   const inList = useMemo(() => new Set(list?.value.epics ?? []), [list]);
   const hasRows = rows.length > 0;
   // The panel's rows are in: the screen the early script showed (lib/early-screen/paint.ts) swaps for them
@@ -136,7 +139,8 @@ export function useWatchlistData(
 
   useLiveChanges(['snapshots', 'sentiment', 'watchlists'], (store, keys) => {
     if (store === 'snapshots') {
-      const mine = keys.filter((k) => inList.has(k));
+      // A market streamed since its last write has its quote and trail already (sent before the write).
+      const mine = keys.filter((k) => inList.has(k) && !streamedSince.current.delete(k));
       if (mine.length === 0) return;
       void readQuotes(mine).then((found) => setQuotes((current) => mergeQuotes(current, found)));
       if (prefs.sparklines) {
@@ -166,8 +170,13 @@ export function useWatchlistData(
     },
     [],
   );
+  const streamedSince = useRef(new Set<string>());
   useLiveQuotes((streamed) => {
-    for (const s of streamed) if (inList.has(s.quote.epic)) arriving.current.set(s.quote.epic, s);
+    for (const s of streamed)
+      if (inList.has(s.quote.epic)) {
+        arriving.current.set(s.quote.epic, s);
+        streamedSince.current.add(s.quote.epic);
+      }
     if (frame.current !== null || arriving.current.size === 0) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;

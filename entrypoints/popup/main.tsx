@@ -1,4 +1,5 @@
 import '../../components/base.css';
+import '../../components/flag.css';
 import './popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';

@@ -1,4 +1,5 @@
 import '../../components/base.css';
+import '../../components/flag.css';
 import '../../components/sidepanel/sidepanel.css';
 import '../../components/sidepanel/watchlist-rows.css';
 import '../../components/sidepanel/watchlist-marks.css';

@@ -1,7 +1,7 @@
 // The watchlist's numbers as text, laid out so that a column reads at a glance: one number of decimals
 // per market (its prices and its change alike), each number split at its decimal point so the points of
 // a column line up, and the columns as wide as their longest number (in `ch` of tabular digits).
-import { decimalSeparator, formatChange, formatPct, formatPrice, marketDecimals } from '../format';
+import { decimalSeparator, formatChange, formatLocale, formatPct, formatPrice, marketDecimals } from '../format';
 import type { MarketQuote } from '../model';
 
 export interface RowNumbers {
@@ -9,6 +9,18 @@ export interface RowNumbers {
   offer: string;
   change: string;
   pct: string;
+}
+
+const numbersByQuote = new WeakMap<object, { locale: string; n: RowNumbers }>();
+
+/** rowNumbers of a quote object, formatted once per locale for as long as the object lives (rows keep unchanged quotes). */
+export function rowNumbersOf(q: Parameters<typeof rowNumbers>[0]): RowNumbers {
+  const locale = formatLocale();
+  const held = numbersByQuote.get(q);
+  if (held?.locale === locale) return held.n;
+  const n = rowNumbers(q);
+  numbersByQuote.set(q, { locale, n });
+  return n;
 }
 
 /** The row's numbers, prices and change to the market's own number of decimals. */

@@ -46,6 +46,30 @@ export function buildRows(
   });
 }
 
+/**
+ * The rows as built again, with each row that shows the same as before kept as the same object, so that a
+ * frame of streamed prices redraws only the rows whose prices moved.
+ */
+export function keepRows(previous: readonly RowModel[], next: RowModel[]): RowModel[] {
+  if (previous.length === 0) return next;
+  const before = new Map(previous.map((r) => [r.epic, r]));
+  let kept = 0;
+  const rows = next.map((row) => {
+    const old = before.get(row.epic);
+    const same =
+      old &&
+      old.fetchedAt === row.fetchedAt &&
+      old.stale === row.stale &&
+      old.sentiment === row.sentiment &&
+      (old.quote === row.quote || sameQuote(old.quote, row.quote));
+    if (same) kept++;
+    return same ? old : row;
+  });
+  return kept === next.length && next.length === previous.length && rows.every((r, i) => r === previous[i])
+    ? (previous as RowModel[])
+    : rows;
+}
+
 /** Sorted copy; rows without a value for the column go last in either direction; ties by name, then epic. */
 export function sortRows(rows: RowModel[], sort: SortChoice): RowModel[] {
   const sign = sort.direction === 'asc' ? 1 : -1;

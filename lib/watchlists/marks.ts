@@ -3,8 +3,9 @@
 // (lib/settings/registry.ts `watchlistMarks`), in the settings file, never sent to IG. Pure.
 import { type ColumnId, columnIds, DEFAULT_COLUMNS } from './columns';
 
-export const FLAG_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
-export type FlagColour = (typeof FLAG_COLOURS)[number];
+import { FLAG_COLOURS, type FlagColour, flagsOf } from './flag-colours';
+
+export { FLAG_COLOURS, type FlagColour } from './flag-colours';
 export const NOTE_MAX = 280;
 export const SECTION_NAME_MAX = 40;
 
@@ -33,13 +34,11 @@ export const emptyLayout: ListLayout = { columns: null, sections: [] };
 
 type Loose = Record<string, unknown>;
 const isObject = (x: unknown): x is Loose => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isFlag = (x: unknown): x is FlagColour => FLAG_COLOURS.includes(x as FlagColour);
 
 /** A stored or imported value in the current shape: entries that do not fit are dropped, the rest kept. */
 export function migrateMarks(old: unknown): WatchlistMarks {
   const o = isObject(old) ? old : {};
-  const flags: Record<string, FlagColour> = {};
-  if (isObject(o.flags)) for (const [epic, c] of Object.entries(o.flags)) if (epic && isFlag(c)) flags[epic] = c;
+  const flags = flagsOf(o);
   const notes: Record<string, string> = {};
   if (isObject(o.notes))
     for (const [epic, n] of Object.entries(o.notes)) {

@@ -9,7 +9,7 @@ import type { MessageName, Replies, Reply, RequestOf, StatusView } from '../../l
 import type { MarketQuote, Sentiment } from '../../lib/model';
 import type { PopupDeps, Send } from '../../lib/popup/deps';
 import { lastSeenSentiment } from '../../lib/popup/last-seen';
-import { recentLookups } from '../../lib/settings/registry';
+import { recentLookups, watchlistMarks } from '../../lib/settings/registry';
 
 function quote(epic: string, name: string, patch: Partial<MarketQuote> = {}): MarketQuote {
   return {
@@ -83,6 +83,7 @@ function setup(handlers: Handlers, params: { q?: string; epic?: string } = {}) {
 }
 
 const searchReply = (quotes: MarketQuote[]) => () => ok({ value: quotes, fetchedAt: now(), stale: false });
+const marketReplies: Handlers = { 'markets.quotes': () => ok([{ value: EURGBP, fetchedAt: now(), stale: false }]) };
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -274,6 +275,22 @@ describe('popup states', () => {
     fireEvent.input(input, { target: { value: 'eur' } });
     expect(await screen.findByText('Searching…')).toBeTruthy();
     expect(screen.getByRole('combobox').closest('.search')?.getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('popup colour flags', () => {
+  it('shows the flag the watchlists gave a market in the results and in its view, and follows a change', async () => {
+    await watchlistMarks.setValue({ flags: { [EURGBP.epic]: 'green' }, notes: {}, lists: {} });
+    const { input } = setup({ 'markets.search': searchReply([EURUSD, EURGBP]), ...marketReplies });
+    fireEvent.input(input, { target: { value: 'eur' } });
+    const rows = await screen.findAllByTestId('popup-result');
+    expect(await within(rows[1]!).findByRole('img', { name: 'Green flag' })).toBeTruthy();
+    expect(within(rows[0]!).queryByRole('img', { name: /flag$/ })).toBeNull();
+    await watchlistMarks.setValue({ flags: { [EURGBP.epic]: 'green', [EURUSD.epic]: 'red' }, notes: {}, lists: {} });
+    expect(await within(rows[0]!).findByRole('img', { name: 'Red flag' })).toBeTruthy();
+    fireEvent.click(rows[1]!);
+    const view = await screen.findByTestId('popup-market');
+    expect(await within(view).findByRole('img', { name: 'Green flag' })).toBeTruthy();
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fresh, MarketQuote, Sentiment } from '../../lib/model';
 import {
   buildRows,
+  keepRows,
   mergeQuotes,
   mergeTrails,
   nextSort,
@@ -132,6 +133,36 @@ describe('buildRows', () => {
     expect(a).toMatchObject({ fetchedAt: 2_000, stale: true, quote: { bid: 1.5, marketId: 'ABC' } });
     expect(a?.sentiment?.longPositionPercentage).toBe(62);
     expect(e).toMatchObject({ fetchedAt: 1_000, stale: false, quote: { bid: 2 }, sentiment: null });
+  });
+});
+
+describe('keepRows', () => {
+  const markets = [quote('A.B.C.D', { bid: 1 }), quote('E.F.G.H', { bid: 2 })];
+  const build = (bidA: number, fetchedA: number) =>
+    buildRows(
+      markets,
+      1_000,
+      false,
+      new Map<string, Fresh<MarketQuote>>([
+        ['A.B.C.D', { value: quote('A.B.C.D', { bid: bidA }), fetchedAt: fetchedA, stale: false }],
+        ['E.F.G.H', { value: quote('E.F.G.H', { bid: 2.5 }), fetchedAt: 2_000, stale: false }],
+      ]),
+      new Map(),
+    );
+
+  it('keeps the object of a row that shows the same, so only the rows whose price moved are drawn again', () => {
+    const before = build(1.5, 2_000);
+    const after = keepRows(before, build(1.6, 3_000));
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[0]?.quote.bid).toBe(1.6);
+    expect(after[1]).toBe(before[1]);
+  });
+
+  it('gives back the same list when nothing changed, and the new rows on the first build', () => {
+    const first = build(1.5, 2_000);
+    expect(keepRows([], first)).toBe(first);
+    expect(keepRows(first, build(1.5, 2_000))).toBe(first);
+    expect(keepRows(first, build(1.5, 2_500))[0]?.fetchedAt).toBe(2_500);
   });
 });
 

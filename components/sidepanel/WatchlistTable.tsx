@@ -147,7 +147,10 @@ export function WatchlistTable(props: Props) {
 
   const shown = columns ?? DEFAULT_COLUMNS;
   const headers = columns
-    ? [{ id: 'name' as const, label: 'Market', short: 'Market' }, ...columns.map((c) => COLUMN_DEFS[c])]
+    ? [
+        { id: 'name' as const, label: i18n.t('column.market'), short: i18n.t('column.market') },
+        ...columns.map((c) => COLUMN_DEFS[c]),
+      ]
     : defaultHeaders;
   const gridStyle = custom
     ? {

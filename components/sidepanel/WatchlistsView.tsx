@@ -18,6 +18,7 @@ import {
   withLayout,
 } from '../../lib/watchlists/marks';
 import { ErrorState } from '../ErrorState';
+import { flagName } from '../FlagMark';
 import { usePanel } from './context';
 import { MarketSearch } from './MarketSearch';
 import { type FirstLists, useWatchlistData } from './useWatchlistData';
@@ -63,7 +64,8 @@ export function WatchlistsView({
   const flag = (row: RowModel) => {
     const next = nextFlag(marks.flags[row.epic] ?? null);
     updateMarks((m) => withFlag(m, row.epic, next));
-    setNotice(`${row.quote.instrumentName}: ${next ? `${next} flag` : 'no flag'}.`);
+    const market = row.quote.instrumentName;
+    setNotice(next ? i18n.t('marks.flagSet', { market, flag: flagName(next) }) : i18n.t('marks.flagNone', { market }));
   };
   const step = (row: RowModel, by: -1 | 1) => {
     if (!selectedId || !layout) return;
@@ -71,7 +73,8 @@ export function WatchlistsView({
     if (target === null) return;
     updateMarks((m) => withLayout(m, selectedId, moveToSection(layoutOf(m, selectedId), row.epic, target || null)));
     const name = layout.sections.find((s) => s.id === target)?.name;
-    setNotice(`${row.quote.instrumentName} moved ${name ? `to ${name}` : 'out of its section'}.`);
+    const market = row.quote.instrumentName;
+    setNotice(name ? i18n.t('marks.movedTo', { market, section: name }) : i18n.t('marks.movedOut', { market }));
   };
 
   if (!lists && listsError)

@@ -1,4 +1,5 @@
 // The columns a watchlist can show after the market's name, their headers and what each sorts by. Pure.
+import { i18n } from '#i18n';
 import { midOf, spreadOf } from '../format';
 import type { MarketQuote, Sentiment } from '../model';
 
@@ -24,26 +25,105 @@ export const DEFAULT_COLUMNS: ColumnId[] = ['bid', 'offer', 'change', 'changePct
 
 export interface ColumnDef {
   id: ColumnId;
-  label: string;
-  short: string;
+  readonly label: string;
+  readonly short: string;
   /** Right-aligned numbers. */
   numeric: boolean;
 }
 
+/** A column with its full and short header in the UI's language, read when shown. */
+function def(id: ColumnId, numeric: boolean, label: () => string, short: () => string): ColumnDef {
+  return {
+    id,
+    numeric,
+    get label() {
+      return label();
+    },
+    get short() {
+      return short();
+    },
+  };
+}
+
 export const COLUMN_DEFS: Record<ColumnId, ColumnDef> = {
-  bid: { id: 'bid', label: 'Bid', short: 'Bid', numeric: true },
-  offer: { id: 'offer', label: 'Offer', short: 'Offer', numeric: true },
-  mid: { id: 'mid', label: 'Mid price', short: 'Mid', numeric: true },
-  change: { id: 'change', label: 'Change', short: 'Chg', numeric: true },
-  changePct: { id: 'changePct', label: 'Change %', short: 'Chg %', numeric: true },
-  high: { id: 'high', label: 'Day high', short: 'High', numeric: true },
-  low: { id: 'low', label: 'Day low', short: 'Low', numeric: true },
-  range: { id: 'range', label: 'Day range', short: 'Range', numeric: false },
-  spread: { id: 'spread', label: 'Spread', short: 'Sprd', numeric: true },
-  sentiment: { id: 'sentiment', label: 'Client sentiment', short: 'Sentiment', numeric: false },
-  status: { id: 'status', label: 'Market status', short: 'Status', numeric: false },
-  updated: { id: 'updated', label: 'Last update', short: 'Updated', numeric: true },
-  spark: { id: 'spark', label: 'Recent prices', short: 'Trend', numeric: false },
+  bid: def(
+    'bid',
+    true,
+    () => i18n.t('term.bid'),
+    () => i18n.t('term.bid'),
+  ),
+  offer: def(
+    'offer',
+    true,
+    () => i18n.t('term.offer'),
+    () => i18n.t('term.offer'),
+  ),
+  mid: def(
+    'mid',
+    true,
+    () => i18n.t('column.mid'),
+    () => i18n.t('column.midShort'),
+  ),
+  change: def(
+    'change',
+    true,
+    () => i18n.t('term.change'),
+    () => i18n.t('column.changeShort'),
+  ),
+  changePct: def(
+    'changePct',
+    true,
+    () => i18n.t('column.changePct'),
+    () => i18n.t('column.changePctShort'),
+  ),
+  high: def(
+    'high',
+    true,
+    () => i18n.t('column.dayHigh'),
+    () => i18n.t('term.high'),
+  ),
+  low: def(
+    'low',
+    true,
+    () => i18n.t('column.dayLow'),
+    () => i18n.t('term.low'),
+  ),
+  range: def(
+    'range',
+    false,
+    () => i18n.t('column.dayRange'),
+    () => i18n.t('column.rangeShort'),
+  ),
+  spread: def(
+    'spread',
+    true,
+    () => i18n.t('term.spread'),
+    () => i18n.t('column.spreadShort'),
+  ),
+  sentiment: def(
+    'sentiment',
+    false,
+    () => i18n.t('term.clientSentiment'),
+    () => i18n.t('column.sentimentShort'),
+  ),
+  status: def(
+    'status',
+    false,
+    () => i18n.t('column.status'),
+    () => i18n.t('column.statusShort'),
+  ),
+  updated: def(
+    'updated',
+    true,
+    () => i18n.t('column.updated'),
+    () => i18n.t('column.updatedShort'),
+  ),
+  spark: def(
+    'spark',
+    false,
+    () => i18n.t('column.spark'),
+    () => i18n.t('column.sparkShort'),
+  ),
 };
 
 /** Where the price stands in the day's range, 0 (the low) to 1 (the high); null without a range. */

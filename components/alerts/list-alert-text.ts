@@ -1,7 +1,6 @@
 import { i18n } from '#i18n';
 import type { ListCondition } from '../../lib/alerts/list-rules';
-
-const isFirefox = import.meta.env.BROWSER === 'firefox';
+import { isFirefox } from '../../lib/browser-kind';
 
 /** Every string these controls show, in one place for the translation catalogues. */
 export const listAlertText = {

@@ -1,6 +1,8 @@
 // Whether a new passphrase holds against someone who copies the browser profile and guesses offline,
 // where no lockout applies: an estimate of the guesses it takes (zxcvbn-ts, lib/vault/estimator.ts) at the
-// rate a well-equipped attacker reaches against the vault's Argon2id, in plain words. Pure.
+// rate a well-equipped attacker reaches against the vault's Argon2id, in plain words (the catalogue's). Pure.
+
+import { i18n } from '#i18n';
 
 /**
  * Guesses per second one current top graphics card makes against Argon2id at 64 MiB and 3 passes
@@ -16,8 +18,6 @@ export const REQUIRED_YEARS = 100;
 const YEAR_S = 365.25 * 24 * 3600;
 export const REQUIRED_GUESSES = GUESSES_PER_SECOND_PER_CARD * ATTACKER_CARDS * REQUIRED_YEARS * YEAR_S;
 
-export const ATTACKER_WORDS = `someone with a copy of your browser profile and ${ATTACKER_CARDS} fast graphics cards`;
-const ADVICE = 'Use four or more uncommon words, or 16 or more random characters.';
 
 export interface EstimateInput {
   /** The estimated number of guesses to find it (zxcvbn's). */
@@ -34,26 +34,27 @@ export interface PassphraseStrength {
   text: string;
 }
 
-const plural = (n: number, unit: string) => `about ${n} ${unit}${n === 1 ? '' : 's'}`;
-
 /** A duration in the words a person uses: "under a minute", "about 5 hours", "more than a million years". */
 export function timeInWords(seconds: number): string {
-  if (seconds < 60) return 'under a minute';
-  if (seconds < 3600) return plural(Math.round(seconds / 60), 'minute');
-  if (seconds < 86_400) return plural(Math.round(seconds / 3600), 'hour');
-  if (seconds < 31 * 86_400) return plural(Math.round(seconds / 86_400), 'day');
+  if (seconds < 60) return i18n.t('strength.underMinute');
+  const about = (n: number) => [n, { n: String(n) }] as const;
+  if (seconds < 3600) return i18n.t('strength.minutes', ...about(Math.round(seconds / 60)));
+  if (seconds < 86_400) return i18n.t('strength.hours', ...about(Math.round(seconds / 3600)));
+  if (seconds < 31 * 86_400) return i18n.t('strength.days', ...about(Math.round(seconds / 86_400)));
   const years = seconds / YEAR_S;
-  if (years < 1) return plural(Math.max(1, Math.round(years * 12)), 'month');
-  if (years < 1_000) return plural(Math.round(years), 'year');
-  if (years < 1_000_000) return `about ${Math.round(years / 1_000)} thousand years`;
-  return 'more than a million years';
+  if (years < 1) return i18n.t('strength.months', ...about(Math.max(1, Math.round(years * 12))));
+  if (years < 1_000) return i18n.t('strength.years', ...about(Math.round(years)));
+  if (years < 1_000_000) return i18n.t('strength.thousandYears', ...about(Math.round(years / 1_000)));
+  return i18n.t('strength.millionYears');
 }
 
 /** The verdict on an estimate: accepted only when the time to guess reaches REQUIRED_YEARS. */
 export function judgeStrength({ guesses, warning }: EstimateInput): PassphraseStrength {
   const time = timeInWords(guesses / (GUESSES_PER_SECOND_PER_CARD * ATTACKER_CARDS));
   const ok = guesses >= REQUIRED_GUESSES;
-  const estimate = `${ATTACKER_WORDS.charAt(0).toUpperCase()}${ATTACKER_WORDS.slice(1)} would need ${time} to guess it.`;
-  if (ok) return { ok, time, text: `Strong enough. ${estimate}` };
-  return { ok, time, text: `Too easy to guess. ${warning ? `${warning} ` : ''}${estimate} ${ADVICE}` };
+  const estimate = i18n.t('strength.estimate', { cards: String(ATTACKER_CARDS), time });
+  if (ok) return { ok, time, text: i18n.t('strength.strong', { estimate }) };
+  const advice = i18n.t('strength.advice');
+  if (!warning) return { ok, time, text: i18n.t('strength.weak', { estimate, advice }) };
+  return { ok, time, text: i18n.t('strength.weakBecause', { warning, estimate, advice }) };
 }

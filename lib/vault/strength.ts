@@ -18,7 +18,6 @@ export const REQUIRED_YEARS = 100;
 const YEAR_S = 365.25 * 24 * 3600;
 export const REQUIRED_GUESSES = GUESSES_PER_SECOND_PER_CARD * ATTACKER_CARDS * REQUIRED_YEARS * YEAR_S;
 
-
 export interface EstimateInput {
   /** The estimated number of guesses to find it (zxcvbn's). */
   guesses: number;

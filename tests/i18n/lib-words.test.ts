@@ -1,6 +1,7 @@
 // Words made outside the pages and shown on them (the passphrase verdict, the worker's refusals) come from
 // the catalogue in the browser's language.
 import { describe, expect, it } from 'vitest';
+import { quoteProblem } from '../../lib/background/dealing/quotes';
 import { judgeStrength, REQUIRED_GUESSES, timeInWords } from '../../lib/vault/strength';
 import { useLocale } from '../setup/i18n-messages';
 
@@ -14,5 +15,11 @@ describe('words made in lib and the worker', () => {
     );
     const weak = judgeStrength({ guesses: 1, warning: null }).text;
     expect(weak).toMatch(/^Zu leicht zu erraten\. .*weniger als eine Minute.*ungewöhnliche Wörter/);
+  });
+
+  it('refuses an unquoted or stale deal in German', () => {
+    useLocale('de');
+    expect(quoteProblem('expired')).toBe('Die Kostenaufstellung ist älter als fünf Minuten: Holen Sie eine neue ein.');
+    expect(quoteProblem('mismatch')).toContain('Der Handel wurde nach der Kostenaufstellung geändert');
   });
 });

@@ -1,5 +1,6 @@
 // applications.*: the API keys' allowances; changes need the 'applications' permit. Pages see keys
 // masked only, and name a key by its masked form.
+import { i18n } from '#i18n';
 import { ValidationError } from '../../api/errors';
 import type { Application } from '../../api/schemas/applications';
 import { applicationView, maskApiKey } from '../../dealing/views';
@@ -11,9 +12,8 @@ import { currentApiKey } from './context';
 async function resolve(ctx: HandlerContext, masked: string): Promise<Application> {
   const apps = await (await ctx.getClient()).applications.list();
   const matches = apps.filter((a) => maskApiKey(a.apiKey) === masked);
-  if (matches.length === 0) throw new NotFoundError('No application with that API key');
-  if (matches.length > 1)
-    throw new ValidationError('apiKey', 'Two applications look alike; change them on the IG website');
+  if (matches.length === 0) throw new NotFoundError(i18n.t('bgError.noApplication'));
+  if (matches.length > 1) throw new ValidationError('apiKey', i18n.t('bgError.applicationsAlike'));
   return matches[0]!;
 }
 

@@ -1,5 +1,6 @@
 // deal.*: the costs quote, placing a deal (positions.openAndConfirm through the dealing client), the
 // quote document and history, and the repeat-dealing window. Every one needs the dealing permit.
+import { i18n } from '#i18n';
 import { AmbiguousExecutionError, ApiError, ValidationError } from '../../api/errors';
 import { toBase64 } from '../../base64';
 import { lastSettlement } from '../../dealing/settlement';
@@ -35,13 +36,12 @@ export const dealHandlers: Pick<
   async 'deal.quoteOpen'(request, ctx) {
     const { client } = await dealingAccess(ctx, { lockFree: true });
     const { ticket, prices } = await checkedTicket(ctx, request);
-    if (prices.bid === null || prices.offer === null)
-      throw new ValidationError('market', 'There is no current price to quote; try again in a moment.');
+    if (prices.bid === null || prices.offer === null) throw new ValidationError('market', i18n.t('bgError.noPrice'));
     const reply = await client.indicativeCosts.quoteOpen(
       quoteOpenRequest(ticket, { bid: prices.bid, offer: prices.offer }),
     );
     const quote = openQuoteView(reply, ctx.now());
-    if (!quote) throw new ApiError('The service gave no quote reference', { errorCode: 'client.no-quote-reference' });
+    if (!quote) throw new ApiError(i18n.t('bgError.noQuoteReference'), { errorCode: 'client.no-quote-reference' });
     await rememberQuote(
       { quoteReference: quote.quoteReference, purpose: 'open', key: ticketKey(ticket), createdAt: ctx.now() },
       ctx.now(),
@@ -74,13 +74,13 @@ export const dealHandlers: Pick<
     const { client } = await dealingAccess(ctx, { lockFree: false });
     const doc = await client.indicativeCosts.getDurableMedium(request.quoteReference);
     if (doc.data.byteLength > MAX_DOCUMENT_BYTES)
-      throw new ApiError('The quote document is too large to open here', { errorCode: 'client.document-too-large' });
+      throw new ApiError(i18n.t('bgError.documentTooLarge'), { errorCode: 'client.document-too-large' });
     return { contentType: doc.contentType ?? 'application/pdf', base64: toBase64(doc.data) };
   },
 
   async 'deal.quoteHistory'(request, ctx) {
     const { client } = await dealingAccess(ctx, { lockFree: false });
-    if (request.to <= request.from) throw new ValidationError('to', 'The end of the period must be after its start.');
+    if (request.to <= request.from) throw new ValidationError('to', i18n.t('bgError.periodOrder'));
     const history = await client.indicativeCosts.history(new Date(request.from), new Date(request.to), {
       pageSize: 50,
     });

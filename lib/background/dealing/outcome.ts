@@ -1,6 +1,7 @@
 // After a dealing mutation the service answers with a deal reference only; the outcome is in its
 // confirmation. Unknown outcomes (ambiguous sends, or no confirmation within the confirm window)
 // lock dealing and start reconciliation.
+import { i18n } from '#i18n';
 import type { Client } from '../../api/client';
 import { AmbiguousExecutionError, ApiError, NetworkError } from '../../api/errors';
 import type { Confirmation } from '../../api/schemas/dealing';
@@ -46,7 +47,7 @@ export async function mutateAndConfirm(
   try {
     dealReference = (await mutate()).dealReference;
     if (!dealReference)
-      throw new ApiError('The service answered without a deal reference', { errorCode: 'client.no-deal-reference' });
+      throw new ApiError(i18n.t('bgError.noDealReference'), { errorCode: 'client.no-deal-reference' });
     const confirmation = await readConfirm(client, dealReference);
     if (confirmation) return outcomeOf(confirmation, dealReference);
     await ctx.session.lockStore.set({ ...facts, dealReference, createdAt: ctx.now() });

@@ -1,5 +1,6 @@
 // positions.* and workingOrders.*: the lists are reads (shown read-only without a permit); every change
 // needs the dealing permit and an unlocked state, and reports its confirmed outcome.
+import { i18n } from '#i18n';
 import { ApiError, ValidationError } from '../../api/errors';
 import { amendWorkingOrderRequest, createWorkingOrderRequest } from '../../dealing/to-service';
 import { accountTypeOf, closeQuoteView, positionView, workingOrderView } from '../../dealing/views';
@@ -79,9 +80,9 @@ export const positionHandlers: Pick<Handlers, Names> = {
     const { client } = await dealingAccess(ctx, { lockFree: true });
     const { position, market } = await client.positions.get(request.dealId);
     if (typeof market.bid !== 'number' || typeof market.offer !== 'number')
-      throw new ValidationError('market', 'There is no current price to quote the close; try again in a moment.');
+      throw new ValidationError('market', i18n.t('bgError.noPriceClose'));
     if (typeof position.size !== 'number' || typeof position.level !== 'number' || !position.currency)
-      throw new ApiError('The position is missing its size, level or currency', {
+      throw new ApiError(i18n.t('bgError.positionIncomplete'), {
         errorCode: 'client.incomplete-position',
       });
     const reply = await client.indicativeCosts.quoteClose({
@@ -94,7 +95,7 @@ export const positionHandlers: Pick<Handlers, Names> = {
       openingLevel: position.level,
     });
     const quote = closeQuoteView(reply, ctx.now());
-    if (!quote) throw new ApiError('The service gave no quote reference', { errorCode: 'client.no-quote-reference' });
+    if (!quote) throw new ApiError(i18n.t('bgError.noQuoteReference'), { errorCode: 'client.no-quote-reference' });
     await rememberQuote(
       { quoteReference: quote.quoteReference, purpose: 'close', key: request.dealId, createdAt: ctx.now() },
       ctx.now(),
@@ -108,7 +109,7 @@ export const positionHandlers: Pick<Handlers, Names> = {
     if (quoted !== 'ok') throw new ValidationError('quoteReference', quoteProblem(quoted));
     const { position, market } = await client.positions.get(request.dealId);
     if (typeof position.size !== 'number')
-      throw new ApiError('The position is missing its size', { errorCode: 'client.incomplete-position' });
+      throw new ApiError(i18n.t('bgError.positionNoSize'), { errorCode: 'client.incomplete-position' });
     const direction = position.direction === 'SELL' ? 'BUY' : 'SELL';
     return mutateAndConfirm(
       ctx,

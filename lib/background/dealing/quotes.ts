@@ -1,6 +1,8 @@
 // Which costs quote backs which deal. A deal is placed only with a quote the background itself
 // obtained for exactly that ticket (or that position's close), recently; a quote backs one deal only.
+
 import { storage } from 'wxt/utils/storage';
+import { i18n } from '#i18n';
 import type { TicketRequest } from '../../dealing/ticket';
 
 export const QUOTE_TTL_MS = 5 * 60_000;
@@ -56,10 +58,10 @@ export async function takeQuote(
 export function quoteProblem(check: Exclude<QuoteCheck, 'ok'>): string {
   switch (check) {
     case 'unknown':
-      return 'Get the costs quote for this deal first (a quote backs one deal only).';
+      return i18n.t('bgError.quoteFirst');
     case 'mismatch':
-      return 'The deal changed after it was quoted: get a new costs quote.';
+      return i18n.t('bgError.quoteChanged');
     case 'expired':
-      return 'The costs quote is more than five minutes old: get a new one.';
+      return i18n.t('bgError.quoteExpired');
   }
 }

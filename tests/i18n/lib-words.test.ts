@@ -1,7 +1,11 @@
 // Words made outside the pages and shown on them (the passphrase verdict, the worker's refusals) come from
 // the catalogue in the browser's language.
+
 import { describe, expect, it } from 'vitest';
+import type { ReconciliationLock } from '../../lib/api/stores';
+import { duplicateWarning } from '../../lib/background/dealing/duplicates';
 import { quoteProblem } from '../../lib/background/dealing/quotes';
+import { settlementOf } from '../../lib/background/dealing/reconciler';
 import { judgeStrength, REQUIRED_GUESSES, timeInWords } from '../../lib/vault/strength';
 import { useLocale } from '../setup/i18n-messages';
 
@@ -21,5 +25,16 @@ describe('words made in lib and the worker', () => {
     useLocale('de');
     expect(quoteProblem('expired')).toBe('Die Kostenaufstellung ist älter als fünf Minuten: Holen Sie eine neue ein.');
     expect(quoteProblem('mismatch')).toContain('Der Handel wurde nach der Kostenaufstellung geändert');
+  });
+
+  it('sums up a settled deal in German after “Reconciled:”', () => {
+    useLocale('de');
+    const lock = { label: 'positions.close', dealReference: null, epic: 'CS.D.EURUSD.MINI.IP' } as ReconciliationLock;
+    expect(settlementOf({ outcome: 'not-executed', lock }, 0).summary).toBe(
+      'Die Schließung der Position in CS.D.EURUSD.MINI.IP wurde nicht ausgeführt: Weder die Bestätigung von IG noch das Konto weisen darauf hin.',
+    );
+    expect(duplicateWarning('REF1', null, ['D1', 'D2'], 0).summary).toMatch(
+      /^IG zeigt 2 Positionen \(D1, D2\), die eine einzige Handelsanfrage eröffnet hat \(Referenz REF1\)/,
+    );
   });
 });

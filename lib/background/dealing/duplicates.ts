@@ -3,6 +3,7 @@
 // response), so a create whose reply was lost can reach the service twice. After every create that
 // went through, the account is checked for positions carrying its deal reference; more than one is
 // reported to the user rather than hidden.
+import { i18n } from '#i18n';
 import type { Client } from '../../api/client';
 import { lastSettlement, type Settlement } from '../../dealing/settlement';
 import type { HandlerContext } from '../handlers/table';
@@ -23,10 +24,12 @@ export function duplicateWarning(
     operation: 'positions.create',
     epic,
     outcome: null,
-    summary:
-      `IG shows ${dealIds.length} positions (${dealIds.join(', ')}) opened by one deal request` +
-      `${epic ? ` on ${epic}` : ''} (reference ${dealReference}): the request reached IG more than once when the` +
-      ' connection broke. Check your positions and close any you did not want.',
+    summary: i18n.t(epic ? 'settle.duplicatesOn' : 'settle.duplicates', {
+      count: String(dealIds.length),
+      ids: dealIds.join(', '),
+      epic: epic ?? '',
+      reference: dealReference,
+    }),
     settledAt: now,
     warning: true,
   };

@@ -2,6 +2,7 @@
 // soon after the ambiguity, again with growing pauses while the worker lives, on worker start and
 // whenever a page asks (lock.reconcile). The lock lives in storage.local, so none of this is lost
 // when the panel closes or the worker stops.
+import { i18n } from '#i18n';
 import type { DealOutcome as ClientDealOutcome } from '../../api/guarded';
 import { type ReconcileResult, reconcile } from '../../api/reconcile';
 import type { ReconciliationLock } from '../../api/stores';
@@ -35,39 +36,54 @@ async function recordAttempt(ctx: HandlerContext, lastError: string): Promise<vo
   if (stored) await ctx.registry.reconciliationLock.setValue({ ...stored, attempts: stored.attempts + 1, lastError });
 }
 
-const NAMES: Record<ReconciliationLock['label'], string> = {
-  'positions.create': 'The deal',
-  'positions.amend': 'The change to the position',
-  'positions.close': 'The close of the position',
-  'working_orders.create': 'The working order',
-  'working_orders.amend': 'The change to the working order',
-  'working_orders.delete': 'The deletion of the working order',
-};
+function nameOf(label: ReconciliationLock['label']): string {
+  switch (label) {
+    case 'positions.create':
+      return i18n.t('settle.deal');
+    case 'positions.amend':
+      return i18n.t('settle.amendPosition');
+    case 'positions.close':
+      return i18n.t('settle.closePosition');
+    case 'working_orders.create':
+      return i18n.t('settle.createOrder');
+    case 'working_orders.amend':
+      return i18n.t('settle.amendOrder');
+    case 'working_orders.delete':
+      return i18n.t('settle.deleteOrder');
+  }
+}
+
+function subject(label: ReconciliationLock['label'], epic: string | null | undefined): string {
+  const what = nameOf(label);
+  return epic ? i18n.t('settle.onEpic', { what, epic }) : what;
+}
 
 export function settlementOf(
   result: Exclude<ReconcileResult, { outcome: 'none' | 'unknown' }>,
   now: number,
 ): Settlement {
   const { lock } = result;
-  const what = `${NAMES[lock.label]}${lock.epic ? ` on ${lock.epic}` : ''}`;
+  const what = subject(lock.label, lock.epic);
   const ref = lock.dealReference ?? '';
   let outcome: DealOutcome | null;
   let summary: string;
   if (result.outcome === 'rejected') {
     outcome = outcomeOf(result.confirmation, ref);
     // The banner shows the outcome, and with it the reason in words, after this sentence.
-    summary = `${what} was not executed.`;
+    summary = i18n.t('settle.notExecuted', { what });
   } else if (result.outcome === 'not-executed') {
     outcome = { status: 'rejected', dealReference: ref, reason: 'NOT_EXECUTED' };
-    summary = `${what} was not executed: neither IG's confirmation nor the account shows it.`;
+    summary = i18n.t('settle.notFound', { what });
   } else {
     outcome = result.confirmation
       ? outcomeOf(result.confirmation, ref)
       : { status: 'accepted', dealReference: ref, dealId: result.dealId ?? '', level: null, size: lock.size };
     summary =
       result.via === 'confirm'
-        ? `${what} went through (confirmed by IG).`
-        : `${what} went through (found in the account's ${result.via === 'positions' ? 'positions' : 'working orders'}).`;
+        ? i18n.t('settle.confirmed', { what })
+        : result.via === 'positions'
+          ? i18n.t('settle.inPositions', { what })
+          : i18n.t('settle.inOrders', { what });
   }
   return {
     dealReference: lock.dealReference,
@@ -81,13 +97,14 @@ export function settlementOf(
 
 /** A new deal's outcome as the deal itself confirmed it, kept for a page whose reply may be lost. */
 export function directSettlement(result: ClientDealOutcome, epic: string, now: number): Settlement {
-  const what = `${NAMES['positions.create']} on ${epic}`;
+  const what = subject('positions.create', epic);
   return {
     dealReference: result.dealReference,
     operation: 'positions.create',
     epic,
     outcome: outcomeOf(result.confirmation, result.dealReference),
-    summary: result.status === 'accepted' ? `${what} went through.` : `${what} was not executed.`,
+    summary:
+      result.status === 'accepted' ? i18n.t('settle.wentThrough', { what }) : i18n.t('settle.notExecuted', { what }),
     settledAt: now,
     direct: true,
   };
@@ -113,7 +130,7 @@ async function attempt(ctx: HandlerContext): Promise<Replies['lock.reconcile']> 
   try {
     result = await reconcile(await ctx.getClient(), { ...RECONCILE_POLL });
   } catch (error) {
-    await recordAttempt(ctx, error instanceof Error ? error.message : 'The check failed');
+    await recordAttempt(ctx, error instanceof Error ? error.message : i18n.t('settle.checkFailed'));
     await ctx.statusChanged();
     return { settled: false, outcome: null, lock: await currentLockView(ctx) };
   }

@@ -2,6 +2,7 @@
 // settings), carry a scope, environment, account and expiry, and are checked synchronously before
 // anything is sent: a revoked, expired, foreign or forged permit is refused at once.
 
+import { i18n } from '#i18n';
 import type { Environment } from './environment';
 import { PermitRequiredError } from './errors';
 
@@ -96,7 +97,7 @@ export function createGuard(options: GuardOptions = {}): Guard {
   return {
     issue(request) {
       const ttl = Math.min(Math.max(1, request.ttlMs ?? DEFAULT_PERMIT_TTL_MS), MAX_PERMIT_TTL_MS);
-      if (!request.accountId) throw new PermitRequiredError('account', 'A permit needs an account');
+      if (!request.accountId) throw new PermitRequiredError('account', i18n.t('bgError.permitNeedsAccount'));
       const issuedAt = now();
       const permit: Permit = Object.freeze({
         id: newPermitId(),

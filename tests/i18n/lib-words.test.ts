@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ReconciliationLock } from '../../lib/api/stores';
+import { permitMissing } from '../../lib/background/dealing/access';
 import { duplicateWarning } from '../../lib/background/dealing/duplicates';
 import { quoteProblem } from '../../lib/background/dealing/quotes';
 import { settlementOf } from '../../lib/background/dealing/reconciler';
@@ -24,6 +25,9 @@ describe('words made in lib and the worker', () => {
   it('refuses an unquoted or stale deal in German', () => {
     useLocale('de');
     expect(quoteProblem('expired')).toBe('Die Kostenaufstellung ist älter als fünf Minuten: Holen Sie eine neue ein.');
+    expect(permitMissing('dealing').message).toBe(
+      'Handeln ist aus: Erteilen Sie zuerst in den Einstellungen die Handelsfreigabe',
+    );
     expect(quoteProblem('mismatch')).toContain('Der Handel wurde nach der Kostenaufstellung geändert');
   });
 

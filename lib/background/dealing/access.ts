@@ -1,6 +1,7 @@
 // The way into every dealing and applications change: the permit first (refused before anything is
 // sent, not even a login, when none is stored), then the reconciliation lock, then the guarded client
 // built with the permit.
+import { i18n } from '#i18n';
 import type { Client } from '../../api/client';
 import { PermitRequiredError, ReconciliationRequiredError } from '../../api/errors';
 import type { Permit } from '../../api/guard';
@@ -20,8 +21,10 @@ export function permitMissing(scope: PermitScope): PermitRequiredError {
   return new PermitRequiredError(
     'missing',
     scope === 'dealing'
-      ? 'Dealing is off: grant a dealing permit in the settings first'
-      : `Changing ${scope} needs its permit: grant it in the settings first`,
+      ? i18n.t('bgError.dealingOff')
+      : scope === 'watchlists'
+        ? i18n.t('bgError.watchlistsPermit')
+        : i18n.t('bgError.applicationsPermit'),
   );
 }
 
@@ -33,11 +36,7 @@ async function anyStoredPermit(ctx: HandlerContext, scope: PermitScope): Promise
 
 export async function refuseWhileLocked(ctx: HandlerContext): Promise<void> {
   const lock = await ctx.session.lockStore.get();
-  if (lock)
-    throw new ReconciliationRequiredError(
-      'An earlier deal has an unknown outcome: dealing is blocked until it is reconciled',
-      lock.dealReference,
-    );
+  if (lock) throw new ReconciliationRequiredError(i18n.t('bgError.blockedUntilReconciled'), lock.dealReference);
 }
 
 interface Permitted {

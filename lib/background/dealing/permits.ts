@@ -2,6 +2,7 @@
 // storage.session) kept in step with the background's one guard: a permit is issued by the guard and
 // then stored; revoking removes it from both at once, so a request already on its way is refused at
 // its last check before it leaves.
+import { i18n } from '#i18n';
 import { PermitRequiredError, ValidationError } from '../../api/errors';
 import { MAX_PERMIT_TTL_MS, type Permit } from '../../api/guard';
 import type { PermitScope, PermitView } from '../../model';
@@ -90,11 +91,7 @@ export async function grant(ctx: HandlerContext, request: GrantRequest, context:
 export async function requirePermit(ctx: HandlerContext, scope: PermitScope, context: PermitContext): Promise<Permit> {
   const now = ctx.now();
   const view = activePermit(await livePermits(ctx, context), scope, context, now);
-  if (!view)
-    throw new PermitRequiredError(
-      'missing',
-      'No permit in force for this account and environment: grant one in the settings',
-    );
+  if (!view) throw new PermitRequiredError('missing', i18n.t('bgError.noPermit'));
   const guard = ctx.guard();
   const held = guard.active().find((p) => p.id === view.id);
   if (held) return held;

@@ -2,7 +2,7 @@
 // starts as the end-to-end harness does, with the simulated service's host (http://127.0.0.1/*) granted;
 // `browser.permissions.remove` / `request` change that for one test.
 import { beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 const DEFAULT_GRANTS = ['http://127.0.0.1/*'];
 const granted = new Set<string>();

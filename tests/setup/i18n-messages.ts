@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateChromeMessages, parseMessagesText } from '@wxt-dev/i18n/build';
 import { beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 

@@ -207,7 +207,13 @@ test('the real sidebar, toolbar popup and badge: opened as users open them, live
   console.log(`firefox popup: ${popup?.width}×${popup?.height} px`);
   expect(popup?.width).toBe(380);
   expect(popup?.height).toBeGreaterThanOrEqual(300);
-  await until('focus in the search box', async () => (await view(probe, 'popup'))?.focused === 'Search markets');
+  let focused: string | null | undefined;
+  await until('focus in the search box', async () => {
+    focused = (await view(probe, 'popup'))?.focused;
+    return focused === 'Search markets';
+  }).catch((err) => {
+    throw new Error(`${(err as Error).message}; focus is on ${JSON.stringify(focused)}`);
+  });
 
   step('Its results, with');
   // Its results, with prices that move while the stream runs.

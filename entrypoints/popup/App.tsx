@@ -155,6 +155,16 @@ export function App({ deps, params, firstPaint }: Props) {
     inputRef.current?.focus();
   }, []);
   useEffect(() => handOverAtLatest(showPopup), [showPopup]);
+  // Firefox may show its toolbar panel after the page focused the box, and the focus does not survive that:
+  // when the popup's window gains focus with nothing focused, the box takes it.
+  useEffect(() => {
+    const onFocus = () => {
+      if (shown.current && (document.activeElement === null || document.activeElement === document.body))
+        inputRef.current?.focus();
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, []);
 
   // Prices of the rows on screen follow the cache as the background refreshes it.
   useEffect(

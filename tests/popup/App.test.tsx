@@ -167,6 +167,21 @@ describe('popup keyboard', () => {
     expect(screen.queryAllByTestId('popup-result')).toHaveLength(0);
   });
 
+  it('gives the search box the focus again when the popup window gains it with nothing focused (Firefox shows its panel after the page focused the box)', () => {
+    const { input } = setup({});
+    input.blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.focus(window);
+    expect(document.activeElement).toBe(input);
+    // Focus the user put elsewhere stays there.
+    const other = document.createElement('button');
+    document.body.append(other);
+    other.focus();
+    fireEvent.focus(window);
+    expect(document.activeElement).toBe(other);
+    other.remove();
+  });
+
   it('focuses the search with "/"', async () => {
     const { input } = setup({});
     input.blur();

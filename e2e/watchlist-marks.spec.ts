@@ -49,7 +49,7 @@ test('flags, sections, columns and notes: made by keyboard, kept over a reload, 
   await nameOf(first!).focus();
   await panel.keyboard.press('f');
   await expect(rowOf(first!).getByRole('img', { name: 'Red flag' })).toBeVisible();
-  await expect(panel.getByRole('status')).toContainText('red flag');
+  await expect(panel.getByRole('status')).toContainText(': Red flag.');
   await nameOf(second!).focus();
   await panel.keyboard.press('f');
   await panel.keyboard.press('f');

@@ -65,7 +65,11 @@ export function WatchlistsView({
     const next = nextFlag(marks.flags[row.epic] ?? null);
     updateMarks((m) => withFlag(m, row.epic, next));
     const market = row.quote.instrumentName;
-    setNotice(next ? i18n.t('marks.flagSet', { market, flag: flagName(next) }) : i18n.t('marks.flagNone', { market }));
+    setNotice(
+      next
+        ? i18n.t('marks.flagSet', { market, flag: i18n.t('marks.flagNamed', { colour: flagName(next) }) })
+        : i18n.t('marks.flagNone', { market }),
+    );
   };
   const step = (row: RowModel, by: -1 | 1) => {
     if (!selectedId || !layout) return;

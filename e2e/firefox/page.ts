@@ -86,7 +86,13 @@ export class FirefoxPage implements JourneyPage {
         timeout,
       );
     } catch (err) {
-      throw new Error(`${(err as Error).message}; it shows ${JSON.stringify(seen).slice(0, 500)}`);
+      // What the page says instead (an error beside a field, a banner), to tell a slow reply from a refusal.
+      const page = await this.page
+        .evaluate(() => (document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 600))
+        .catch(() => '(unreadable)');
+      throw new Error(
+        `${(err as Error).message}; it shows ${JSON.stringify(seen).slice(0, 500)}; the page reads: ${page}`,
+      );
     }
   }
 

@@ -146,12 +146,7 @@ export function WatchlistTable(props: Props) {
   actions.current = { open: onOpen, key: onRowKey, remove: onRemove };
 
   const shown = columns ?? DEFAULT_COLUMNS;
-  const headers = columns
-    ? [
-        { id: 'name' as const, label: i18n.t('column.market'), short: i18n.t('column.market') },
-        ...columns.map((c) => COLUMN_DEFS[c]),
-      ]
-    : defaultHeaders;
+  const headers = columns ? [defaultHeaders[0]!, ...columns.map((c) => COLUMN_DEFS[c])] : defaultHeaders;
   const gridStyle = custom
     ? {
         '--wl-per': String(custom.perLine),

@@ -2,6 +2,7 @@
 import { i18n } from '#i18n';
 import { trendOf } from '../format';
 import type { SortColumn } from '../settings/prefs';
+import { COLUMN_DEFS } from '../watchlists/columns';
 
 export const ROW_HEIGHT = 48;
 export const COMPACT_ROW_HEIGHT = 40;
@@ -12,55 +13,18 @@ export const OVERSCAN = 6;
 
 export const rowHeightFor = (sparklines: boolean) => (sparklines ? ROW_HEIGHT : COMPACT_ROW_HEIGHT);
 
-/** A column's header: its full name and the short one shown, in the UI's language when read. */
-function column(id: SortColumn, label: () => string, short: () => string) {
-  return {
-    id,
+/** The default layout's headers: the market's name, then the chosen columns' own definitions. */
+export const columns: { id: SortColumn; readonly label: string; readonly short: string }[] = [
+  {
+    id: 'name',
     get label() {
-      return label();
+      return i18n.t('column.market');
     },
     get short() {
-      return short();
+      return i18n.t('column.market');
     },
-  };
-}
-
-export const columns: { id: SortColumn; readonly label: string; readonly short: string }[] = [
-  column(
-    'name',
-    () => i18n.t('column.market'),
-    () => i18n.t('column.market'),
-  ),
-  column(
-    'bid',
-    () => i18n.t('term.bid'),
-    () => i18n.t('term.bid'),
-  ),
-  column(
-    'offer',
-    () => i18n.t('term.offer'),
-    () => i18n.t('term.offer'),
-  ),
-  column(
-    'change',
-    () => i18n.t('term.change'),
-    () => i18n.t('column.changeShort'),
-  ),
-  column(
-    'changePct',
-    () => i18n.t('column.changePct'),
-    () => i18n.t('column.changePctShort'),
-  ),
-  column(
-    'sentiment',
-    () => i18n.t('term.clientSentiment'),
-    () => i18n.t('column.sentimentShort'),
-  ),
-  column(
-    'status',
-    () => i18n.t('column.status'),
-    () => i18n.t('column.statusShort'),
-  ),
+  },
+  ...(['bid', 'offer', 'change', 'changePct', 'sentiment', 'status'] as const).map((id) => COLUMN_DEFS[id]),
 ];
 
 /** A sort button's name holds the header's visible text, so that speech users can say what they see. */

@@ -78,7 +78,17 @@ const bench: BenchModule = {
     const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
     try {
       await configureConnection(serviceWorker, sim);
-      await context.addInitScript({ content: MARK_FIRST_ROW });
+      // The welcome page the install opens is closed as it appears (launchExtension); a script added while it
+      // closes fails with "Target page, context or browser has been closed": add it again.
+      for (let tries = 1; ; tries++) {
+        try {
+          await context.addInitScript({ content: MARK_FIRST_ROW });
+          break;
+        } catch (err) {
+          if (tries >= 3 || !/has been closed/.test(String(err))) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
       // The streamed markets (currencies and indices) first, so the 50 on screen all stream.
       const all = new Universe(42, sim.control.now()).markets.map((m) => m.epic);
       const streams = (e: string) => e.startsWith('CS.D.') || e.startsWith('IX.D.');

@@ -3,8 +3,8 @@
 // linked", filters, paging of the activity, a market's history from its detail.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 import { setFormatLocale } from '../../lib/format';
+import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 import { defaultPrefs } from '../../lib/settings/registry';
 import { background } from '../helpers/scripted-background';
 
@@ -210,8 +210,22 @@ describe('History view', () => {
     });
     const cells = (row: Element) => [...row.querySelectorAll('td.num')].slice(1, 3).map((td) => td.textContent);
     for (const [locale, shown] of [
-      ['en-GB', [['1.28935', '1.2887'], ['8,000', '8,010.5'], ['', '']]],
-      ['de-DE', [['1,28935', '1,2887'], ['8.000', '8.010,5'], ['', '']]],
+      [
+        'en-GB',
+        [
+          ['1.28935', '1.2887'],
+          ['8,000', '8,010.5'],
+          ['', ''],
+        ],
+      ],
+      [
+        'de-DE',
+        [
+          ['1,28935', '1,2887'],
+          ['8.000', '8.010,5'],
+          ['', ''],
+        ],
+      ],
     ] as const) {
       setFormatLocale(locale);
       renderView();

@@ -3,6 +3,7 @@ import '../../components/flag.css';
 import './popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
+import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { send } from '../../lib/messages/contract';
 import { startFirstPaint } from '../../lib/popup/first-paint';
@@ -29,7 +30,7 @@ void browser.windows.getCurrent().then((w) => {
 
 // The early script may be showing the screen the popup kept from its last opening (lib/early-screen/): the
 // popup renders after that frame, hidden, and takes over when its rows are in.
-afterEarlyScreen(() =>
+afterEarlyScreen(() => {
   render(
     <App
       deps={{
@@ -42,5 +43,7 @@ afterEarlyScreen(() =>
       firstPaint={firstPaint}
     />,
     document.getElementById('app')!,
-  ),
-);
+  );
+  // A worker left from an earlier build says so above the popup.
+  void watchWorkerBuild();
+});

@@ -12,9 +12,13 @@ export function StaleWorkerNotice({ worker }: { worker: string | null }) {
   const text = worker
     ? i18n.t('staleWorker.notice', { version: BUILD_VERSION, worker, action })
     : i18n.t('staleWorker.noticeOlder', { version: BUILD_VERSION, action });
+  // Files changed under a running extension are served before it reloads, while it still reads the catalogue it
+  // was loaded with: one from before these words says nothing, so the page names the versions and the page that
+  // reloads it.
+  const fallback = `Marketside ${BUILD_VERSION} ≠ ${worker ?? '…'} ⟳ ${isFirefox ? 'about:addons' : 'chrome://extensions'}`;
   return (
     <p role="alert" class="banner banner--error" data-testid="stale-worker">
-      {text}
+      {text || fallback}
     </p>
   );
 }

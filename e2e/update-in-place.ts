@@ -4,35 +4,35 @@
 // same id and storage, an update (`runtime.onInstalled` says so), the old service worker unregistered and the
 // new one started. `runtime.reload()` cannot stand in for it here: in headless Chromium 156 it leaves an
 // extension loaded with `--load-extension` disabled (its pages then fail with ERR_BLOCKED_BY_CLIENT).
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { GRANTED_HOSTS, withGrantedHosts } from './launch';
 
 /** The switch Chromium needs before it takes `Extensions.loadUnpacked` (over Playwright's pipe). */
 export const IN_PLACE_UPDATE_ARGS = ['--enable-unsafe-extension-debugging'];
 
 /**
- * Puts `builtDir` where the running extension loads from (`loadedDir`, with the hosts the user granted) and
- * loads it over the installed one; resolves with the extension's id and its new service worker.
+ * Puts `builtDir` where the running extension loads from (`loadedDir`, with the hosts the user granted), runs
+ * `beforeLoad` (the new files served while the old worker still runs, as an unpacked extension's are before
+ * its reload), then loads the new build over the installed one; resolves with the extension's id (its pages,
+ * opened next, wake the new worker; `workerBuild` tells which build answers).
  */
 export async function updateInPlace(
   context: BrowserContext,
   builtDir: string,
   loadedDir: string,
+  beforeLoad: () => Promise<void> = async () => {},
   grantedHosts = GRANTED_HOSTS,
-): Promise<{ id: string; serviceWorker: Worker }> {
+): Promise<string> {
   const browser = context.browser();
   if (!browser) throw new Error('No browser behind this context to update the extension in');
   const session = await browser.newBrowserCDPSession();
-  const before = new Set(context.serviceWorkers());
-  const started = context.waitForEvent('serviceworker', {
-    predicate: (w) => w.url().startsWith('chrome-extension://') && !before.has(w),
-  });
   withGrantedHosts(builtDir, loadedDir, grantedHosts);
+  await beforeLoad();
   const { id } = (await session.send('Extensions.loadUnpacked' as never, { path: loadedDir } as never)) as {
     id: string;
   };
   await session.detach();
-  return { id, serviceWorker: await started };
+  return id;
 }
 
 /** The build the extension's running service worker was made from, asked from one of its pages. */

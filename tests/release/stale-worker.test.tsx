@@ -66,7 +66,26 @@ describe('the page', () => {
 
   it("shows nothing when the worker is this build's or does not answer", async () => {
     await watchWorkerBuild(async () => ({ ok: true, data: { version: BUILD_VERSION } }));
-    await watchWorkerBuild(async () => ({ ok: false, error: { kind: 'internal', message: 'Marketside did not answer' } }));
+    await watchWorkerBuild(async () => ({
+      ok: false,
+      error: { kind: 'internal', message: 'Marketside did not answer' },
+    }));
     expect(document.body.innerHTML).toBe('');
+  });
+});
+
+describe('the notice, read with a catalogue from before its words', () => {
+  it('names the versions and where the extension is reloaded', async () => {
+    const { i18n } = await import('#i18n');
+    const t = i18n.t;
+    (i18n as { t: unknown }).t = () => '';
+    try {
+      await watchWorkerBuild(async () => ({ ok: true, data: { version: '0.1.0' } }));
+    } finally {
+      (i18n as { t: unknown }).t = t;
+    }
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(
+      `Marketside ${BUILD_VERSION} ≠ 0.1.0 ⟳ chrome://extensions`,
+    );
   });
 });

@@ -3,7 +3,6 @@ import '../../components/flag.css';
 import './popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { send } from '../../lib/messages/contract';
 import { startFirstPaint } from '../../lib/popup/first-paint';
@@ -44,6 +43,6 @@ afterEarlyScreen(() => {
     />,
     document.getElementById('app')!,
   );
-  // A worker left from an earlier build says so above the popup.
-  void watchWorkerBuild();
+  // A worker left from an earlier build says so above the popup (its code loads after the popup's own).
+  void import('../../components/StaleWorkerNotice').then((m) => m.watchWorkerBuild());
 });

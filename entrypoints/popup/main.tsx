@@ -29,7 +29,7 @@ void browser.windows.getCurrent().then((w) => {
 
 // The early script may be showing the screen the popup kept from its last opening (lib/early-screen/): the
 // popup renders after that frame, hidden, and takes over when its rows are in.
-afterEarlyScreen(() =>
+afterEarlyScreen(() => {
   render(
     <App
       deps={{
@@ -42,5 +42,7 @@ afterEarlyScreen(() =>
       firstPaint={firstPaint}
     />,
     document.getElementById('app')!,
-  ),
-);
+  );
+  // A worker left from an earlier build says so above the popup (its code loads after the popup's own).
+  void import('../../components/StaleWorkerNotice').then((m) => m.watchWorkerBuild());
+});

@@ -5,6 +5,7 @@ import '../../components/sidepanel/watchlist-rows.css';
 import '../../components/sidepanel/watchlist-marks.css';
 import '../../components/sidepanel/market-detail.css';
 import { render } from 'preact';
+import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
 import { preloadRouteView } from '../../components/sidepanel/Panel';
 import { isFirefox } from '../../lib/browser-kind';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
@@ -27,6 +28,8 @@ const painted = first.then(
 );
 // Firefox streams in its event page only while a page asks for it, and would suspend it otherwise.
 const live = openPageLive(isFirefox ? KEEP_AWAKE_MS : null, painted);
+// A worker left from an earlier build says so above the list (asked once the first rows are drawn).
+void painted.then(() => watchWorkerBuild());
 // The first render waits for those reads (started by the page's early script, they are usually in by
 // now), so that it shows the list at once rather than rendering again as each read comes in; it renders
 // regardless after a moment. When the early script showed the screen the panel kept from its last opening

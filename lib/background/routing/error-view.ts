@@ -1,5 +1,6 @@
 // Anything a handler throws, as an ErrorView a page can show. Classified by the service's errorCode
 // first and the HTTP status second (reference §4.1).
+import { i18n } from '#i18n';
 import {
   AmbiguousExecutionError,
   ApiError,
@@ -52,8 +53,8 @@ export function toErrorView(err: unknown): ErrorView {
   if (err instanceof UnavailableError || err instanceof PartLoadError)
     return { kind: 'internal', message: err.message };
   if (err instanceof TypeError && /fetch|network/i.test(err.message)) {
-    return { kind: 'offline', message: 'The trading service cannot be reached' };
+    return { kind: 'offline', message: i18n.t('workerError.unreachable') };
   }
   const name = err instanceof Error ? err.name : 'Error';
-  return { kind: 'internal', message: `Something went wrong in the background (${name})` };
+  return { kind: 'internal', message: i18n.t('workerError.internal', { name }) };
 }

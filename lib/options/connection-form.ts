@@ -1,4 +1,5 @@
 // The connection form: what the user typed, checked with the contract's own schema before it is sent.
+import { i18n } from '#i18n';
 import * as v from 'valibot';
 import type { ConnectionView, RequestOf, VaultView } from '../messages/contract';
 import { connection } from '../messages/requests/credentials';
@@ -63,7 +64,7 @@ export function checkConnectionForm(form: ConnectionForm, vault: VaultView | nul
     pin: withPin ? form.pin : null,
     pinConfirm: withPin ? form.pinConfirm : null,
   };
-  if (form.environment === 'custom' && !form.baseUrl.trim()) issues.baseUrl = 'Enter the base URL of the gateway';
+  if (form.environment === 'custom' && !form.baseUrl.trim()) issues.baseUrl = i18n.t('workerError.customBaseUrl');
   const parsed = v.safeParse(connection, input);
   if (!parsed.success) {
     for (const issue of parsed.issues) {
@@ -71,7 +72,7 @@ export function checkConnectionForm(form: ConnectionForm, vault: VaultView | nul
       if (key && !issues[key]) issues[key] = issue.message;
     }
   }
-  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = 'The two passphrases do not match';
+  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = i18n.t('requestError.passphrasesDiffer');
   if (Object.keys(issues).length > 0) return { ok: false, issues };
   return { ok: true, request: input as RequestOf<'connection.save'> };
 }

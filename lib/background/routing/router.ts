@@ -54,7 +54,8 @@ async function run(name: MessageName, data: unknown, ctx: HandlerContext, config
   } catch (err) {
     return { ok: false as const, error: toErrorView(err) };
   }
-  const parsed = v.safeParse(schema, data);
+  // valibot's own words ("Invalid type: Expected…") are English: a check without words of ours says which field.
+  const parsed = v.safeParse(schema, data, { message: () => '' });
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;

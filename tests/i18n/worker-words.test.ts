@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { NetworkError, RateLimitError, TimeoutError } from '../../lib/api';
 import { alertHandlers } from '../../lib/background/alerts';
 import { importIntoWatchlist } from '../../lib/background/alerts/watchlist-io';
 import { marketHandlers } from '../../lib/background/handlers/markets';
@@ -71,6 +72,24 @@ describe("the worker's replies in German", () => {
     );
     expect(toErrorView(new TypeError('Failed to fetch')).message).toBe('Der Handelsdienst ist nicht erreichbar');
     expect(toErrorView(new RangeError('x')).message).toBe('Im Hintergrund ist etwas schiefgelaufen (RangeError)');
+  });
+
+  it("gives the client's own failures (labels and milliseconds in English) in German words", () => {
+    expect(toErrorView(new NetworkError('markets.get failed: the service could not be reached')).message).toBe(
+      'Der Handelsdienst ist nicht erreichbar',
+    );
+    expect(toErrorView(new TimeoutError('markets.get timed out after 15000 ms')).message).toBe(
+      'Der Handelsdienst hat nicht rechtzeitig geantwortet',
+    );
+    const budget = new RateLimitError('Rate budget for trading requests is used up; retry in 3 s', {
+      errorCode: 'client.rate-budget-exhausted',
+      retryAfterMs: 3000,
+    });
+    expect(toErrorView(budget)).toMatchObject({
+      kind: 'rate-limited',
+      message: 'Anfragen warten, um innerhalb Ihres IG-API-Kontingents zu bleiben',
+      retryAfterMs: 3000,
+    });
   });
 
   it('says an alert is gone, a move is too large and a range is backwards', async () => {

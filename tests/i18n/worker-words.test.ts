@@ -17,6 +17,7 @@ import { withFallback } from '../../lib/background/routing/unavailable';
 import { parseEpicList } from '../../lib/csv/import';
 import { connection, unlockPin } from '../../lib/messages/requests/credentials';
 import { watchlistName } from '../../lib/messages/schemas';
+import { settledSend } from '../../lib/messages/settled-send';
 import { checkConnectionForm } from '../../lib/options/connection-form';
 import { registry } from '../../lib/settings/registry';
 import { estimatePassphrase } from '../../lib/vault/estimator';
@@ -29,6 +30,7 @@ const ORIGIN = `chrome-extension://${ID}/`;
 const PAGE = { id: ID, url: `${ORIGIN}options.html` };
 const msg = (type: string, data: unknown) => ({ id: 1, type, data, timestamp: Date.now() });
 const EURUSD = 'CS.D.EURUSD.MINI.IP';
+const NO_ANSWER_DE = 'Marketside hat nicht geantwortet';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -115,6 +117,15 @@ describe("the worker's replies in German", () => {
     await expect(importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList('\n \n') }, ctx)).rejects.toThrow(
       /^Keine Epics gefunden/,
     );
+  });
+});
+
+describe("a page's own words when the worker does not answer", () => {
+  it('says so in German', async () => {
+    expect(await settledSend(() => Promise.reject('gone'), 0)).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: NO_ANSWER_DE },
+    });
   });
 });
 

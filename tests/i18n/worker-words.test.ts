@@ -14,6 +14,7 @@ import { toErrorView } from '../../lib/background/routing/error-view';
 import { SignedOutError } from '../../lib/background/routing/errors';
 import { createRouter } from '../../lib/background/routing/router';
 import { withFallback } from '../../lib/background/routing/unavailable';
+import { ServiceOutage } from '../../lib/background/session/outage';
 import { parseEpicList } from '../../lib/csv/import';
 import { connection, unlockPin } from '../../lib/messages/requests/credentials';
 import { watchlistName } from '../../lib/messages/schemas';
@@ -116,6 +117,19 @@ describe("the worker's replies in German", () => {
     const { ctx } = fakeContext({ markets: [] });
     await expect(importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList('\n \n') }, ctx)).rejects.toThrow(
       /^Keine Epics gefunden/,
+    );
+  });
+});
+
+describe('the stream and the refresh say why they wait, in German', () => {
+  it('names IG down for its weekend maintenance', async () => {
+    const outage = new ServiceOutage(() => Date.UTC(2026, 10, 28, 12));
+    const fetch = outage.wrap((async () => new Response('{}', { status: 500 })) as typeof globalThis.fetch);
+    const login = 'https://demo-api.ig.com/gateway/deal/session';
+    await fetch(login, { method: 'POST' });
+    await fetch(`${login}/refresh-token`, { method: 'POST' });
+    expect(outage.reason()).toBe(
+      'IG ist wegen Wochenendwartung geschlossen; die Kurse kommen wieder, sobald IG öffnet',
     );
   });
 });

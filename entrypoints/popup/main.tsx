@@ -3,6 +3,7 @@ import '../../components/flag.css';
 import './popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { send } from '../../lib/messages/contract';
 import { startFirstPaint } from '../../lib/popup/first-paint';
@@ -15,6 +16,7 @@ import { App } from './App';
 
 // The popup's scripts have loaded and run (the benchmark reports this beside `first-content`).
 performance.mark('popup-start');
+document.title = i18n.t('appTitle.popup');
 const params = parsePopupParams(location.search);
 const firstPaint = startFirstPaint(params);
 

@@ -5,6 +5,7 @@ import '../../components/sidepanel/watchlist-rows.css';
 import '../../components/sidepanel/watchlist-marks.css';
 import '../../components/sidepanel/market-detail.css';
 import { render } from 'preact';
+import { i18n } from '#i18n';
 import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
 import { preloadRouteView } from '../../components/sidepanel/Panel';
 import { isFirefox } from '../../lib/browser-kind';
@@ -13,6 +14,8 @@ import { type PanelFirstPaint, readPanelFirstPaint } from '../../lib/sidepanel/f
 import { openPageLive } from '../../lib/sidepanel/page-live';
 import { KEEP_AWAKE_MS } from '../../lib/stream/keep-awake';
 import { App } from './App';
+
+document.title = i18n.t('appTitle.sidepanel');
 
 // Started before the first render, so the storage and cache reads run while it renders.
 const first = readPanelFirstPaint().catch(() => null);

@@ -158,4 +158,7 @@ export interface ErrorView {
   retryAfterMs?: number;
 }
 
+/** The code of the router's reply to a message it does not know, whatever the page's language. */
+export const UNKNOWN_MESSAGE_CODE = 'marketside.unknown-message';
+
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: ErrorView };

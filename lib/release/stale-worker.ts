@@ -1,7 +1,7 @@
 // A service worker left from an earlier build. Chromium started on an unpacked extension's changed files keeps
 // the service worker it had registered (docs/release.md, "Updates keep everything"): the pages of the new build
 // then talk to the old background. A page asks the worker which build it is (`build.get`) and compares.
-import type { ErrorView, Reply } from '../messages/views';
+import { type ErrorView, type Reply, UNKNOWN_MESSAGE_CODE } from '../messages/views';
 
 export type WorkerCheck =
   /** The worker is this page's build. */
@@ -11,9 +11,9 @@ export type WorkerCheck =
   /** No answer (the worker away, a failed send): nothing can be said, so nothing is shown. */
   | { kind: 'unknown' };
 
-/** What the router of any build answers to a message it does not know (lib/background/routing/router.ts). */
+/** What the router answers to a message it does not know: its code, or 0.1.0's words (it had no code). */
 function unknownMessage(error: ErrorView): boolean {
-  return error.kind === 'bad-request' && error.message === 'Unknown message';
+  return error.kind === 'bad-request' && (error.code === UNKNOWN_MESSAGE_CODE || error.message === 'Unknown message');
 }
 
 /** Reads the worker's answer to `build.get` against this page's build. */

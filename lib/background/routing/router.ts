@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { i18n } from '#i18n';
 import { type MessageName, type Reply, requestSchema, requests, secretFields } from '../../messages/contract';
+import { UNKNOWN_MESSAGE_CODE } from '../../messages/views';
 import type { HandlerContext, Handlers } from '../handlers/table';
 import { toErrorView } from './error-view';
 import { redactReply } from './redact-reply';
@@ -80,7 +81,10 @@ export function createRouter(config: RouterConfig): Route {
     const { type, data } = msg.output;
     const reply: Promise<Reply<unknown>> = isMessageName(type)
       ? run(type, data, ctx, config)
-      : Promise.resolve({ ok: false, error: { kind: 'bad-request', message: i18n.t('workerError.unknownMessage') } });
+      : Promise.resolve({
+          ok: false,
+          error: { kind: 'bad-request', code: UNKNOWN_MESSAGE_CODE, message: i18n.t('workerError.unknownMessage') },
+        });
     const inFlight = isMessageName(type) ? secretsInFlight(type, data) : [];
     return reply.then(async (r) => redactReply(r, [...inFlight, ...(await config.secrets())]));
   };

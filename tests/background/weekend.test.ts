@@ -30,7 +30,7 @@ const PIN = 'harbour-otter-river-1942';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Timers that fire on the simulated clock: real time runs them as it passes, `stepTo` jumps event by event. */
-function simTimers(sim: SimHandle) {
+function simTimers(sim: SimHandle, inFlight: () => number) {
   let seq = 0;
   const queue = new Map<number, { due: number; fn: () => void }>();
   const fireDue = () => {
@@ -57,8 +57,9 @@ function simTimers(sim: SimHandle) {
         const now = sim.control.now();
         if (at > now) sim.control.advanceClock(at - now);
         fireDue();
-        // The event's requests finish before the clock moves on: the service's log stays still for a while.
-        for (let n = -1; n !== sim.control.requestLog().length; ) {
+        // The event's requests finish before the clock moves on: none in flight, and the service's log stays
+        // still for a while (a reply's follow-up work may send another).
+        for (let n = -1; n !== sim.control.requestLog().length || inFlight() > 0; ) {
           n = sim.control.requestLog().length;
           await sleep(40);
         }
@@ -122,7 +123,17 @@ beforeEach(() => {
 async function setup() {
   const sim = await startSim({ seed: 11, startTime: FRIDAY_2100 });
   sim.control.maintenanceWindow(WINDOW);
-  const timers = simTimers(sim);
+  // The background's REST requests, counted while in flight: the clock waits for them, however slow the machine.
+  let pending = 0;
+  const countedFetch: typeof fetch = async (input, init) => {
+    pending++;
+    try {
+      return await globalThis.fetch(input, init);
+    } finally {
+      pending--;
+    }
+  };
+  const timers = simTimers(sim, () => pending);
   const stores = newStores();
   const bgs: Background[] = [];
   open.push({ sim, timers, bgs });
@@ -131,7 +142,7 @@ async function setup() {
       extensionId: EXTENSION_ID,
       extensionOrigin: ORIGIN,
       openStore: stores as (s: CacheStoreName) => import('idb-keyval').UseStore,
-      client: { retry: { attempts: 1, baseDelayMs: 10 } },
+      client: { fetch: countedFetch, retry: { attempts: 1, baseDelayMs: 10 } },
       vault: VAULT_OPTIONS,
       now: () => sim.control.now(),
       timers: timers.timers,

@@ -4,23 +4,14 @@
 // quotes written into plain text rows), taking turns in the same run. Goal: busy time at most 2× the floor's.
 // Runs alone: `npm run bench -- watchlist-columns`.
 import './env';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  extensionUrl,
-  launchExtension,
-  SIDEPANEL_VIEWPORT,
-} from '../e2e/launch';
+import { SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import { columnIds } from '../lib/watchlists/columns';
-import { startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { median, percentile } from './env';
-import { extensionWithFloor, FIRST_ROW_MARK, FLOOR_PAGE, FLOOR_STREAM_PAGE, MARK_FIRST_ROW } from './floor';
+import { FIRST_ROW_MARK, FLOOR_PAGE, FLOOR_STREAM_PAGE, MARK_FIRST_ROW } from './floor';
 import { ask, streamState, waitFor } from './live-page';
+import { withPageBench } from './setup';
 import { pricesStreamed } from './stream-sends';
 import type { BenchModule, BenchResult } from './types';
 
@@ -71,20 +62,14 @@ const stats = (xs: number[]) => `median ${round(median(xs))}, p90 ${round(percen
 const bench: BenchModule = {
   title: `watchlist columns: a ${SIZE}-market list, ${STREAMED} streaming, every column vs default vs a plain-text floor`,
   browsers: ['chromium'],
-  async run() {
-    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
-    const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
-    const copy = extensionWithFloor();
-    const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
-    try {
-      await configureConnection(serviceWorker, sim);
-      await context.addInitScript({ content: MARK_FIRST_ROW });
+  run: () =>
+    withPageBench({ floor: true, initScripts: [MARK_FIRST_ROW] }, async ({ context, sim, url }) => {
       // The streamed markets (currencies and indices) first, so the 50 on screen all stream.
       const all = new Universe(42, sim.control.now()).markets.map((m) => m.epic);
       const streams = (e: string) => e.startsWith('CS.D.') || e.startsWith('IX.D.');
       const epics = [...all.filter(streams), ...all.filter((e) => !streams(e))].slice(0, SIZE);
       const admin = await context.newPage();
-      await admin.goto(extensionUrl(extensionId, 'manifest.json'));
+      await admin.goto(url('manifest.json'));
       const list = await ask<{ id: string }>(admin, 'watchlists.create', { name: 'Bench columns', epics });
       const setColumns = (columns: readonly string[] | null) =>
         admin.evaluate(
@@ -105,7 +90,7 @@ const bench: BenchModule = {
           [list.id, columns] as const,
         );
 
-      const panelUrl = extensionUrl(extensionId, 'sidepanel.html');
+      const panelUrl = url('sidepanel.html');
       const rowsIn = async (p: Page) => p.getByTestId('panel-row').count();
       const panelFlowing = async (p: Page) => (await streamState(p)) === 'Live' && pricesStreamed(sim) >= STREAMED;
 
@@ -133,8 +118,8 @@ const bench: BenchModule = {
         await page.close();
       }
 
-      const floorUrl = `${extensionUrl(extensionId, FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, STREAMED).join(',')}`;
-      const floorFirst = extensionUrl(extensionId, FLOOR_PAGE);
+      const floorUrl = `${url(FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, STREAMED).join(',')}`;
+      const floorFirst = url(FLOOR_PAGE);
       const busy: Record<Variant | 'floor', number[]> = { default: [], all: [], floor: [] };
       const first: Record<Variant | 'floor', number[]> = { default: [], all: [], floor: [] };
       const domRows: Record<Variant, number> = { default: 0, all: 0 };
@@ -213,12 +198,7 @@ const bench: BenchModule = {
           note: `every column in the value column, default columns in the baseline; floor page ${round(median(first.floor))} ms (one priced <li>); ${ROUNDS} openings each`,
         },
       ] satisfies BenchResult[];
-    } finally {
-      await context.close();
-      await sim.close();
-      copy.remove();
-    }
-  },
+    }),
 };
 
 export default bench;

@@ -86,6 +86,10 @@ export function createBackground(options: BackgroundOptions): Background {
   const router = handlerRouter({ extensionId: options.extensionId, extensionOrigin: origin, plugins: list }, account);
   const ensureAlarm = alarmKeeper(options.alarms);
   const unwatch: (() => void)[] = [];
+  let replied: () => void = () => undefined;
+  const firstReply = new Promise<void>((resolve) => {
+    replied = resolve;
+  });
 
   return {
     ctx,
@@ -101,6 +105,7 @@ export function createBackground(options: BackgroundOptions): Background {
       );
       return reply?.then((r) => {
         status.replied(r);
+        replied();
         return r;
       });
     },
@@ -126,6 +131,7 @@ export function createBackground(options: BackgroundOptions): Background {
         registry.prefs.watch(() => void ensureAlarm().catch(() => undefined)),
         ...watchFirstPaintInputs(firstPaint),
       );
+      await options.startAfter?.(firstReply);
       firstPaint.schedule();
       for (const plugin of list) {
         const stop = plugin.start?.(ctx);

@@ -1,6 +1,7 @@
 // The one entry for messages from pages: checks the envelope, the sender and the request before any
 // handler runs; a foreign sender (web page, content script, another extension) gets no answer at all.
 import * as v from 'valibot';
+import { lazySchema } from '../../lazy-schema';
 import { type MessageName, type Reply, requestSchema, requests, secretFields } from '../../messages/contract';
 import type { HandlerContext, Handlers } from '../handlers/table';
 import { toErrorView } from './error-view';
@@ -25,12 +26,14 @@ export interface RouterConfig {
 
 export type Route = (message: unknown, sender: Sender, ctx: HandlerContext) => Promise<Reply<unknown>> | undefined;
 
-const envelope = v.object({
-  id: v.union([v.number(), v.string()]),
-  type: v.string(),
-  data: v.unknown(),
-  timestamp: v.number(),
-});
+const envelope = lazySchema(() =>
+  v.object({
+    id: v.union([v.number(), v.string()]),
+    type: v.string(),
+    data: v.unknown(),
+    timestamp: v.number(),
+  }),
+);
 
 /** Only the extension's own pages: same id, a URL and (when given) an origin inside the extension. */
 export function isOwnPage(sender: Sender, config: Pick<RouterConfig, 'extensionId' | 'extensionOrigin'>): boolean {

@@ -2,7 +2,7 @@
 // floor-worker.ts) with timing marks around the worker's script and its message listener, stops the worker
 // through the DevTools protocol, sends `status.get` from a page and prints, per phase, the median time from
 // the page's send: the worker's start (its timeOrigin), its script evaluated, the message received, the
-// reply sent and the reply back in the page. 
+// reply sent and the reply back in the page. READS=1 prints the storage reads of the last wake before its reply.
 //   npx tsx bench/worker-wake-probe.ts [wakes]
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +40,8 @@ async function wakes(context: BrowserContext, page: Page, extensionId: string, n
   const cdp = await context.newCDPSession(page);
   let status = 'running';
   cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-    for (const v of e.versions) if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) status = v.runningStatus;
+    for (const v of e.versions)
+      if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) status = v.runningStatus;
   });
   await cdp.send('ServiceWorker.enable');
   const out: Wake[] = [];
@@ -79,7 +80,11 @@ async function wakes(context: BrowserContext, page: Page, extensionId: string, n
 function report(title: string, runs: Wake[]) {
   console.log(`\n== ${title} (${runs.length} wakes), median ms from the page's send`);
   for (const k of Object.keys(runs[0] ?? {}))
-    console.log(`  ${median(runs.map((r) => r[k]!)).toFixed(1).padStart(7)}  ${k}`);
+    console.log(
+      `  ${median(runs.map((r) => r[k]!))
+        .toFixed(1)
+        .padStart(7)}  ${k}`,
+    );
 }
 
 async function main() {

@@ -3,6 +3,7 @@
 // linked", filters, paging of the activity, a market's history from its detail.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setFormatLocale } from '../../lib/format';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 import { defaultPrefs } from '../../lib/settings/registry';
 import { background } from '../helpers/scripted-background';
@@ -197,5 +198,41 @@ describe('History view', () => {
     renderView();
     await screen.findByText(/Malformed response to history.transactions/);
     expect(screen.queryByTestId('history-transaction')).toBeNull();
+  });
+
+  it('prints each level in the page’s language to every digit IG gave, a cash row with none', async () => {
+    const fx = tx({ instrumentName: 'EUR/USD', openLevel: 1.28935, closeLevel: 1.2887 });
+    const index = tx({ reference: 'R3', openLevel: 8000, closeLevel: 8010.5 });
+    const cash = tx({ reference: 'D', type: 'DEPO', openLevel: null, closeLevel: 0 });
+    background.handlers['accountHistory.transactions'] = () => ({
+      ok: true,
+      data: { transactions: [fx, index, cash], fetchedAt: 1 },
+    });
+    const cells = (row: Element) => [...row.querySelectorAll('td.num')].slice(1, 3).map((td) => td.textContent);
+    for (const [locale, shown] of [
+      [
+        'en-GB',
+        [
+          ['1.28935', '1.2887'],
+          ['8,000', '8,010.5'],
+          ['', ''],
+        ],
+      ],
+      [
+        'de-DE',
+        [
+          ['1,28935', '1,2887'],
+          ['8.000', '8.010,5'],
+          ['', ''],
+        ],
+      ],
+    ] as const) {
+      setFormatLocale(locale);
+      renderView();
+      await waitFor(() => expect(screen.getAllByTestId('history-transaction')).toHaveLength(3));
+      expect(screen.getAllByTestId('history-transaction').map(cells), locale).toEqual(shown);
+      cleanup();
+    }
+    setFormatLocale(undefined);
   });
 });

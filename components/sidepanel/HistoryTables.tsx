@@ -3,12 +3,14 @@
 import type { Ref } from 'preact';
 import { i18n } from '#i18n';
 import { formatPrice, givenDecimals } from '../../lib/format';
+import { keptDecimals } from '../../lib/history/levels';
 import type { TradeLink } from '../../lib/history/link';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 import { amountText, when } from './historyAmount';
 
-/** A level in the page's locale, to every digit IG gave it; empty when there is none. */
-const levelText = (value: number | null) => (value === null ? '' : formatPrice(value, givenDecimals(value)));
+/** A level in the page's locale, to every digit IG gave it ("1.15400"); empty when there is none. */
+const levelText = (value: number | null, decimals: number | undefined) =>
+  value === null ? '' : formatPrice(value, keptDecimals(decimals) ?? givenDecimals(value));
 
 function LinkCell({ link }: { link: TradeLink | undefined }) {
   if (!link) return <span class="muted">—</span>;
@@ -73,8 +75,8 @@ export function TransactionsTable({
                   <div class="small muted">{t.type}</div>
                 </td>
                 <td class="num">{t.size ?? ''}</td>
-                <td class="num">{levelText(t.openLevel)}</td>
-                <td class="num">{t.type === 'DEAL' ? levelText(t.closeLevel) : ''}</td>
+                <td class="num">{levelText(t.openLevel, t.openDecimals)}</td>
+                <td class="num">{t.type === 'DEAL' ? levelText(t.closeLevel, t.closeDecimals) : ''}</td>
                 <td class="num">{t.pnl ? amountText(t.pnl.value, t.pnl.symbol) : ''}</td>
                 <td>
                   <LinkCell link={links.get(t)} />

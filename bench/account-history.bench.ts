@@ -3,19 +3,11 @@
 // against the side panel's first watchlist row in the same run (openings alternate, warm cache both), and
 // the history requests the openings cost against the per-minute allowance.
 import './env';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Worker } from 'playwright-core';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  extensionUrl,
-  launchExtension,
-  SIDEPANEL_VIEWPORT,
-} from '../e2e/launch';
-import { startSim } from '../sim/server';
+import { SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import { median, percentile } from './env';
+import { markFirstInSidePanel } from './floor';
+import { markTime, withPageBench } from './setup';
 import type { BenchModule, BenchResult } from './types';
 
 const OPENINGS = 10;
@@ -24,15 +16,7 @@ const MARK = 'marketside-first-content';
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Marks the frame that paints the first row the route shows (a watchlist row or a history row). */
-const MARK_FIRST = `
-if (location.pathname === '/sidepanel.html') {
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('[data-testid="panel-row"], [data-testid="history-transaction"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => performance.mark('${MARK}'));
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}`;
+const MARK_FIRST = markFirstInSidePanel('[data-testid="panel-row"], [data-testid="history-transaction"]', MARK);
 
 async function route(worker: Worker, value: unknown) {
   await worker.evaluate(
@@ -50,8 +34,7 @@ async function openAndMeasure(context: BrowserContext, url: string, testId: stri
     await page.setViewportSize(SIDEPANEL_VIEWPORT);
     await page.goto(url);
     await page.getByTestId(testId).first().waitFor({ timeout: 30_000 });
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, MARK, { timeout: 20_000 });
-    return await page.evaluate((mark) => (performance.getEntriesByName(mark)[0] as PerformanceEntry).startTime, MARK);
+    return await markTime(page, MARK);
   } finally {
     await page.close();
   }
@@ -60,67 +43,64 @@ async function openAndMeasure(context: BrowserContext, url: string, testId: stri
 const bench: BenchModule = {
   title: "side panel History's first page against a year of activity vs the first watchlist row",
   browsers: ['chromium'],
-  async run() {
-    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
-    const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
-    sim.control.seedHistory({ accountId: 'SIMCFD1', trades: TRADES, spanMs: 360 * 86_400_000 });
-    const { context, serviceWorker, extensionId } = await launchExtension();
-    try {
-      await configureConnection(serviceWorker, sim);
-      await context.addInitScript({ content: MARK_FIRST });
-      const url = extensionUrl(extensionId, 'sidepanel.html');
-      const historyRoute = { view: 'history', period: 'year' };
-      // First openings fill the caches (the history's first page costs its two requests here).
-      const logStart = sim.control.requestLog().length;
-      await route(serviceWorker, { view: 'watchlists', at: Date.now() });
-      await openAndMeasure(context, url, 'panel-row');
-      await route(serviceWorker, { ...historyRoute, at: Date.now() });
-      const cold = await openAndMeasure(context, url, 'history-transaction');
-      const watchlist: number[] = [];
-      const history: number[] = [];
-      for (let i = 0; i < OPENINGS; i++) {
+  run: () =>
+    withPageBench(
+      {
+        initScripts: [MARK_FIRST],
+        prepareSim: (sim) =>
+          sim.control.seedHistory({ accountId: 'SIMCFD1', trades: TRADES, spanMs: 360 * 86_400_000 }),
+      },
+      async ({ context, serviceWorker, sim, url: at }) => {
+        const url = at('sidepanel.html');
+        const historyRoute = { view: 'history', period: 'year' };
+        // First openings fill the caches (the history's first page costs its two requests here).
+        const logStart = sim.control.requestLog().length;
         await route(serviceWorker, { view: 'watchlists', at: Date.now() });
-        watchlist.push(await openAndMeasure(context, url, 'panel-row'));
+        await openAndMeasure(context, url, 'panel-row');
         await route(serviceWorker, { ...historyRoute, at: Date.now() });
-        history.push(await openAndMeasure(context, url, 'history-transaction'));
-      }
-      const historyRequests = sim.control
-        .requestLog()
-        .slice(logStart)
-        .filter((e) => e.path.startsWith('/history/')).length;
-      const ratio = median(history) / median(watchlist);
-      const results: BenchResult[] = [
-        {
-          name: `History first row, ${TRADES * 2} activities / ${TRADES} transactions over a year, warm, median`,
-          value: round(median(history)),
-          unit: 'ms',
-          baseline: round(median(watchlist)),
-          target: '<= 1.5 × baseline',
-          pass: ratio <= 1.5,
-          note: `baseline: first watchlist row, same run, ${OPENINGS} alternating openings; ratio ${ratio.toFixed(2)}`,
-        },
-        {
-          name: 'History first row, warm, p95',
-          value: round(percentile(history, 95)),
-          unit: 'ms',
-          baseline: round(percentile(watchlist, 95)),
-        },
-        { name: 'History first row, first opening (fetched from the service)', value: round(cold), unit: 'ms' },
-        {
-          name: `history requests over ${OPENINGS + 1} openings`,
-          value: historyRequests,
-          unit: 'requests',
-          target: '<= 2 (first opening only; then the cache)',
-          pass: historyRequests <= 2,
-          note: 'allowance: 30 non-trading requests a minute',
-        },
-      ];
-      return results;
-    } finally {
-      await context.close();
-      await sim.close();
-    }
-  },
+        const cold = await openAndMeasure(context, url, 'history-transaction');
+        const watchlist: number[] = [];
+        const history: number[] = [];
+        for (let i = 0; i < OPENINGS; i++) {
+          await route(serviceWorker, { view: 'watchlists', at: Date.now() });
+          watchlist.push(await openAndMeasure(context, url, 'panel-row'));
+          await route(serviceWorker, { ...historyRoute, at: Date.now() });
+          history.push(await openAndMeasure(context, url, 'history-transaction'));
+        }
+        const historyRequests = sim.control
+          .requestLog()
+          .slice(logStart)
+          .filter((e) => e.path.startsWith('/history/')).length;
+        const ratio = median(history) / median(watchlist);
+        const results: BenchResult[] = [
+          {
+            name: `History first row, ${TRADES * 2} activities / ${TRADES} transactions over a year, warm, median`,
+            value: round(median(history)),
+            unit: 'ms',
+            baseline: round(median(watchlist)),
+            target: '<= 1.5 × baseline',
+            pass: ratio <= 1.5,
+            note: `baseline: first watchlist row, same run, ${OPENINGS} alternating openings; ratio ${ratio.toFixed(2)}`,
+          },
+          {
+            name: 'History first row, warm, p95',
+            value: round(percentile(history, 95)),
+            unit: 'ms',
+            baseline: round(percentile(watchlist, 95)),
+          },
+          { name: 'History first row, first opening (fetched from the service)', value: round(cold), unit: 'ms' },
+          {
+            name: `history requests over ${OPENINGS + 1} openings`,
+            value: historyRequests,
+            unit: 'requests',
+            target: '<= 2 (first opening only; then the cache)',
+            pass: historyRequests <= 2,
+            note: 'allowance: 30 non-trading requests a minute',
+          },
+        ];
+        return results;
+      },
+    ),
 };
 
 export default bench;

@@ -5,21 +5,11 @@
 // row's frame. With `--trace` it also records one Chromium trace of each page and prints the main
 // thread's work in it by kind (HTML parse, script compile and evaluation per file, style, layout, paint).
 //   npx tsx bench/first-paint-probe.ts [--trace] [openings]
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  extensionUrl,
-  launchExtension,
-  POPUP_VIEWPORT,
-  SIDEPANEL_VIEWPORT,
-} from '../e2e/launch';
-import { startSim } from '../sim/server';
+import { POPUP_VIEWPORT, SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import { median } from './env';
-import { extensionWithFloor, FIRST_ROW_MARK, FLOOR_PAGE } from './floor';
+import { FIRST_ROW_MARK, FLOOR_PAGE, MARK_FIRST_ROW } from './floor';
+import { withPageBench } from './setup';
 
 /** Wraps the extension APIs and IndexedDB calls a first paint may wait on, recording start and answer. */
 const PROBE = `
@@ -207,61 +197,50 @@ function report(title: string, runs: { phases: Phase[]; first: number }[]) {
 async function main() {
   const trace = process.argv.includes('--trace');
   const openings = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10);
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
-  const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
-  const copy = extensionWithFloor();
-  const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
-  try {
-    await configureConnection(serviceWorker, sim);
-    await context.addInitScript({ content: PROBE });
-    await context.addInitScript({
-      content: `if (location.pathname === '/sidepanel.html') { const o = new MutationObserver(() => { if (!document.querySelector('[data-testid="panel-row"]')) return; o.disconnect(); requestAnimationFrame(() => performance.mark('${FIRST_ROW_MARK}')); }); o.observe(document, { childList: true, subtree: true }); }`,
-    });
-    const url = (p: string) => extensionUrl(extensionId, p);
-    // Warm as the benchmarks do: a search and a market opened from it; the side panel once.
-    const warm = await context.newPage();
-    await warm.goto(url('popup.html?q=EUR'));
-    await warm.getByTestId('popup-result').first().click();
-    await warm.getByTestId('popup-market').waitFor();
-    await warm.waitForTimeout(500);
-    await warm.setViewportSize(SIDEPANEL_VIEWPORT);
-    await warm.goto(url('sidepanel.html'));
-    await warm.getByTestId('panel-row').first().waitFor({ timeout: 30_000 });
-    await warm.waitForTimeout(500);
-    await warm.close();
-    const pages = [
-      { title: 'floor', path: FLOOR_PAGE, viewport: POPUP_VIEWPORT },
-      { title: 'popup ?q=EUR', path: 'popup.html?q=EUR', viewport: POPUP_VIEWPORT },
-      { title: 'popup (last search restored)', path: 'popup.html', viewport: POPUP_VIEWPORT },
-      { title: 'side panel', path: 'sidepanel.html', viewport: SIDEPANEL_VIEWPORT },
-    ];
-    const runs = new Map<string, { phases: Phase[]; first: number }[]>(pages.map((p) => [p.title, []]));
-    for (let i = 0; i < openings; i++)
-      for (const p of pages) runs.get(p.title)!.push(await openOnce(context, url(p.path), p.viewport));
-    // With no last search, a plain opening shows the recent lookups.
-    await serviceWorker.evaluate(() =>
-      (
-        globalThis as unknown as { chrome: { storage: { session: { set(v: unknown): Promise<void> } } } }
-      ).chrome.storage.session.set({ popupLastQuery: '' }),
-    );
-    const recent: { phases: Phase[]; first: number }[] = [];
-    for (let i = 0; i < openings; i++) {
-      await openOnce(context, url(FLOOR_PAGE), POPUP_VIEWPORT);
-      recent.push(await openOnce(context, url('popup.html'), POPUP_VIEWPORT));
-    }
-    for (const p of pages) report(p.title, runs.get(p.title)!);
-    report('popup (recent lookups)', recent);
-    if (trace)
-      for (const p of [...pages, { title: 'popup (recent lookups)', path: 'popup.html', viewport: POPUP_VIEWPORT }]) {
-        console.log(`\n== trace: ${p.title} (main thread, slices > 0.3 ms, ms from navigation)`);
-        for (const e of await traceOnce(context, url(p.path), p.viewport))
-          console.log(`  ${e.start.toFixed(1).padStart(7)} +${e.dur.toFixed(1).padStart(5)}  ${e.name}`);
+  await withPageBench(
+    { floor: true, initScripts: [PROBE, MARK_FIRST_ROW] },
+    async ({ context, serviceWorker, url }) => {
+      // Warm as the benchmarks do: a search and a market opened from it; the side panel once.
+      const warm = await context.newPage();
+      await warm.goto(url('popup.html?q=EUR'));
+      await warm.getByTestId('popup-result').first().click();
+      await warm.getByTestId('popup-market').waitFor();
+      await warm.waitForTimeout(500);
+      await warm.setViewportSize(SIDEPANEL_VIEWPORT);
+      await warm.goto(url('sidepanel.html'));
+      await warm.getByTestId('panel-row').first().waitFor({ timeout: 30_000 });
+      await warm.waitForTimeout(500);
+      await warm.close();
+      const pages = [
+        { title: 'floor', path: FLOOR_PAGE, viewport: POPUP_VIEWPORT },
+        { title: 'popup ?q=EUR', path: 'popup.html?q=EUR', viewport: POPUP_VIEWPORT },
+        { title: 'popup (last search restored)', path: 'popup.html', viewport: POPUP_VIEWPORT },
+        { title: 'side panel', path: 'sidepanel.html', viewport: SIDEPANEL_VIEWPORT },
+      ];
+      const runs = new Map<string, { phases: Phase[]; first: number }[]>(pages.map((p) => [p.title, []]));
+      for (let i = 0; i < openings; i++)
+        for (const p of pages) runs.get(p.title)!.push(await openOnce(context, url(p.path), p.viewport));
+      // With no last search, a plain opening shows the recent lookups.
+      await serviceWorker.evaluate(() =>
+        (
+          globalThis as unknown as { chrome: { storage: { session: { set(v: unknown): Promise<void> } } } }
+        ).chrome.storage.session.set({ popupLastQuery: '' }),
+      );
+      const recent: { phases: Phase[]; first: number }[] = [];
+      for (let i = 0; i < openings; i++) {
+        await openOnce(context, url(FLOOR_PAGE), POPUP_VIEWPORT);
+        recent.push(await openOnce(context, url('popup.html'), POPUP_VIEWPORT));
       }
-  } finally {
-    await context.close();
-    await sim.close();
-    copy.remove();
-  }
+      for (const p of pages) report(p.title, runs.get(p.title)!);
+      report('popup (recent lookups)', recent);
+      if (trace)
+        for (const p of [...pages, { title: 'popup (recent lookups)', path: 'popup.html', viewport: POPUP_VIEWPORT }]) {
+          console.log(`\n== trace: ${p.title} (main thread, slices > 0.3 ms, ms from navigation)`);
+          for (const e of await traceOnce(context, url(p.path), p.viewport))
+            console.log(`  ${e.start.toFixed(1).padStart(7)} +${e.dur.toFixed(1).padStart(5)}  ${e.name}`);
+        }
+    },
+  );
 }
 
 await main();

@@ -17,19 +17,22 @@ export const FLOOR_PAGE = 'floor.html';
 export const FIRST_ROW_MARK = 'first-content';
 
 /**
- * Marks the frame that paints the first watchlist row (the next animation frame after the row enters the
- * DOM), as the floor page marks its own; installed before the page's own scripts run. Kept as text: a
- * compiled function would carry the bundler's helpers into the page.
+ * Marks (as `mark`) the frame that paints the first element matching `selector` in the side panel (the next
+ * animation frame after it enters the DOM), as the floor page marks its own; installed before the page's
+ * own scripts run. Kept as text: a compiled function would carry the bundler's helpers into the page.
  */
-export const MARK_FIRST_ROW = `
+export const markFirstInSidePanel = (selector: string, mark = FIRST_ROW_MARK): string => `
 if (location.pathname === '/sidepanel.html') {
   const observer = new MutationObserver(() => {
-    if (!document.querySelector('[data-testid="panel-row"]')) return;
+    if (!document.querySelector('${selector}')) return;
     observer.disconnect();
-    requestAnimationFrame(() => performance.mark('${FIRST_ROW_MARK}'));
+    requestAnimationFrame(() => performance.mark('${mark}'));
   });
   observer.observe(document, { childList: true, subtree: true });
 }`;
+
+/** Marks the frame that paints the side panel's first watchlist row. */
+export const MARK_FIRST_ROW = markFirstInSidePanel('[data-testid="panel-row"]');
 
 const FLOOR_HTML = `<!doctype html><meta charset="utf-8"><li data-testid="floor-row">EUR/USD 1.08452</li><script type="module" src="/floor.js"></script>\n`;
 const FLOOR_JS = `requestAnimationFrame(() => performance.mark('${FIRST_ROW_MARK}'));\n`;

@@ -1,22 +1,15 @@
 // Popup benchmark: time to first meaningful content (the first result row or recent lookup painted,
 // marked by the popup as `first-content`) over 20 openings in headless Chromium, with a warm cache
 // and with an empty one; and the size of the popup's JavaScript, gzipped.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  type ExtensionGlobals,
-  extensionUrl,
-  launchExtension,
-  POPUP_VIEWPORT,
-} from '../e2e/launch';
-import { type SimHandle, startSim } from '../sim/server';
+import { EXTENSION_DIR, type ExtensionGlobals, POPUP_VIEWPORT } from '../e2e/launch';
+import type { SimHandle } from '../sim/server';
 import { emptyCache } from './empty-cache';
-import { againstFloor, extensionWithFloor, FIRST_ROW_MARK, FLOOR_PAGE } from './floor';
+import { againstFloor, FIRST_ROW_MARK, FLOOR_PAGE } from './floor';
+import { withPageBench } from './setup';
 import type { BenchModule, BenchResult } from './types';
 
 const OPENINGS = 20;
@@ -100,100 +93,92 @@ async function paced(sim: SimHandle, seen: number[]): Promise<void> {
   }
 }
 
-async function run(): Promise<BenchResult[]> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
-  const size = popupScriptBytes();
-  const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
-  const copy = extensionWithFloor();
-  const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
-  const floorUrl = extensionUrl(extensionId, FLOOR_PAGE);
-  const floor: number[] = [];
-  /** One opening of the floor, then one of the popup: the two see the same moment of a loaded machine. */
-  const alternately = async (url: string) => {
-    floor.push((await openAndMeasure(context, floorUrl)).firstContent);
-    return openAndMeasure(context, url);
-  };
-  try {
-    await configureConnection(serviceWorker, sim);
-    const popup = (q: string) => extensionUrl(extensionId, `popup.html?q=${encodeURIComponent(q)}`);
+const run = () =>
+  withPageBench({ floor: true }, async ({ context, serviceWorker, sim, url }): Promise<BenchResult[]> => {
+    const size = popupScriptBytes();
+    const floorUrl = url(FLOOR_PAGE);
+    const floor: number[] = [];
+    /** One opening of the floor, then one of the popup: the two see the same moment of a loaded machine. */
+    const alternately = async (url: string) => {
+      floor.push((await openAndMeasure(context, floorUrl)).firstContent);
+      return openAndMeasure(context, url);
+    };
+    {
+      const popup = (q: string) => url(`popup.html?q=${encodeURIComponent(q)}`);
 
-    // Warm the cache the way a user would: a search, then a market opened from it.
-    const first = await context.newPage();
-    await first.goto(popup(TERM));
-    const row = first.getByTestId('popup-result').first();
-    await row.waitFor({ timeout: 20_000 });
-    await row.click();
-    await first.getByTestId('popup-market').waitFor();
-    await first.waitForTimeout(500);
-    await first.close();
+      // Warm the cache the way a user would: a search, then a market opened from it.
+      const first = await context.newPage();
+      await first.goto(popup(TERM));
+      const row = first.getByTestId('popup-result').first();
+      await row.waitFor({ timeout: 20_000 });
+      await row.click();
+      await first.getByTestId('popup-market').waitFor();
+      await first.waitForTimeout(500);
+      await first.close();
 
-    const warmSearch: Opening[] = [];
-    for (let i = 0; i < OPENINGS; i++) warmSearch.push(await alternately(popup(TERM)));
-    // With no last search to restore, a plain opening shows the recent lookups.
-    await serviceWorker.evaluate(() =>
-      (globalThis as unknown as ExtensionGlobals).chrome.storage.session.set({ popupLastQuery: '' }),
-    );
-    const warmRecent: Opening[] = [];
-    for (let i = 0; i < OPENINGS; i++) warmRecent.push(await alternately(extensionUrl(extensionId, 'popup.html')));
+      const warmSearch: Opening[] = [];
+      for (let i = 0; i < OPENINGS; i++) warmSearch.push(await alternately(popup(TERM)));
+      // With no last search to restore, a plain opening shows the recent lookups.
+      await serviceWorker.evaluate(() =>
+        (globalThis as unknown as ExtensionGlobals).chrome.storage.session.set({ popupLastQuery: '' }),
+      );
+      const warmRecent: Opening[] = [];
+      for (let i = 0; i < OPENINGS; i++) warmRecent.push(await alternately(url('popup.html')));
 
-    // A page of the extension's origin that shows nothing, to empty the cache from.
-    const admin = await context.newPage();
-    await admin.goto(extensionUrl(extensionId, 'manifest.json'));
-    const cold: Opening[] = [];
-    const seen: number[] = [];
-    for (let i = 0; i < OPENINGS; i++) {
-      await paced(sim, seen);
-      await emptyCache(admin);
-      cold.push(await openAndMeasure(context, popup(COLD_TERMS[i % COLD_TERMS.length]!)));
+      // A page of the extension's origin that shows nothing, to empty the cache from.
+      const admin = await context.newPage();
+      await admin.goto(url('manifest.json'));
+      const cold: Opening[] = [];
+      const seen: number[] = [];
+      for (let i = 0; i < OPENINGS; i++) {
+        await paced(sim, seen);
+        await emptyCache(admin);
+        cold.push(await openAndMeasure(context, popup(COLD_TERMS[i % COLD_TERMS.length]!)));
+      }
+      await admin.close();
+
+      const ws = summary(warmSearch.map((o) => o.firstContent));
+      const wr = summary(warmRecent.map((o) => o.firstContent));
+      const c = summary(cold.map((o) => o.firstContent));
+      const scripts = summary([...warmSearch, ...warmRecent].map((o) => o.scripts));
+      const own = summary([...warmSearch, ...warmRecent].map((o) => o.firstContent - o.scripts));
+      const ms = (name: string, value: number, target?: number): BenchResult => ({
+        name,
+        value: round(value),
+        unit: 'ms',
+        ...(target === undefined ? {} : { target: `< ${target}`, pass: value < target }),
+      });
+      return [
+        ...againstFloor(
+          'popup first priced row, warm, search and recent lookups',
+          [...warmSearch, ...warmRecent].map((o) => o.firstContent),
+          floor,
+        ),
+        ms(`first content, warm cache, search (?q=), median of ${OPENINGS}`, ws.median, 50),
+        ms(`first content, warm cache, search (?q=), p95 of ${OPENINGS}`, ws.p95, 100),
+        ms(`first content, warm cache, recent lookups, median of ${OPENINGS}`, wr.median, 50),
+        ms(`first content, warm cache, recent lookups, p95 of ${OPENINGS}`, wr.p95, 100),
+        ms(`first content, empty cache, search (?q=), median of ${OPENINGS}`, c.median),
+        ms(`first content, empty cache, search (?q=), p95 of ${OPENINGS}`, c.p95),
+        {
+          ...ms('of which: scripts loaded and run, warm openings, median', scripts.median),
+          note: 'navigation to the popup entry running; the rest is storage, IndexedDB and the first render',
+        },
+        {
+          ...ms('of which: scripts run to first content, warm openings, median', own.median),
+          note: 'storage and IndexedDB reads, the first render and its frame',
+        },
+        {
+          name: `popup JS, gzip (${size.files.length} files popup.html loads)`,
+          value: round(size.gzip / 1024),
+          unit: 'KB',
+          target: '< 25',
+          pass: size.gzip / 1024 < 25,
+          note: `${round(size.raw / 1024)} KB before gzip; the alert form loads on demand`,
+        },
+      ];
     }
-    await admin.close();
-
-    const ws = summary(warmSearch.map((o) => o.firstContent));
-    const wr = summary(warmRecent.map((o) => o.firstContent));
-    const c = summary(cold.map((o) => o.firstContent));
-    const scripts = summary([...warmSearch, ...warmRecent].map((o) => o.scripts));
-    const own = summary([...warmSearch, ...warmRecent].map((o) => o.firstContent - o.scripts));
-    const ms = (name: string, value: number, target?: number): BenchResult => ({
-      name,
-      value: round(value),
-      unit: 'ms',
-      ...(target === undefined ? {} : { target: `< ${target}`, pass: value < target }),
-    });
-    return [
-      ...againstFloor(
-        'popup first priced row, warm, search and recent lookups',
-        [...warmSearch, ...warmRecent].map((o) => o.firstContent),
-        floor,
-      ),
-      ms(`first content, warm cache, search (?q=), median of ${OPENINGS}`, ws.median, 50),
-      ms(`first content, warm cache, search (?q=), p95 of ${OPENINGS}`, ws.p95, 100),
-      ms(`first content, warm cache, recent lookups, median of ${OPENINGS}`, wr.median, 50),
-      ms(`first content, warm cache, recent lookups, p95 of ${OPENINGS}`, wr.p95, 100),
-      ms(`first content, empty cache, search (?q=), median of ${OPENINGS}`, c.median),
-      ms(`first content, empty cache, search (?q=), p95 of ${OPENINGS}`, c.p95),
-      {
-        ...ms('of which: scripts loaded and run, warm openings, median', scripts.median),
-        note: 'navigation to the popup entry running; the rest is storage, IndexedDB and the first render',
-      },
-      {
-        ...ms('of which: scripts run to first content, warm openings, median', own.median),
-        note: 'storage and IndexedDB reads, the first render and its frame',
-      },
-      {
-        name: `popup JS, gzip (${size.files.length} files popup.html loads)`,
-        value: round(size.gzip / 1024),
-        unit: 'KB',
-        target: '< 25',
-        pass: size.gzip / 1024 < 25,
-        note: `${round(size.raw / 1024)} KB before gzip; the alert form loads on demand`,
-      },
-    ];
-  } finally {
-    await context.close();
-    await sim.close();
-    copy.remove();
-  }
-}
+  });
 
 const bench: BenchModule = {
   title: 'Popup: time to first meaningful content and script size',

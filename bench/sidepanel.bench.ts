@@ -5,22 +5,14 @@
 // default cadence where it does not; in a fresh browser, so the empty-cache openings have not spent the rate
 // budget).
 import './env';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright-core';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  extensionUrl,
-  launchExtension,
-  SIDEPANEL_VIEWPORT,
-} from '../e2e/launch';
-import { type SimHandle, startSim } from '../sim/server';
+import { configureConnection, extensionUrl, launchExtension, SIDEPANEL_VIEWPORT } from '../e2e/launch';
+import type { SimHandle } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { emptyCache } from './empty-cache';
 import { median, percentile } from './env';
-import { againstFloor, extensionWithFloor, FIRST_ROW_MARK, FLOOR_PAGE, MARK_FIRST_ROW } from './floor';
+import { againstFloor, FLOOR_PAGE, MARK_FIRST_ROW } from './floor';
+import { markTime, withPageBench } from './setup';
 import type { BenchModule, BenchResult } from './types';
 
 const OPENINGS = 20;
@@ -38,21 +30,15 @@ async function openAndMeasure(context: BrowserContext, url: string): Promise<num
   try {
     await page.setViewportSize(SIDEPANEL_VIEWPORT);
     await page.goto(url);
-    await page
-      .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_ROW_MARK, { timeout: 20_000 })
-      .catch(async (err) => {
-        const text = (
-          await page
-            .locator('body')
-            .textContent()
-            .catch(() => '')
-        )?.slice(0, 300);
-        throw new Error(`No watchlist row in the side panel: ${text}`, { cause: err });
-      });
-    return await page.evaluate(
-      (mark) => (performance.getEntriesByName(mark)[0] as PerformanceEntry).startTime,
-      FIRST_ROW_MARK,
-    );
+    return await markTime(page).catch(async (err) => {
+      const text = (
+        await page
+          .locator('body')
+          .textContent()
+          .catch(() => '')
+      )?.slice(0, 300);
+      throw new Error(`No watchlist row in the side panel: ${text}`, { cause: err });
+    });
   } finally {
     await page.close();
   }
@@ -81,16 +67,9 @@ function summary(name: string, samples: number[], target?: number): BenchResult[
 const bench: BenchModule = {
   title: 'side panel: first watchlist row (warm, empty cache) and memory after a minute of live prices',
   browsers: ['chromium'],
-  async run() {
-    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
-    const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
-    const copy = extensionWithFloor();
-    const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
-    try {
-      await configureConnection(serviceWorker, sim);
-      await context.addInitScript({ content: MARK_FIRST_ROW });
-      const url = extensionUrl(extensionId, 'sidepanel.html');
-
+  run: () =>
+    withPageBench({ floor: true, initScripts: [MARK_FIRST_ROW] }, async ({ context, sim, url: at }) => {
+      const url = at('sidepanel.html');
       const first = await context.newPage();
       await first.setViewportSize(SIDEPANEL_VIEWPORT);
       await first.goto(url);
@@ -99,7 +78,7 @@ const bench: BenchModule = {
       await first.close();
 
       // One opening of the floor, then one of the side panel: the two see the same moment of a loaded machine.
-      const floorUrl = extensionUrl(extensionId, FLOOR_PAGE);
+      const floorUrl = at(FLOOR_PAGE);
       const warm: number[] = [];
       const floor: number[] = [];
       for (let i = 0; i < OPENINGS; i++) {
@@ -107,7 +86,7 @@ const bench: BenchModule = {
         warm.push(await openAndMeasure(context, url));
       }
       const admin = await context.newPage();
-      await admin.goto(extensionUrl(extensionId, 'manifest.json'));
+      await admin.goto(at('manifest.json'));
       const cold: number[] = [];
       for (let i = 0; i < COLD_OPENINGS; i++) {
         await emptyCache(admin);
@@ -121,12 +100,7 @@ const bench: BenchModule = {
         ...firstContent(warm, cold),
         ...(await memory(sim)),
       ];
-    } finally {
-      await context.close();
-      await sim.close();
-      copy.remove();
-    }
-  },
+    }),
 };
 
 async function memory(sim: SimHandle): Promise<BenchResult[]> {

@@ -4,23 +4,14 @@
 // quotes written into plain text rows), taking turns in the same run. Goal: busy time at most 2× the floor's.
 // Runs alone: `npm run bench -- watchlist-columns`.
 import './env';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  buildExtension,
-  configureConnection,
-  EXTENSION_DIR,
-  extensionUrl,
-  launchExtension,
-  SIDEPANEL_VIEWPORT,
-} from '../e2e/launch';
+import { SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import { columnIds } from '../lib/watchlists/columns';
-import { startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { median, percentile } from './env';
-import { extensionWithFloor, FIRST_ROW_MARK, FLOOR_PAGE, FLOOR_STREAM_PAGE, MARK_FIRST_ROW } from './floor';
+import { FIRST_ROW_MARK, FLOOR_PAGE, FLOOR_STREAM_PAGE, MARK_FIRST_ROW } from './floor';
 import { ask, streamState, waitFor } from './live-page';
+import { withPageBench } from './setup';
 import { pricesStreamed } from './stream-sends';
 import type { BenchModule, BenchResult } from './types';
 
@@ -81,30 +72,14 @@ const stats = (xs: number[]) => `median ${round(median(xs))}, p90 ${round(percen
 const bench: BenchModule = {
   title: `watchlist columns: a ${SIZE}-market list, ${STREAMED} streaming, every column vs default vs a plain-text floor`,
   browsers: ['chromium'],
-  async run() {
-    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
-    const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
-    const copy = extensionWithFloor();
-    const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
-    try {
-      await configureConnection(serviceWorker, sim);
-      // The welcome page the install opens is closed as it appears (launchExtension); a script added while it
-      // closes fails with "Target page, context or browser has been closed": add it again.
-      for (let tries = 1; ; tries++) {
-        try {
-          await context.addInitScript({ content: MARK_FIRST_ROW });
-          break;
-        } catch (err) {
-          if (tries >= 3 || !/has been closed/.test(String(err))) throw err;
-          await new Promise((r) => setTimeout(r, 500));
-        }
-      }
+  run: () =>
+    withPageBench({ floor: true, initScripts: [MARK_FIRST_ROW] }, async ({ context, sim, url }) => {
       // The streamed markets (currencies and indices) first, so the 50 on screen all stream.
       const all = new Universe(42, sim.control.now()).markets.map((m) => m.epic);
       const streams = (e: string) => e.startsWith('CS.D.') || e.startsWith('IX.D.');
       const epics = [...all.filter(streams), ...all.filter((e) => !streams(e))].slice(0, SIZE);
       const admin = await context.newPage();
-      await admin.goto(extensionUrl(extensionId, 'manifest.json'));
+      await admin.goto(url('manifest.json'));
       const list = await ask<{ id: string }>(admin, 'watchlists.create', { name: 'Bench columns', epics });
       const setColumns = (columns: readonly string[] | null) =>
         admin.evaluate(
@@ -125,7 +100,7 @@ const bench: BenchModule = {
           [list.id, columns] as const,
         );
 
-      const panelUrl = extensionUrl(extensionId, 'sidepanel.html');
+      const panelUrl = url('sidepanel.html');
       const rowsIn = async (p: Page) => p.getByTestId('panel-row').count();
       const panelFlowing = async (p: Page) => (await streamState(p)) === 'Live' && pricesStreamed(sim) >= STREAMED;
 
@@ -153,8 +128,8 @@ const bench: BenchModule = {
         await page.close();
       }
 
-      const floorUrl = `${extensionUrl(extensionId, FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, STREAMED).join(',')}`;
-      const floorFirst = extensionUrl(extensionId, FLOOR_PAGE);
+      const floorUrl = `${url(FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, STREAMED).join(',')}`;
+      const floorFirst = url(FLOOR_PAGE);
       const busy: Record<Variant | 'floor', number[]> = { default: [], all: [], floor: [] };
       const wall: Record<Variant | 'floor', number[]> = { default: [], all: [], floor: [] };
       const measure = async (key: Variant | 'floor', page: Page) => {
@@ -239,12 +214,7 @@ const bench: BenchModule = {
           note: `every column in the value column, default columns in the baseline; floor page ${round(median(first.floor))} ms (one priced <li>); ${ROUNDS} openings each`,
         },
       ] satisfies BenchResult[];
-    } finally {
-      await context.close();
-      await sim.close();
-      copy.remove();
-    }
-  },
+    }),
 };
 
 export default bench;

@@ -9,6 +9,9 @@ import { offscreenStreamChannel } from '../lib/background/stream/stream-document
 import { pageStreamLinks } from '../lib/background/stream/stream-script';
 import { isFirefox } from '../lib/browser-kind';
 
+/** The longest start()'s work waits for a wake's first reply. */
+const START_DELAY_MS = 50;
+
 export default defineBackground(() => {
   // Chrome streams from an offscreen document, also with no page open; Firefox (no offscreen API) streams
   // in this event page while a page is open (it would be suspended otherwise) and polls when none is.
@@ -25,6 +28,8 @@ export default defineBackground(() => {
     action: browser.action,
     alarms: browser.alarms,
     stream,
+    // A wake's first reply goes first; the rest of starting follows it (or a moment, if no message woke us).
+    startAfter: (firstReply) => Promise.race([firstReply, new Promise<void>((r) => setTimeout(r, START_DELAY_MS))]),
   });
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

@@ -17,7 +17,7 @@ import { badgeParts } from './wiring/badge';
 import { engineParts } from './wiring/engine';
 import { firstPaintParts, watchFirstPaintInputs } from './wiring/first-paint';
 import { handlerContext, handlerRouter } from './wiring/handlers';
-import { type LiveParts, late } from './wiring/late';
+import { type LiveParts, late, signal } from './wiring/late';
 import { type Background, type BackgroundOptions, REFRESH_ALARM } from './wiring/options';
 import { sessionParts } from './wiring/session';
 import { sessionEvents } from './wiring/session-events';
@@ -39,7 +39,6 @@ export function createBackground(options: BackgroundOptions): Background {
   const live = late<LiveParts>('the hub, the engine and the stream');
   const status = statusParts(clients, now, live);
   const { reportError, statusChanged } = status;
-
   // Chrome streams for any open page (and with none); Firefox for the pages that ask, which keep its
   // event page awake while they are open.
   const pagesOpen = (pages: LiveHub) => (options.stream?.withoutPages ? pages.connected : pages.streaming) > 0;
@@ -86,6 +85,7 @@ export function createBackground(options: BackgroundOptions): Background {
   const router = handlerRouter({ extensionId: options.extensionId, extensionOrigin: origin, plugins: list }, account);
   const ensureAlarm = alarmKeeper(options.alarms);
   const unwatch: (() => void)[] = [];
+  const firstReply = signal();
 
   return {
     ctx,
@@ -101,6 +101,7 @@ export function createBackground(options: BackgroundOptions): Background {
       );
       return reply?.then((r) => {
         status.replied(r);
+        firstReply.fire();
         return r;
       });
     },
@@ -126,6 +127,7 @@ export function createBackground(options: BackgroundOptions): Background {
         registry.prefs.watch(() => void ensureAlarm().catch(() => undefined)),
         ...watchFirstPaintInputs(firstPaint),
       );
+      await options.startAfter?.(firstReply.settled);
       firstPaint.schedule();
       for (const plugin of list) {
         const stop = plugin.start?.(ctx);

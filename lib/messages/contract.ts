@@ -6,6 +6,7 @@
 // message.
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
+import { lazySchema } from '../lazy-schema';
 import { loadPart } from '../load-once';
 import type { Replies } from './replies';
 import type { credentialRequests } from './requests/credentials';
@@ -57,64 +58,78 @@ export const requests = {
   'vault.setPin': 'credentials',
 
   // Markets, prices, sentiment
-  'markets.search': v.object({ term: s.searchTerm }),
-  'markets.quotes': v.object({ epics: v.pipe(v.array(s.epic), v.maxLength(1000, 'At most 1000 markets at once')) }),
-  'markets.facts': v.object({ epic: s.epic }),
-  'prices.history': v.object({
-    epic: s.epic,
-    resolution: s.resolution,
-    from: s.epochMs,
-    to: s.epochMs,
-  }),
-  'sentiment.get': v.object({ marketIds: v.pipe(v.array(s.marketId), v.maxLength(500)) }),
-  'sentiment.related': v.object({ marketId: s.marketId }),
-  'sentiment.history': v.object({ marketId: s.marketId }),
+  'markets.search': lazySchema(() => v.object({ term: s.searchTerm })),
+  'markets.quotes': lazySchema(() =>
+    v.object({ epics: v.pipe(v.array(s.epic), v.maxLength(1000, 'At most 1000 markets at once')) }),
+  ),
+  'markets.facts': lazySchema(() => v.object({ epic: s.epic })),
+  'prices.history': lazySchema(() =>
+    v.object({
+      epic: s.epic,
+      resolution: s.resolution,
+      from: s.epochMs,
+      to: s.epochMs,
+    }),
+  ),
+  'sentiment.get': lazySchema(() => v.object({ marketIds: v.pipe(v.array(s.marketId), v.maxLength(500)) })),
+  'sentiment.related': lazySchema(() => v.object({ marketId: s.marketId })),
+  'sentiment.history': lazySchema(() => v.object({ marketId: s.marketId })),
   'categories.list': none,
-  'categories.instruments': v.object({
-    categoryId: s.categoryId,
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
-    pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 50),
-  }),
-  'recent.add': v.object({ epic: s.epic }),
+  'categories.instruments': lazySchema(() =>
+    v.object({
+      categoryId: s.categoryId,
+      page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+      pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 50),
+    }),
+  ),
+  'recent.add': lazySchema(() => v.object({ epic: s.epic })),
 
   // Watchlists (mutations cross the guard with the 'watchlists' scope, granted by default)
   'watchlists.list': none,
-  'watchlists.get': v.object({ id: s.watchlistId }),
-  'watchlists.create': v.object({
-    name: s.watchlistName,
-    epics: v.optional(v.pipe(v.array(s.epic), v.maxLength(500, 'At most 500 markets in a new watchlist')), []),
-  }),
-  'watchlists.delete': v.object({ id: s.watchlistId }),
-  'watchlists.addMarket': v.object({ id: s.watchlistId, epic: s.epic }),
-  'watchlists.removeMarket': v.object({ id: s.watchlistId, epic: s.epic }),
-  'watchlists.import': v.object({
-    /** An existing watchlist id, or a name for a new one. */
-    target: v.union([v.object({ id: s.watchlistId }), v.object({ name: s.watchlistName })]),
-    /** The file or pasted text as the page read it (lib/csv/import parseEpicList): CSV parsing stays in the page. */
-    epics: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
-    duplicates: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
-    invalid: v.pipe(v.array(s.importToken), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many entries')),
-  }),
-  'watchlists.export': v.object({ id: s.watchlistId }),
+  'watchlists.get': lazySchema(() => v.object({ id: s.watchlistId })),
+  'watchlists.create': lazySchema(() =>
+    v.object({
+      name: s.watchlistName,
+      epics: v.optional(v.pipe(v.array(s.epic), v.maxLength(500, 'At most 500 markets in a new watchlist')), []),
+    }),
+  ),
+  'watchlists.delete': lazySchema(() => v.object({ id: s.watchlistId })),
+  'watchlists.addMarket': lazySchema(() => v.object({ id: s.watchlistId, epic: s.epic })),
+  'watchlists.removeMarket': lazySchema(() => v.object({ id: s.watchlistId, epic: s.epic })),
+  'watchlists.import': lazySchema(() =>
+    v.object({
+      /** An existing watchlist id, or a name for a new one. */
+      target: v.union([v.object({ id: s.watchlistId }), v.object({ name: s.watchlistName })]),
+      /** The file or pasted text as the page read it (lib/csv/import parseEpicList): CSV parsing stays in the page. */
+      epics: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
+      duplicates: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
+      invalid: v.pipe(v.array(s.importToken), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many entries')),
+    }),
+  ),
+  'watchlists.export': lazySchema(() => v.object({ id: s.watchlistId })),
 
   // The account's history (IG's history endpoints): activity by page, the period's transactions whole
-  'accountHistory.activity': v.object({
-    from: s.epochMs,
-    to: s.epochMs,
-    page: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
-    refresh: v.optional(v.boolean()),
-  }),
-  'accountHistory.transactions': v.object({ from: s.epochMs, to: s.epochMs, refresh: v.optional(v.boolean()) }),
+  'accountHistory.activity': lazySchema(() =>
+    v.object({
+      from: s.epochMs,
+      to: s.epochMs,
+      page: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
+      refresh: v.optional(v.boolean()),
+    }),
+  ),
+  'accountHistory.transactions': lazySchema(() =>
+    v.object({ from: s.epochMs, to: s.epochMs, refresh: v.optional(v.boolean()) }),
+  ),
 
   // Badge and alerts
-  'badge.pin': v.object({ epic: v.nullable(s.epic) }),
+  'badge.pin': lazySchema(() => v.object({ epic: v.nullable(s.epic) })),
   'alerts.list': none,
   'alerts.create': s.alertInput,
-  'alerts.delete': v.object({ id: s.reference }),
-  'alerts.rearm': v.object({ id: s.reference }),
+  'alerts.delete': lazySchema(() => v.object({ id: s.reference })),
+  'alerts.rearm': lazySchema(() => v.object({ id: s.reference })),
   'listAlerts.list': none,
   'listAlerts.save': s.listAlertInput,
-  'listAlerts.delete': v.object({ id: s.reference }),
+  'listAlerts.delete': lazySchema(() => v.object({ id: s.reference })),
 
   // The dealing permit, dealing, the lock and applications: requests/dealing.ts
   'permit.get': 'dealing',
@@ -143,7 +158,7 @@ export const requests = {
 
   // Settings file (never secrets)
   'settings.export': none,
-  'settings.import': v.object({ json: v.pipe(v.string(), v.maxLength(500_000)) }),
+  'settings.import': lazySchema(() => v.object({ json: v.pipe(v.string(), v.maxLength(500_000)) })),
 } as const satisfies Record<string, v.GenericSchema | Group>;
 
 export type MessageName = keyof typeof requests;

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { i18n } from '#i18n';
 import type { ListAlert } from '../../alerts/list-rules';
 import { ValidationError } from '../../api';
+import { lazySchema } from '../../lazy-schema';
 import type { ImportedGateway, SettingsImportView } from '../../messages/contract';
 import { baseUrl as baseUrlSchema } from '../../messages/requests/credentials';
 import { environment, epic } from '../../messages/schemas';
@@ -50,23 +51,25 @@ export async function settingsFile(r: Registry, now: number): Promise<SettingsFi
   };
 }
 
-const fileSchema = v.looseObject({
-  format: v.literal(SETTINGS_FORMAT),
-  version: v.number(),
-  prefs: v.optional(v.unknown()),
-  connection: v.optional(
-    v.looseObject({
-      environment,
-      baseUrl: v.optional(v.nullable(v.string()), null),
-      sessionVersion: v.optional(v.picklist([2, 3]), 2),
-    }),
-  ),
-  pinnedEpic: v.optional(v.nullable(epic)),
-  alerts: v.optional(v.array(v.unknown())),
-  listAlerts: v.optional(v.array(v.unknown())),
-  recentLookups: v.optional(v.array(v.unknown())),
-  watchlistMarks: v.optional(v.record(v.string(), v.unknown())),
-});
+const fileSchema = lazySchema(() =>
+  v.looseObject({
+    format: v.literal(SETTINGS_FORMAT),
+    version: v.number(),
+    prefs: v.optional(v.unknown()),
+    connection: v.optional(
+      v.looseObject({
+        environment,
+        baseUrl: v.optional(v.nullable(v.string()), null),
+        sessionVersion: v.optional(v.picklist([2, 3]), 2),
+      }),
+    ),
+    pinnedEpic: v.optional(v.nullable(epic)),
+    alerts: v.optional(v.array(v.unknown())),
+    listAlerts: v.optional(v.array(v.unknown())),
+    recentLookups: v.optional(v.array(v.unknown())),
+    watchlistMarks: v.optional(v.record(v.string(), v.unknown())),
+  }),
+);
 
 const hostOf = (url: string | null) => (url ? new URL(url).host : null);
 

@@ -3,6 +3,7 @@
 
 import * as v from 'valibot';
 import { i18n } from '#i18n';
+import { lazySchema } from '../../lazy-schema';
 import { type MessageName, type Reply, requestSchema, requests, secretFields } from '../../messages/contract';
 import { UNKNOWN_MESSAGE_CODE } from '../../messages/views';
 import type { HandlerContext, Handlers } from '../handlers/table';
@@ -28,12 +29,14 @@ export interface RouterConfig {
 
 export type Route = (message: unknown, sender: Sender, ctx: HandlerContext) => Promise<Reply<unknown>> | undefined;
 
-const envelope = v.object({
-  id: v.union([v.number(), v.string()]),
-  type: v.string(),
-  data: v.unknown(),
-  timestamp: v.number(),
-});
+const envelope = lazySchema(() =>
+  v.object({
+    id: v.union([v.number(), v.string()]),
+    type: v.string(),
+    data: v.unknown(),
+    timestamp: v.number(),
+  }),
+);
 
 /** Only the extension's own pages: same id, a URL and (when given) an origin inside the extension. */
 export function isOwnPage(sender: Sender, config: Pick<RouterConfig, 'extensionId' | 'extensionOrigin'>): boolean {

@@ -4,6 +4,7 @@
 // waiting are taken (one task), so a burst is one message and none waits on a clock.
 import * as v from 'valibot';
 import { unionOfVisible, type Watch, type WatchUnion } from '../../engine/watch-set';
+import { lazySchema } from '../../lazy-schema';
 import {
   type CacheStoreName,
   type ChartWatch,
@@ -23,15 +24,17 @@ export interface LivePort {
   onDisconnect: { addListener(fn: () => void): void };
 }
 
-const awakeSchema = v.strictObject({ kind: v.literal('awake') });
+const awakeSchema = lazySchema(() => v.strictObject({ kind: v.literal('awake') }));
 
-const watchSchema = v.object({
-  kind: v.literal('watch'),
-  epics: v.pipe(v.array(epic), v.maxLength(2000)),
-  marketIds: v.pipe(v.array(marketId), v.maxLength(2000)),
-  visible: v.boolean(),
-  charts: v.optional(v.pipe(v.array(v.object({ epic, resolution })), v.maxLength(20))),
-});
+const watchSchema = lazySchema(() =>
+  v.object({
+    kind: v.literal('watch'),
+    epics: v.pipe(v.array(epic), v.maxLength(2000)),
+    marketIds: v.pipe(v.array(marketId), v.maxLength(2000)),
+    visible: v.boolean(),
+    charts: v.optional(v.pipe(v.array(v.object({ epic, resolution })), v.maxLength(20))),
+  }),
+);
 
 export interface LiveHubOptions {
   /** Only the extension's own pages may connect. */

@@ -24,6 +24,15 @@ export function late<T>(what: string): Late<T> {
   };
 }
 
+/** A promise and the call that settles it (once; later calls do nothing). */
+export function signal(): { settled: Promise<void>; fire(): void } {
+  let fire: () => void = () => undefined;
+  const settled = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { settled, fire: () => fire() };
+}
+
 /** The pages' live ports, the refresh engine and the stream (null where prices are polled). */
 export interface LiveParts {
   hub: LiveHub;

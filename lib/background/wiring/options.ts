@@ -43,6 +43,11 @@ export interface BackgroundOptions {
   wrapData?: (data: MarketData) => MarketData;
   /** Timers of the refresh loop and the stream (tests run them on the simulated clock). */
   timers?: Timers;
+  /**
+   * When start()'s work that no reply waits on (the alarm, the badge, the stream, the first-paint snapshot)
+   * begins, given the first reply's settling: the worker defers it past the first reply of a wake. Default: at once.
+   */
+  startAfter?: (firstReply: Promise<void>) => Promise<void>;
   /** Live prices: where the stream runs. Without it, prices are polled. */
   stream?: {
     createLink(): Promise<StreamLink>;

@@ -46,25 +46,27 @@ export function statusParts(clients: ClientHolder, now: () => number, live: Late
   }
 
   async function status(): Promise<StatusView> {
-    const conn = await registry.connection.getValue();
-    const settingsPresent = (await clients
-      .get()
-      .then(() => true)
-      .catch(() => false)) as boolean;
-    const [permits, sessionPermits, lock, pinned, info, vault] = await Promise.all([
+    // Every read at once: a woken worker answers after the slowest, not after their sum.
+    const [conn, info, permits, sessionPermits, lock, pinned, vault] = await Promise.all([
+      registry.connection.getValue(),
+      // The session's facts are those of the client for the current settings (built here if it is not yet).
+      clients.get().then(
+        () => clients.sessionInfo(),
+        () => undefined,
+      ),
       registry.permits.getValue(),
       registry.sessionPermits.getValue(),
       registry.reconciliationLock.getValue(),
       registry.pinnedEpic.getValue(),
-      clients.sessionInfo(),
       vaultView(),
     ]);
+    const settingsPresent = info !== undefined;
     const { engine, stream } = live.get();
     return buildStatus({
       configured: settingsPresent,
       signingIn: false,
       environment: settingsPresent ? conn.environment : null,
-      info,
+      info: info ?? null,
       permits: [...permits, ...sessionPermits],
       lock,
       budget: clients.peek()?.budget.state() ?? null,

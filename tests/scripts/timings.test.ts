@@ -1,6 +1,5 @@
 // test:all's time per phase: the CPU its finished children used, read from /proc, beside the wall time.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { childCpu, formatPhases, Timings } from '../../scripts/timings';
 
@@ -13,13 +12,12 @@ describe('childCpu', () => {
   it('counts a child that kept a core busy', async () => {
     const timings = new Timings();
     await timings.phase('busy child', () =>
-      spawnSync(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end);']),
+      spawnSync(process.execPath, ['-e', 'while (process.cpuUsage().user < 300_000);']),
     );
     const [phase] = timings.phases;
     expect(phase?.name).toBe('busy child');
-    expect(phase?.cpuSeconds).toBeGreaterThanOrEqual(0.2);
-    expect(phase?.wallSeconds).toBeGreaterThanOrEqual(phase?.cpuSeconds ?? 0);
-    expect(readFileSync('/proc/self/stat', 'utf8')).toContain(')');
+    expect(phase?.cpuSeconds).toBeGreaterThanOrEqual(0.3);
+    expect(phase?.wallSeconds).toBeGreaterThanOrEqual(0.3);
   });
 });
 

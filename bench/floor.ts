@@ -3,7 +3,8 @@
 // frame after it runs) is added to a copy of the built extension, which the page benchmarks launch
 // instead of the build itself; they open it the same way as the page they measure, alternately with it.
 // Beside it, the floor for a page that streams: it opens the same live Port as the extension's pages, watches
-// the markets its address names, and writes each frame's streamed quotes into plain text rows.
+// the markets its address names, and writes each frame's streamed quotes into plain text rows, one text per
+// row holding every column's values formatted as the side panel formats them.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,12 +50,22 @@ for (const epic of epics) {
   list.append(li);
   rows.set(epic, li);
 }
+// The numbers formatted as the side panel formats them (Intl, the market's decimals), every column's values.
+const numbers = [];
+const number = (d) => (numbers[d] ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: d, maximumFractionDigits: d }));
+const pct = new Intl.NumberFormat(undefined, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'always' });
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const arriving = new Map();
 let frame = 0;
 const paint = () => {
   frame = 0;
-  for (const [epic, q] of arriving)
-    rows.get(epic).textContent = [q.instrumentName, q.bid, q.offer, q.netChange, q.percentageChange, q.high, q.low, q.marketStatus].join(' ');
+  for (const [epic, q] of arriving) {
+    const d = q.decimalPlacesFactor ?? (String(q.bid).split('.')[1] ?? '').length;
+    const f = (v) => (v === null || v === undefined ? '–' : number(d).format(v));
+    const mid = q.bid !== null && q.offer !== null ? (q.bid + q.offer) / 2 : null;
+    const spread = q.bid !== null && q.offer !== null ? q.offer - q.bid : null;
+    rows.get(epic).textContent = [q.instrumentName, f(q.bid), f(q.offer), f(mid), f(q.netChange), pct.format((q.percentageChange ?? 0) / 100), f(q.high), f(q.low), f(spread), q.marketStatus, q.updatedAt ? clock.format(q.updatedAt) : '–'].join(' ');
+  }
   arriving.clear();
 };
 const port = chrome.runtime.connect({ name: 'marketside-live' });

@@ -34,18 +34,28 @@ const ratio = (n: number) => Math.round(n * 100) / 100;
 
 type Variant = 'default' | 'all';
 
-/** Main-thread busy time (CDP TaskDuration) of `page` over the window, in ms a second. */
-async function busyMsPerSecond(context: BrowserContext, page: Page): Promise<number> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const task = async () =>
+/**
+ * Main-thread busy time (CDP TaskDuration) of `page` over the window, in ms a second: `cpu` counted in the
+ * thread's own CPU time (threadTicks), `wall` in wall time. On a shared machine the wall time of a task also
+ * counts the time the thread waited for a core, so a page reads as busy as the machine is loaded (a page that
+ * cannot keep up reads ~1000 ms/s whatever it does); the CPU time is the goal's measure. The extension's pages
+ * share one renderer process, so both include the offscreen document's stream client, for floor and panel alike.
+ */
+async function busyMsPerSecond(context: BrowserContext, page: Page): Promise<{ cpu: number; wall: number }> {
+  const cpuSession = await context.newCDPSession(page);
+  const wallSession = await context.newCDPSession(page);
+  await cpuSession.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await wallSession.send('Performance.enable', { timeDomain: 'timeTicks' });
+  const task = async (cdp: typeof cpuSession) =>
     (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
-  const from = await task();
+  const from = { cpu: await task(cpuSession), wall: await task(wallSession) };
   const at = Date.now();
   await page.waitForTimeout(WINDOW_MS);
-  const busy = (((await task()) - from) / ((Date.now() - at) / 1000)) * 1000;
-  await cdp.detach();
-  return busy;
+  const to = { cpu: await task(cpuSession), wall: await task(wallSession) };
+  const secs = (Date.now() - at) / 1000;
+  await cpuSession.detach();
+  await wallSession.detach();
+  return { cpu: ((to.cpu - from.cpu) / secs) * 1000, wall: ((to.wall - from.wall) / secs) * 1000 };
 }
 
 /** Opens `url` at `height`, waits for its first row's mark (the side panel's) and for its stream to flow. */
@@ -78,7 +88,17 @@ const bench: BenchModule = {
     const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
     try {
       await configureConnection(serviceWorker, sim);
-      await context.addInitScript({ content: MARK_FIRST_ROW });
+      // The welcome page the install opens is closed as it appears (launchExtension); a script added while it
+      // closes fails with "Target page, context or browser has been closed": add it again.
+      for (let tries = 1; ; tries++) {
+        try {
+          await context.addInitScript({ content: MARK_FIRST_ROW });
+          break;
+        } catch (err) {
+          if (tries >= 3 || !/has been closed/.test(String(err))) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
       // The streamed markets (currencies and indices) first, so the 50 on screen all stream.
       const all = new Universe(42, sim.control.now()).markets.map((m) => m.epic);
       const streams = (e: string) => e.startsWith('CS.D.') || e.startsWith('IX.D.');
@@ -136,6 +156,12 @@ const bench: BenchModule = {
       const floorUrl = `${extensionUrl(extensionId, FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, STREAMED).join(',')}`;
       const floorFirst = extensionUrl(extensionId, FLOOR_PAGE);
       const busy: Record<Variant | 'floor', number[]> = { default: [], all: [], floor: [] };
+      const wall: Record<Variant | 'floor', number[]> = { default: [], all: [], floor: [] };
+      const measure = async (key: Variant | 'floor', page: Page) => {
+        const { cpu, wall: w } = await busyMsPerSecond(context, page);
+        busy[key].push(cpu);
+        wall[key].push(w);
+      };
       const first: Record<Variant | 'floor', number[]> = { default: [], all: [], floor: [] };
       const domRows: Record<Variant, number> = { default: 0, all: 0 };
       // Each round: the floor, then the panel with default columns, then with every column, one page at a time.
@@ -157,14 +183,14 @@ const bench: BenchModule = {
           ),
         );
         await floorPage.waitForTimeout(2_000);
-        busy.floor.push(await busyMsPerSecond(context, floorPage));
+        await measure('floor', floorPage);
         await floorPage.close();
         for (const variant of ['default', 'all'] as const) {
           await setColumns(variant === 'all' ? columnIds : null);
           const { page, firstRow } = await open(context, panelUrl, heights[variant], panelFlowing);
           first[variant].push(firstRow);
           domRows[variant] = await rowsIn(page);
-          busy[variant].push(await busyMsPerSecond(context, page));
+          await measure(variant, page);
           await page.close();
         }
       }
@@ -174,13 +200,13 @@ const bench: BenchModule = {
       const am = median(busy.all);
       const dm = median(busy.default);
       const note = (v: Variant) =>
-        `${ROUNDS} windows of ${WINDOW_MS / 1000} s (${stats(busy[v])}); ${watched[v]} markets streamed at ${heights[v]} px high, ${domRows[v]} rows in the DOM`;
+        `${ROUNDS} windows of ${WINDOW_MS / 1000} s (CPU ${stats(busy[v])}; wall time ${stats(wall[v])}); ${watched[v]} markets streamed at ${heights[v]} px high, ${domRows[v]} rows in the DOM`;
       return [
         {
           name: `floor page: ${STREAMED} streamed markets as plain text rows, main thread busy`,
           value: round(fm),
           unit: 'ms/s',
-          note: `median of ${ROUNDS} windows (${stats(busy.floor)})`,
+          note: `CPU time, median of ${ROUNDS} windows (${stats(busy.floor)}; wall time ${stats(wall.floor)})`,
         },
         {
           name: `side panel, ${SIZE} markets, default columns, main thread busy`,
@@ -203,7 +229,7 @@ const bench: BenchModule = {
           baseline: ratio(dm / fm),
           target: '<= 2',
           pass: am / fm <= 2,
-          note: 'default columns / floor in the baseline column',
+          note: `CPU time; default columns / floor in the baseline column; in wall time every column ${ratio(median(wall.all) / median(wall.floor))}×, default ${ratio(median(wall.default) / median(wall.floor))}×`,
         },
         {
           name: 'first row, floor page / default columns / every column, median',

@@ -1,8 +1,9 @@
-// An update in Chromium, from the previous release to this build on the same profile: the previous release (0.1.0,
-// release/previous/) connected with credentials remembered under a passphrase, a list, an alert, a demo permit
-// and a pinned market made, streaming; then this build put where the unpacked extension loads from and the
-// browser started again on the same profile: every setting, list and alert, the vault and the
-// permit's expiry are as they were, the stream comes back live after the passphrase, and no page shows an error.
+// An update in Chromium with the browser open, from the previous release to this build on the same profile: the
+// previous release (0.1.0, release/previous/) connected with credentials remembered under a passphrase, a list, an
+// alert, a demo permit and a pinned market made, streaming, its pages open; then this build put where the unpacked
+// extension loads from and loaded over it (e2e/update-in-place.ts): the running worker is this build's, every
+// setting, list and alert, the vault and the permit's expiry are as they were, the stream comes back live after
+// the passphrase, and no page shows an error.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,8 @@ import {
   unpackPrevious,
 } from './journeys/update';
 import { EXTENSION_DIR, openExtensionPage } from './launch';
-import { launchOwnChromium, type OwnChromium } from './own-chromium';
+import { launchOwnChromium } from './own-chromium';
+import { IN_PLACE_UPDATE_ARGS, updateInPlace, workerBuild } from './update-in-place';
 
 test('update in place from the previous release keeps settings, lists, alerts, the vault and the permit', async ({
   sim,
@@ -32,8 +34,12 @@ test('update in place from the previous release keeps settings, lists, alerts, t
   test.setTimeout(Number(process.env.UPDATE_TIMEOUT_MS ?? 180_000));
   const previous = await unpackPrevious('chrome');
   const profile = await mkdtemp(join(tmpdir(), 'marketside-update-'));
-  let updated: OwnChromium | undefined;
-  const browser = await launchOwnChromium({ extensionDir: previous, userDataDir: profile }, diagnostics, sim, testInfo);
+  const browser = await launchOwnChromium(
+    { extensionDir: previous, userDataDir: profile, args: IN_PLACE_UPDATE_ARGS },
+    diagnostics,
+    sim,
+    testInfo,
+  );
   try {
     const { context, extensionId } = browser;
     const open = (path: string) => openExtensionPage(context, extensionId, path);
@@ -50,48 +56,46 @@ test('update in place from the previous release keeps settings, lists, alerts, t
     const before = await readStorage(playwrightPage(options));
     const listsBefore = sim.control.state().watchlists;
 
-    // The update: the new build where the unpacked extension loads from (the same folder: the same extension
-    // id and storage), across a restart of the browser on the same profile. Reloading it with the browser open
-    // (runtime.reload(), chrome://extensions' developerPrivate.reload) left it blocked or hung in headless
-    // Chromium 156 here; Firefox's journey updates with the browser open.
-    await browser.close();
-    // Chrome's update of an extension unregisters its old service worker and registers the new one. Started on
-    // changed files, an unpacked extension only registers again, which keeps the old worker (the same script
-    // URL: the service worker spec's register() leaves the registration as it is), so 0.1.0's worker would
-    // serve this build's pages. The registrations go, as that update unregisters them; the extension's storage
-    // and IndexedDB are elsewhere in the profile and stay. docs/release.md, "Updates keep everything".
-    await rm(join(profile, 'Default', 'Service Worker'), { recursive: true, force: true });
+    // The update, with the browser and the previous release's pages open: this build where the unpacked
+    // extension loads from (e2e/launch.ts copies it into the profile: the same folder, id and storage), loaded
+    // over the running one.
     const newVersion = (await import('../package.json', { with: { type: 'json' } })).default.version;
     expect(newVersion).not.toBe(PREVIOUS_VERSION);
-    updated = await launchOwnChromium(
-      { extensionDir: EXTENSION_DIR, userDataDir: profile },
-      diagnostics,
-      sim,
-      testInfo,
-    );
-    expect(updated.extensionId).toBe(extensionId);
-    const reopen = (path: string) => openExtensionPage(updated!.context, extensionId, path);
-    const settings = await reopen('options.html');
+    let loading = 0;
+    const updatedId = await updateInPlace(context, EXTENSION_DIR, join(profile, 'marketside-extension'), async () => {
+      // This build's page served while 0.1.0's worker still runs (and 0.1.0's catalogue, without the notice's
+      // words): it says so, and where the extension is reloaded.
+      const early = await open('options.html');
+      await expect(early.getByTestId('stale-worker')).toContainText(
+        `Marketside ${newVersion} ≠ … ⟳ chrome://extensions`,
+      );
+      await early.close();
+      loading = Date.now();
+    });
+    testInfo.annotations.push({ type: 'update in place', description: `${Date.now() - loading} ms` });
+    expect(updatedId).toBe(extensionId);
+    const settings = await open('options.html');
     expect(await extensionVersion(playwrightPage(settings))).toBe(newVersion);
+    // The worker that answers is this build's, not the previous release's left running.
+    expect(await workerBuild(settings)).toBe(newVersion);
     const after = await readStorage(playwrightPage(settings));
     expectKept(before, after);
     expect(sim.control.state().watchlists).toEqual(listsBefore);
 
-    const newPanel = await reopen('sidepanel.html');
+    const newPanel = await open('sidepanel.html');
     await expectPanelBack(playwrightPage(newPanel), true);
     await expect(newPanel.getByTestId('panel-row')).toHaveCount(2);
     // The settings: the vault unlocked, the permit on for the account, no error anywhere.
     await settings.reload();
     await playwrightPage(settings).expectText(byTestId('vault-state'), 'unlocked');
     await playwrightPage(settings).expectText(byTestId('options-permit-dealing'), 'On for account');
-    const newPopup = await reopen(`popup.html?epic=${EURUSD}`);
+    const newPopup = await open(`popup.html?epic=${EURUSD}`);
     await expect(newPopup.getByRole('button', { name: 'Unpin from toolbar' })).toBeVisible();
     await expect(newPopup.getByTestId('popup-market').locator('.market__prices')).toContainText(/\d\.\d{4}/);
     for (const page of [settings, newPanel, newPopup]) await expect(page.getByRole('alert')).toHaveCount(0);
     expect(JSON.stringify((await readStorage(playwrightPage(settings))).alerts)).toContain(MADE.alertLevel);
   } finally {
     await browser.close();
-    await updated?.close();
     await rm(profile, { recursive: true, force: true });
     await rm(previous, { recursive: true, force: true });
   }

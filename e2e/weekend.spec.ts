@@ -26,7 +26,11 @@ test('maintenance: Delayed with a plain reason, a few backed-off requests, Live 
     /^Delayed \(polling\): IG is (closed for weekend maintenance; prices resume when it reopens|not answering; Marketside tries again by itself)$/,
     { timeout: 30_000 },
   );
+  // No wall of errors: the watchlist keeps its rows and prices, and no error banner stands over them.
+  await expect(panel.getByTestId('panel-row').first()).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
   await expect(state).toHaveText('Live', { timeout: 60_000 });
+  await expect(panel.getByRole('alert')).toHaveCount(0);
   const during = sim.control.requestLog().filter((e) => e.time >= from && e.time < from + WINDOW_MS);
   console.info(`maintenance e2e: ${during.length} requests in ${WINDOW_MS / 1000} s`);
   // Polling every 5 s with its sentiment would be well over 16; backed off, it is a handful.

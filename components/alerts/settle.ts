@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import type { ErrorView, Reply } from '../../lib/messages/contract';
 
 /** send() that never rejects: a transport failure (no answer from the background) becomes an error reply. */
@@ -7,7 +8,7 @@ export async function settle<T>(pending: Promise<Reply<T>>): Promise<Reply<T>> {
   } catch (err) {
     const error: ErrorView = {
       kind: 'internal',
-      message: err instanceof Error ? err.message : 'Marketside did not answer',
+      message: err instanceof Error ? err.message : i18n.t('error.noAnswer'),
     };
     return { ok: false, error };
   }

@@ -2,9 +2,15 @@
 // activity (what was done, through which channel, with IG's result).
 import type { Ref } from 'preact';
 import { i18n } from '#i18n';
+import { formatPrice, givenDecimals } from '../../lib/format';
+import { keptDecimals } from '../../lib/history/levels';
 import type { TradeLink } from '../../lib/history/link';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 import { amountText, when } from './historyAmount';
+
+/** A level in the page's locale, to every digit IG gave it ("1.15400"); empty when there is none. */
+const levelText = (value: number | null, decimals: number | undefined) =>
+  value === null ? '' : formatPrice(value, keptDecimals(decimals) ?? givenDecimals(value));
 
 function LinkCell({ link }: { link: TradeLink | undefined }) {
   if (!link) return <span class="muted">—</span>;
@@ -69,8 +75,8 @@ export function TransactionsTable({
                   <div class="small muted">{t.type}</div>
                 </td>
                 <td class="num">{t.size ?? ''}</td>
-                <td class="num">{t.openLevel ?? ''}</td>
-                <td class="num">{t.type === 'DEAL' ? (t.closeLevel ?? '') : ''}</td>
+                <td class="num">{levelText(t.openLevel, t.openDecimals)}</td>
+                <td class="num">{t.type === 'DEAL' ? levelText(t.closeLevel, t.closeDecimals) : ''}</td>
                 <td class="num">{t.pnl ? amountText(t.pnl.value, t.pnl.symbol) : ''}</td>
                 <td>
                   <LinkCell link={links.get(t)} />

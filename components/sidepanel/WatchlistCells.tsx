@@ -1,7 +1,8 @@
 // One cell of a watchlist row for each column a list can show (lib/watchlists/columns.ts). The class of
 // each cell is its header's (`wl-th--<id>`) counterpart, so that header and values share a grid area.
+import { Component } from 'preact';
 import { i18n } from '#i18n';
-import { formatPrice, marketDecimals, midOf, spreadOf, trendOf } from '../../lib/format';
+import { formatLocale, formatPrice, marketDecimals, midOf, spreadOf, trendOf } from '../../lib/format';
 import { type RowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { arrowOf } from '../../lib/sidepanel/table-layout';
@@ -130,10 +131,53 @@ function content({ id, row, n, spark, sparklines }: CellProps) {
 
 const NUMERIC = new Set<ColumnId>(['bid', 'offer', 'mid', 'change', 'changePct', 'high', 'low', 'spread', 'updated']);
 
-export function Cell(props: CellProps) {
-  return (
-    <td class={`${CELL_CLASS[props.id]}${NUMERIC.has(props.id) ? ' num' : ''}`} style={props.place}>
-      {content(props)}
-    </td>
-  );
+/** What a cell shows depends on: a streamed tick draws again only the cells whose values moved. */
+function inputsOf({ id, row, n, spark, sparklines, place }: CellProps): unknown[] {
+  const q = row.quote;
+  const at = [place?.gridColumn, place?.gridRow, formatLocale()];
+  switch (id) {
+    case 'bid':
+      return [...at, n.bid];
+    case 'offer':
+      return [...at, n.offer];
+    case 'change':
+      return [...at, n.change, q.netChange];
+    case 'changePct':
+      return [...at, n.pct, q.percentageChange];
+    case 'mid':
+    case 'spread':
+      return [...at, q.bid, q.offer, marketDecimals(q)];
+    case 'high':
+      return [...at, q.high, marketDecimals(q)];
+    case 'low':
+      return [...at, q.low, marketDecimals(q)];
+    case 'range':
+      return [...at, q.bid, q.offer, q.high, q.low];
+    case 'sentiment':
+      return [...at, row.sentiment];
+    case 'status':
+      return [...at, q.marketStatus, row.stale, row.stale && row.fetchedAt];
+    case 'updated':
+      return [...at, q.updatedAt];
+    case 'spark':
+      return [...at, spark, sparklines, q.instrumentName];
+  }
+}
+
+export class Cell extends Component<CellProps> {
+  shouldComponentUpdate(next: CellProps): boolean {
+    if (next.id !== this.props.id) return true;
+    const was = inputsOf(this.props);
+    const now = inputsOf(next);
+    return now.some((v, i) => v !== was[i]);
+  }
+
+  render() {
+    const props = this.props;
+    return (
+      <td class={`${CELL_CLASS[props.id]}${NUMERIC.has(props.id) ? ' num' : ''}`} style={props.place}>
+        {content(props)}
+      </td>
+    );
+  }
 }

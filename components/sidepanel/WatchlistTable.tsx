@@ -5,6 +5,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import type { SortColumn } from '../../lib/settings/prefs';
 import { columnWidths, rowNumbersOf } from '../../lib/sidepanel/number-columns';
 import { nextSort, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
 import {
@@ -63,6 +64,53 @@ function useWidth(el: { current: HTMLElement | null }, on: boolean): number {
     return () => watch.disconnect();
   }, [el, on]);
   return width || (typeof window === 'undefined' ? 400 : window.innerWidth);
+}
+
+/** The header row: drawn again when the columns, the sort or the layout change, not on every streamed frame. */
+function Head(props: {
+  headers: { id: SortColumn; label: string; short: string }[];
+  columns: ColumnId[] | null;
+  sort: SortChoice;
+  perLine: number | null;
+  onSort: { current: (next: SortChoice) => void };
+}) {
+  const { headers, columns, sort, perLine, onSort } = props;
+  return (
+    <thead class="wl-head">
+      <tr aria-rowindex={1}>
+        {headers.map((c, i) => {
+          const active = sort.column === c.id;
+          return (
+            <th
+              key={c.id}
+              scope="col"
+              class={`wl-th wl-th--${c.id}`}
+              style={perLine && i > 0 ? placeAt(i - 1, perLine) : undefined}
+              aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+            >
+              <button
+                type="button"
+                class={`wl-sort${active ? ' wl-sort--active' : ''}`}
+                aria-label={sortName(c)}
+                onClick={() => onSort.current(nextSort(sort, c.id))}
+              >
+                {c.short}
+                {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>}
+              </button>
+            </th>
+          );
+        })}
+        {!columns && (
+          <th scope="col" class="visually-hidden">
+            {i18n.t('watchlist.recentPrices')}
+          </th>
+        )}
+        <th scope="col" class="visually-hidden">
+          {i18n.t('popup.actions')}
+        </th>
+      </tr>
+    </thead>
+  );
 }
 
 export function WatchlistTable(props: Props) {
@@ -146,7 +194,6 @@ export function WatchlistTable(props: Props) {
   actions.current = { open: onOpen, key: onRowKey, remove: onRemove };
 
   const shown = columns ?? DEFAULT_COLUMNS;
-  const headers = columns ? [defaultHeaders[0]!, ...columns.map((c) => COLUMN_DEFS[c])] : defaultHeaders;
   const gridStyle = custom
     ? {
         '--wl-per': String(custom.perLine),
@@ -155,6 +202,19 @@ export function WatchlistTable(props: Props) {
         '--wl-head': `${headHeight}px`,
       }
     : {};
+  // The header draws again only when the columns, the sort or the layout change, not on every streamed frame.
+  const sortCallback = useRef(onSort);
+  sortCallback.current = onSort;
+  const perLine = custom?.perLine ?? null;
+  const headers = useMemo(
+    () => (columns ? [defaultHeaders[0]!, ...columns.map((c) => COLUMN_DEFS[c])] : defaultHeaders),
+    [columns],
+  );
+  const head = useMemo(
+    () => <Head headers={headers} columns={columns} sort={sort} perLine={perLine} onSort={sortCallback} />,
+    // headers follow from columns.
+    [columns, sort, perLine],
+  );
   const now = Date.now();
   return (
     <div
@@ -173,40 +233,7 @@ export function WatchlistTable(props: Props) {
         aria-label={i18n.t('watchlist.tableLabel', { watchlist: listName })}
         aria-rowcount={items.length + 1}
       >
-        <thead class="wl-head">
-          <tr aria-rowindex={1}>
-            {headers.map((c, i) => {
-              const active = sort.column === c.id;
-              return (
-                <th
-                  key={c.id}
-                  scope="col"
-                  class={`wl-th wl-th--${c.id}`}
-                  style={custom && i > 0 ? placeAt(i - 1, custom.perLine) : undefined}
-                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <button
-                    type="button"
-                    class={`wl-sort${active ? ' wl-sort--active' : ''}`}
-                    aria-label={sortName(c)}
-                    onClick={() => onSort(nextSort(sort, c.id))}
-                  >
-                    {c.short}
-                    {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>}
-                  </button>
-                </th>
-              );
-            })}
-            {!columns && (
-              <th scope="col" class="visually-hidden">
-                {i18n.t('watchlist.recentPrices')}
-              </th>
-            )}
-            <th scope="col" class="visually-hidden">
-              {i18n.t('popup.actions')}
-            </th>
-          </tr>
-        </thead>
+        {head}
         <tbody style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {virtualizer.getVirtualItems().map((item) => {
             const entry = items[item.index];

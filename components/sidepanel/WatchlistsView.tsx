@@ -2,24 +2,28 @@
 // (useWatchlistData), the edits IG keeps (useWatchlistEdits) and those only this browser keeps: flags,
 // notes, sections and chosen columns (useWatchlistMarks).
 
-import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { Component, type ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import type { ErrorView } from '../../lib/messages/contract';
+import type { Fresh, MarketQuote, WatchlistSummary } from '../../lib/model';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { DEFAULT_COLUMNS } from '../../lib/watchlists/columns';
 import {
   type FlagColour,
+  type ListLayout,
   layoutOf,
   moveToSection,
   nextFlag,
   pruneLayout,
   stepSection,
+  type WatchlistMarks,
   withFlag,
   withLayout,
 } from '../../lib/watchlists/marks';
 import { ErrorState } from '../ErrorState';
 import { flagName } from '../FlagMark';
-import { usePanel } from './context';
+import { type PanelEnv, usePanel } from './context';
 import { MarketSearch } from './MarketSearch';
 import { type FirstLists, useWatchlistData } from './useWatchlistData';
 import { useWatchlistEdits } from './useWatchlistEdits';
@@ -81,102 +85,45 @@ export function WatchlistsView({
     setNotice(name ? i18n.t('marks.movedTo', { market, section: name }) : i18n.t('marks.movedOut', { market }));
   };
 
+  const act = useRef<ControlActions>(null as unknown as ControlActions);
+  act.current = {
+    loadLists,
+    loadList,
+    openSettings,
+    select,
+    create,
+    remove,
+    addMarket,
+    updatePrefs,
+    setShowTools,
+    navigate,
+    setFilter,
+    updateMarks,
+  };
+
   if (!lists && listsError)
     return <ErrorState error={listsError} onRetry={() => void loadLists(false)} onOpenSettings={openSettings} />;
   if (!lists) return <p class="muted">{i18n.t('watchlist.loading')}</p>;
 
   return (
     <section class="view" aria-label={i18n.t('tab.watchlists')}>
-      {listsError && (
-        <ErrorState error={listsError} onRetry={() => void loadLists(false)} onOpenSettings={openSettings} />
-      )}
-      {lists.value.length === 0 ? <p class="muted">{i18n.t('watchlist.none')}</p> : null}
-      <WatchlistToolbar
-        lists={lists.value}
+      <ListControls
+        act={act}
+        lists={lists}
+        listsError={listsError}
         selected={selected}
-        onSelect={select}
-        onCreate={create}
-        onDelete={remove}
-        busy={busy !== null}
+        busy={busy}
+        actionError={actionError}
+        notice={notice}
+        inList={inList}
+        sparklines={prefs.sparklines}
+        showTools={showTools}
+        importExport={importExport}
+        listError={listError}
+        markets={markets}
+        layout={layout}
+        filter={filter}
       />
-      {actionError && (
-        <div data-testid="panel-action-error">
-          <ErrorState error={actionError} />
-        </div>
-      )}
-      {notice && !actionError && (
-        <p class="muted" role="status">
-          {notice}
-        </p>
-      )}
-      {selected && (
-        <div class="wl-tools">
-          {selected.editable && (
-            <MarketSearch
-              label={i18n.t('watchlist.addMarketTo', { watchlist: selected.name })}
-              placeholder={i18n.t('watchlist.addMarketPlaceholder')}
-              actionText={(q) => ({
-                text: i18n.t('watchlist.addShort'),
-                label: i18n.t('watchlist.addNamed', { market: q.instrumentName, watchlist: selected.name }),
-              })}
-              onPick={addMarket}
-              excluded={inList}
-              busyEpic={busy}
-            />
-          )}
-          <div class="wl-tools__row">
-            <label class="check">
-              <input
-                type="checkbox"
-                checked={prefs.sparklines}
-                onChange={(e) => updatePrefs({ sparklines: e.currentTarget.checked })}
-              />
-              {i18n.t('watchlist.sparklines')}
-            </label>
-            {importExport && (
-              <button type="button" aria-expanded={showTools} onClick={() => setShowTools(!showTools)}>
-                {i18n.t('watchlist.importExport')}
-              </button>
-            )}
-          </div>
-          {showTools && importExport && (
-            <div class="wl-import">
-              {importExport(selected.id, () => {
-                setShowTools(false);
-                void loadLists(false);
-                void loadList(selected.id, false);
-              })}
-            </div>
-          )}
-        </div>
-      )}
-      {listError && (
-        <ErrorState
-          error={listError}
-          onRetry={() => selectedId && void loadList(selectedId, false)}
-          onOpenSettings={openSettings}
-        />
-      )}
-      {selected && !markets && !listError && (
-        <p class="muted">{i18n.t('watchlist.loadingNamed', { watchlist: selected.name })}</p>
-      )}
-      {selected && markets && markets.length === 0 && (
-        <div class="empty">
-          <p>“{selected.name}” is empty.</p>
-          {selected.editable && <p class="muted">{i18n.t('watchlist.emptyHint')}</p>}
-          <button type="button" onClick={() => navigate({ view: 'browse' })}>
-            {i18n.t('watchlist.browseCategories')}
-          </button>
-        </div>
-      )}
-      {selected && layout && (
-        <WatchlistMarksBar
-          layout={layout}
-          filter={filter}
-          onFilter={setFilter}
-          onLayout={(next) => updateMarks((m) => withLayout(m, selected.id, next))}
-        />
-      )}
       {selected && markets && markets.length > 0 && (
         <WatchlistTable
           rows={rows}
@@ -200,4 +147,154 @@ export function WatchlistsView({
       )}
     </section>
   );
+}
+
+type ControlActions = {
+  loadLists: (fromCache: boolean) => Promise<void>;
+  loadList: (id: string, fromCache: boolean) => Promise<void>;
+  openSettings: () => void;
+  select: (id: string) => void;
+  create: (name: string) => Promise<boolean>;
+  remove: (target: WatchlistSummary) => Promise<boolean>;
+  addMarket: (quote: MarketQuote) => void | Promise<void>;
+  updatePrefs: PanelEnv['updatePrefs'];
+  setShowTools: (show: boolean) => void;
+  navigate: PanelEnv['navigate'];
+  setFilter: (filter: FlagColour | null) => void;
+  updateMarks: (change: (marks: WatchlistMarks) => WatchlistMarks) => void;
+};
+
+interface ControlsProps {
+  /** The view's latest handlers, read when used: the controls need not draw again for new ones. */
+  act: { current: ControlActions };
+  lists: Fresh<WatchlistSummary[]>;
+  listsError: ErrorView | null;
+  selected: WatchlistSummary | null;
+  busy: string | null;
+  actionError: ErrorView | null;
+  notice: string | null;
+  inList: Set<string>;
+  sparklines: boolean;
+  showTools: boolean;
+  importExport?: (id: string | null, done: () => void) => ComponentChildren;
+  listError: ErrorView | null;
+  markets: MarketQuote[] | null;
+  layout: ListLayout | null;
+  filter: FlagColour | null;
+}
+
+/**
+ * Everything above the rows: drawn again when one of its own props changes, never for a frame of streamed
+ * prices (which changes only the rows).
+ */
+class ListControls extends Component<ControlsProps> {
+  shouldComponentUpdate(next: ControlsProps): boolean {
+    const now = this.props as unknown as Record<string, unknown>;
+    const then = next as unknown as Record<string, unknown>;
+    for (const key in then) if (now[key] !== then[key]) return true;
+    return false;
+  }
+
+  render() {
+    const { act, lists, listsError, selected, busy, actionError, notice, inList, sparklines, showTools } = this.props;
+    const { importExport, listError, markets, layout, filter } = this.props;
+    return (
+      <>
+        {listsError && (
+          <ErrorState
+            error={listsError}
+            onRetry={() => void act.current.loadLists(false)}
+            onOpenSettings={() => act.current.openSettings()}
+          />
+        )}
+        {lists.value.length === 0 ? <p class="muted">{i18n.t('watchlist.none')}</p> : null}
+        <WatchlistToolbar
+          lists={lists.value}
+          selected={selected}
+          onSelect={(id) => act.current.select(id)}
+          onCreate={(name) => act.current.create(name)}
+          onDelete={(list) => act.current.remove(list)}
+          busy={busy !== null}
+        />
+        {actionError && (
+          <div data-testid="panel-action-error">
+            <ErrorState error={actionError} />
+          </div>
+        )}
+        {notice && !actionError && (
+          <p class="muted" role="status">
+            {notice}
+          </p>
+        )}
+        {selected && (
+          <div class="wl-tools">
+            {selected.editable && (
+              <MarketSearch
+                label={i18n.t('watchlist.addMarketTo', { watchlist: selected.name })}
+                placeholder={i18n.t('watchlist.addMarketPlaceholder')}
+                actionText={(q) => ({
+                  text: i18n.t('watchlist.addShort'),
+                  label: i18n.t('watchlist.addNamed', { market: q.instrumentName, watchlist: selected.name }),
+                })}
+                onPick={(q) => act.current.addMarket(q)}
+                excluded={inList}
+                busyEpic={busy}
+              />
+            )}
+            <div class="wl-tools__row">
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={sparklines}
+                  onChange={(e) => act.current.updatePrefs({ sparklines: e.currentTarget.checked })}
+                />
+                {i18n.t('watchlist.sparklines')}
+              </label>
+              {importExport && (
+                <button type="button" aria-expanded={showTools} onClick={() => act.current.setShowTools(!showTools)}>
+                  {i18n.t('watchlist.importExport')}
+                </button>
+              )}
+            </div>
+            {showTools && importExport && (
+              <div class="wl-import">
+                {importExport(selected.id, () => {
+                  act.current.setShowTools(false);
+                  void act.current.loadLists(false);
+                  void act.current.loadList(selected.id, false);
+                })}
+              </div>
+            )}
+          </div>
+        )}
+        {listError && (
+          <ErrorState
+            error={listError}
+            onRetry={() => selected && void act.current.loadList(selected.id, false)}
+            onOpenSettings={() => act.current.openSettings()}
+          />
+        )}
+        {selected && !markets && !listError && (
+          <p class="muted">{i18n.t('watchlist.loadingNamed', { watchlist: selected.name })}</p>
+        )}
+        {selected && markets && markets.length === 0 && (
+          <div class="empty">
+            <p>“{selected.name}” is empty.</p>
+            {selected.editable && <p class="muted">{i18n.t('watchlist.emptyHint')}</p>}
+            <button type="button" onClick={() => act.current.navigate({ view: 'browse' })}>
+              {i18n.t('watchlist.browseCategories')}
+            </button>
+          </div>
+        )}
+        {selected && layout && (
+          <WatchlistMarksBar
+            layout={layout}
+            filter={filter}
+            onFilter={(f) => act.current.setFilter(f)}
+            onLayout={(next) => act.current.updateMarks((m) => withLayout(m, selected.id, next))}
+          />
+        )}
+      </>
+    );
+  }
 }

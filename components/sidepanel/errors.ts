@@ -1,8 +1,9 @@
+import { i18n } from '#i18n';
 import type { ErrorView, Reply } from '../../lib/messages/contract';
 
 /** A failed send (the background did not answer at all) as an ErrorView. */
 export function unreachable(err: unknown): ErrorView {
-  return { kind: 'internal', message: err instanceof Error ? err.message : 'Marketside did not answer' };
+  return { kind: 'internal', message: err instanceof Error ? err.message : i18n.t('error.noAnswer') };
 }
 
 /** send() that never rejects: a transport failure becomes an error reply. */

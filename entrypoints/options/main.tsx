@@ -2,6 +2,7 @@ import '../../components/base.css';
 import '../../components/options/options.css';
 import { render } from 'preact';
 import { i18n } from '#i18n';
+import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
 import { prefs } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import { openPageLive } from '../../lib/sidepanel/page-live';
@@ -17,3 +18,4 @@ prefs.watch((p) => p && applyTheme(p.theme));
 const live = openPageLive();
 
 render(<App live={live} />, document.getElementById('app')!);
+void watchWorkerBuild();

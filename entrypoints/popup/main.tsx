@@ -3,6 +3,7 @@ import '../../components/flag.css';
 import './popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { send } from '../../lib/messages/contract';
 import { startFirstPaint } from '../../lib/popup/first-paint';
@@ -15,6 +16,7 @@ import { App } from './App';
 
 // The popup's scripts have loaded and run (the benchmark reports this beside `first-content`).
 performance.mark('popup-start');
+document.title = i18n.t('appTitle.popup');
 const params = parsePopupParams(location.search);
 const firstPaint = startFirstPaint(params);
 
@@ -29,7 +31,7 @@ void browser.windows.getCurrent().then((w) => {
 
 // The early script may be showing the screen the popup kept from its last opening (lib/early-screen/): the
 // popup renders after that frame, hidden, and takes over when its rows are in.
-afterEarlyScreen(() =>
+afterEarlyScreen(() => {
   render(
     <App
       deps={{
@@ -42,5 +44,7 @@ afterEarlyScreen(() =>
       firstPaint={firstPaint}
     />,
     document.getElementById('app')!,
-  ),
-);
+  );
+  // A worker left from an earlier build says so above the popup (its code loads after the popup's own).
+  void import('../../components/StaleWorkerNotice').then((m) => m.watchWorkerBuild());
+});

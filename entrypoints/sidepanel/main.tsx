@@ -5,6 +5,8 @@ import '../../components/sidepanel/watchlist-rows.css';
 import '../../components/sidepanel/watchlist-marks.css';
 import '../../components/sidepanel/market-detail.css';
 import { render } from 'preact';
+import { i18n } from '#i18n';
+import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
 import { preloadRouteView } from '../../components/sidepanel/Panel';
 import { isFirefox } from '../../lib/browser-kind';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
@@ -12,6 +14,8 @@ import { type PanelFirstPaint, readPanelFirstPaint } from '../../lib/sidepanel/f
 import { openPageLive } from '../../lib/sidepanel/page-live';
 import { KEEP_AWAKE_MS } from '../../lib/stream/keep-awake';
 import { App } from './App';
+
+document.title = i18n.t('appTitle.sidepanel');
 
 // Started before the first render, so the storage and cache reads run while it renders.
 const first = readPanelFirstPaint().catch(() => null);
@@ -27,6 +31,8 @@ const painted = first.then(
 );
 // Firefox streams in its event page only while a page asks for it, and would suspend it otherwise.
 const live = openPageLive(isFirefox ? KEEP_AWAKE_MS : null, painted);
+// A worker left from an earlier build says so above the list (asked once the first rows are drawn).
+void painted.then(() => watchWorkerBuild());
 // The first render waits for those reads (started by the page's early script, they are usually in by
 // now), so that it shows the list at once rather than rendering again as each read comes in; it renders
 // regardless after a moment. When the early script showed the screen the panel kept from its last opening

@@ -5,6 +5,7 @@
 import Papa from 'papaparse';
 import { decimalPlaces, plainLevel } from '../format';
 import type { MarketQuote } from '../model';
+import { FORMULA } from './formula';
 
 export { machineFormatNote } from './format-note';
 
@@ -22,9 +23,6 @@ function num(n: number | null, decimals?: number): number | string {
   if (n === null || !Number.isFinite(n)) return '';
   return decimals === undefined ? n : plainLevel(n, decimals);
 }
-
-/** A cell a spreadsheet would run as a formula; a plain signed number ("-0.00118") is not one. */
-const FORMULA = /^(?![-+]\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 export function watchlistCsv(markets: readonly Row[]): string {
   return Papa.unparse(

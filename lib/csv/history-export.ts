@@ -1,9 +1,12 @@
 // A period's transactions as CSV: ISO dates, plain machine-readable numbers (no currency symbol, no
-// thousands separator; written as numbers so a leading minus is not taken for a formula), the round trip's deals where they are linked. RFC 4180 through papaparse, with
-// cells a spreadsheet would run as a formula defused.
+// thousands separator, a level with every digit IG gave it), the round trip's deals where they are linked.
+// RFC 4180 through papaparse, with cells a spreadsheet would run as a formula defused (a signed number is not one).
 import Papa from 'papaparse';
+import { plainLevel } from '../format';
+import { keptDecimals } from '../history/levels';
 import type { TradeLink } from '../history/link';
 import type { HistoryTransaction } from '../history/types';
+import { FORMULA } from './formula';
 
 export const HISTORY_CSV_COLUMNS = [
   'date',
@@ -22,7 +25,9 @@ export const HISTORY_CSV_COLUMNS = [
   'link',
 ] as const;
 
-const cell = (n: number | null) => (n === null ? '' : String(n));
+/** A level with every digit IG gave it ("1.15400"), dot decimal, no grouping; a record without them as before. */
+const cell = (n: number | null, decimals: number | undefined) =>
+  n === null ? '' : plainLevel(n, keptDecimals(decimals));
 
 export function historyCsv(
   transactions: readonly HistoryTransaction[],
@@ -40,8 +45,8 @@ export function historyCsv(
           t.period ?? '',
           t.reference ?? '',
           t.size === null ? '' : Number(t.size),
-          cell(t.openLevel),
-          cell(t.closeLevel),
+          cell(t.openLevel, t.openDecimals),
+          cell(t.closeLevel, t.closeDecimals),
           t.pnl ? Number(t.pnl.value) : '',
           t.pnl?.symbol ?? t.currency ?? '',
           t.openedAt ?? '',
@@ -51,7 +56,7 @@ export function historyCsv(
         ];
       }),
     },
-    { escapeFormulae: true, newline: '\r\n', quotes: false },
+    { escapeFormulae: FORMULA, newline: '\r\n', quotes: false },
   );
 }
 

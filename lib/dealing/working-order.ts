@@ -1,5 +1,6 @@
 // Checks of a new working order against the market and its dealing rules, before it is sent.
 import { i18n } from '#i18n';
+import { formatPrice, formatSize, marketDecimals } from '../format';
 import type { RequestOf } from '../messages/contract';
 import type { Direction, MarketFacts } from '../model';
 import { minSize, ruleDistance, sizeStep } from './ticket';
@@ -43,9 +44,9 @@ export function validateWorkingOrder(
   if (size === null || !Number.isFinite(size) || size <= 0)
     issues.push({ field: 'size', message: i18n.t('dealCheck.enterSize') });
   else if (size < min - 1e-9)
-    issues.push({ field: 'size', message: i18n.t('dealCheck.minSize', { min: String(min) }) });
+    issues.push({ field: 'size', message: i18n.t('dealCheck.minSize', { min: formatSize(min) }) });
   else if (Math.abs(size / step - Math.round(size / step)) > 1e-6)
-    issues.push({ field: 'size', message: i18n.t('dealCheck.sizeStep', { step: String(step) }) });
+    issues.push({ field: 'size', message: i18n.t('dealCheck.sizeStep', { step: formatSize(step) }) });
 
   const level = input.level;
   if (level === null || !Number.isFinite(level) || level <= 0) {
@@ -57,7 +58,7 @@ export function validateWorkingOrder(
       const below = level < market;
       const wantBelow = (input.type === 'LIMIT') === (input.direction === 'BUY');
       if (wantBelow ? !below : !above) {
-        const price = { price: String(market) };
+        const price = { price: formatPrice(market, marketDecimals(prices, facts)) };
         issues.push({
           field: 'level',
           message:
@@ -96,16 +97,16 @@ export function validateWorkingOrder(
       issues.push({
         field,
         message: stop
-          ? i18n.t('dealCheck.stopTooCloseOrder', { min: String(minD) })
-          : i18n.t('dealCheck.limitTooCloseOrder', { min: String(minD) }),
+          ? i18n.t('dealCheck.stopTooCloseOrder', { min: formatSize(minD) })
+          : i18n.t('dealCheck.limitTooCloseOrder', { min: formatSize(minD) }),
       });
     const maxD = ruleDistance(facts.dealingRules.maxStopOrLimitDistance, level);
     if (maxD !== null && d > maxD + 1e-9)
       issues.push({
         field,
         message: stop
-          ? i18n.t('dealCheck.stopTooFarOrder', { max: String(maxD) })
-          : i18n.t('dealCheck.limitTooFarOrder', { max: String(maxD) }),
+          ? i18n.t('dealCheck.stopTooFarOrder', { max: formatSize(maxD) })
+          : i18n.t('dealCheck.limitTooFarOrder', { max: formatSize(maxD) }),
       });
   }
 

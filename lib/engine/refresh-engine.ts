@@ -4,6 +4,7 @@
 // is used up. With no page open, an alarm keeps the pinned market's badge and the alerts current.
 // Closed markets are only checked now and then. The engine keeps no state a restart would miss: what
 // is fresh is decided from the cache's fetchedAt.
+import { i18n } from '#i18n';
 
 import { isApiError, RateLimitError } from '../api/errors';
 import { SENTIMENT_BATCH_SIZE } from '../api/groups/sentiment';
@@ -185,7 +186,7 @@ export class RefreshEngine {
 
     if (budget && roomNow(budget) < cost.priceRequests) {
       const wait = Math.max(1_000, budget.nonTrading.resetInMs, budget.app.resetInMs);
-      this.setThrottle({ reason: 'Waiting for room in the service allowance', until: now + wait });
+      this.setThrottle({ reason: i18n.t('workerError.throttleWaiting'), until: now + wait });
       return { ...empty, nextInMs: wait };
     }
 
@@ -211,7 +212,7 @@ export class RefreshEngine {
         this.failures++;
         const wait = backoffMs(this.failures, err instanceof RateLimitError ? err.retryAfterMs : undefined);
         this.backoffUntil = now + wait;
-        this.setThrottle({ reason: 'The service allowance is used up; refreshing resumes shortly', until: now + wait });
+        this.setThrottle({ reason: i18n.t('workerError.throttleUsedUp'), until: now + wait });
         return { ...empty, nextInMs: wait };
       }
       this.deps.reportError(err);

@@ -20,4 +20,11 @@ export {
   parseTypedNumber,
   type TypedNumber,
 } from './numbers';
-export { decimalPlaces, decimalsFor, marketDecimals, plainLevel, priceDecimals } from './precision';
+export {
+  decimalPlaces,
+  decimalsFor,
+  givenDecimals,
+  marketDecimals,
+  plainLevel,
+  priceDecimals,
+} from './precision';

@@ -108,13 +108,20 @@ export function inputLevel(value: number, decimals: number | undefined, locale =
   return sep === '.' ? plain : plain.replace('.', sep);
 }
 
-/** The decimal separator of a locale: "." (en) or "," (de, fr, it, es). */
+const separators = new Map<string, string>();
+
+/** The decimal separator of a locale: "." (en) or "," (de, fr, it, es). Read once per locale: a streamed
+ * watchlist asks for it for every number it lays out, every frame. */
 export function decimalSeparator(locale = formatLocale()): string {
-  return (
-    numberFormat(locale, 'c1', fixed(1))
-      .formatToParts(1.5)
-      .find((p) => p.type === 'decimal')?.value ?? '.'
-  );
+  let sep = separators.get(locale);
+  if (sep === undefined) {
+    sep =
+      numberFormat(locale, 'c1', fixed(1))
+        .formatToParts(1.5)
+        .find((p) => p.type === 'decimal')?.value ?? '.';
+    separators.set(locale, sep);
+  }
+  return sep;
 }
 
 /** A number as typed by the user, read in their locale. */

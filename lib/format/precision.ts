@@ -56,6 +56,15 @@ export function marketDecimals(quote?: PrecisionOf | null, facts?: PrecisionOf |
   );
 }
 
+/**
+ * The decimal places a level carries as IG gave it (1.28935 → 5, 8010.5 → 1): for a history row, which names
+ * no market whose precision could be looked up. Trailing zeros are already gone from the number.
+ */
+export function givenDecimals(value: number): number {
+  const fraction = /\.(\d+)$/.exec(String(value))?.[1] ?? '';
+  return Math.min(fraction.length, MAX_DECIMALS);
+}
+
 /** A level as plain text for a form field or a file: no thousands separators, at the market's decimals. */
 export function plainLevel(value: number, decimals: number | undefined): string {
   return decimals === undefined ? String(value) : value.toFixed(decimals);

@@ -15,6 +15,14 @@ export function levelOf(value: unknown): number | null {
   return amount && amount.symbol === null ? Number(amount.value) : null;
 }
 
+/** The decimal places IG wrote a level with ("1.15400" → 5); undefined for a number or no level. */
+export function levelDecimalsOf(value: unknown): number | undefined {
+  const amount = typeof value === 'string' ? parseAmount(value) : null;
+  if (!amount || amount.symbol !== null) return undefined;
+  const dot = amount.value.indexOf('.');
+  return dot < 0 ? 0 : amount.value.length - dot - 1;
+}
+
 function sizeOf(value: unknown): string | null {
   const amount = parseAmount(value);
   return amount && amount.symbol === null ? amount.value : null;
@@ -54,6 +62,8 @@ export function normaliseTransaction(raw: RawTransaction, index: number, bad: Ba
   const pnl = raw.profitAndLoss === undefined || raw.profitAndLoss === null ? null : parseAmount(raw.profitAndLoss);
   if (raw.profitAndLoss !== undefined && raw.profitAndLoss !== null && raw.profitAndLoss !== '-' && pnl === null)
     bad(`transactions[${index}].profitAndLoss`);
+  const openDecimals = levelDecimalsOf(raw.openLevel);
+  const closeDecimals = levelDecimalsOf(raw.closeLevel);
   return {
     at,
     openedAt: historyInstant(raw.openDateUtc),
@@ -63,6 +73,8 @@ export function normaliseTransaction(raw: RawTransaction, index: number, bad: Ba
     reference: raw.reference ?? null,
     openLevel: levelOf(raw.openLevel),
     closeLevel: levelOf(raw.closeLevel),
+    ...(openDecimals === undefined ? {} : { openDecimals }),
+    ...(closeDecimals === undefined ? {} : { closeDecimals }),
     size: sizeOf(raw.size),
     pnl,
     currency: raw.currency ?? null,

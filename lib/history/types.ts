@@ -40,6 +40,12 @@ export interface HistoryTransaction {
   reference: string | null;
   openLevel: number | null;
   closeLevel: number | null;
+  /**
+   * The decimal places IG wrote each level with ("1.15400": 5), which the number drops. Absent where IG sent
+   * a number or no level, and in records cached before it was kept: then the number's own digits are shown.
+   */
+  openDecimals?: number;
+  closeDecimals?: number;
   /** Signed size ("+2" arrives as "2", "-1.5" stays), canonical; null for cash movements. */
   size: string | null;
   pnl: Amount | null;

@@ -41,6 +41,8 @@ const MAX_IMPORT_TOKENS = 5_000;
 export const requests = {
   // Connection, session and status; changes of them in requests/credentials.ts
   'status.get': none,
+  /** The worker's build (lib/release/stale-worker.ts: a page finds a worker left from an earlier build). */
+  'build.get': none,
   'connection.get': none,
   'connection.save': 'credentials',
   'connection.check': 'credentials',

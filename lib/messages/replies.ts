@@ -36,6 +36,7 @@ import type {
 
 export interface Replies {
   'status.get': StatusView;
+  'build.get': { version: string };
   'connection.get': ConnectionView;
   'connection.save': ConnectionView;
   'connection.check': { account: AccountSummary; accounts: AccountSummary[] };

@@ -1,12 +1,17 @@
 // Input checks shared by the message contract (and by the pages' forms): the service's own patterns.
+
 import * as v from 'valibot';
+import { i18n } from '#i18n';
 import * as P from '../api/patterns';
 import { RESOLUTIONS } from '../api/requests';
 
 /** A request with nothing in it. */
 export const none = v.optional(v.object({}), {});
 
-export const epic = v.pipe(v.string(), v.regex(P.EPIC, 'Epic must be 6–30 letters, digits, dots or underscores'));
+export const epic = v.pipe(
+  v.string(),
+  v.regex(P.EPIC, () => i18n.t('requestError.epic')),
+);
 export const marketId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Market id is not valid'));
 export const watchlistId = v.pipe(
   v.string(),
@@ -17,23 +22,23 @@ export const watchlistId = v.pipe(
 export const watchlistName = v.pipe(
   v.string(),
   v.trim(),
-  v.minLength(1, 'Name the watchlist'),
-  v.maxLength(50, 'A watchlist name has at most 50 characters'),
-  v.regex(/^[^\p{Cc}]*$/u, 'A watchlist name cannot contain control characters'),
+  v.minLength(1, () => i18n.t('requestError.nameWatchlist')),
+  v.maxLength(50, () => i18n.t('requestError.watchlistNameTooLong', { max: '50' })),
+  v.regex(/^[^\p{Cc}]*$/u, () => i18n.t('requestError.watchlistNameControl')),
 );
 export const searchTerm = v.pipe(
   v.string(),
   v.trim(),
-  v.minLength(2, 'Type at least two characters'),
-  v.maxLength(100, 'Search term is too long'),
-  v.regex(/^[^\p{Cc}]*$/u, 'Search term cannot contain control characters'),
+  v.minLength(2, () => i18n.t('requestError.searchTooShort')),
+  v.maxLength(100, () => i18n.t('requestError.searchTooLong')),
+  v.regex(/^[^\p{Cc}]*$/u, () => i18n.t('requestError.searchControl')),
 );
 /** A token of an imported file that is not an epic, as the page shows it back (lib/csv/import truncates to 60). */
 export const importToken = v.pipe(
   v.string(),
-  v.minLength(1, 'An imported entry is empty'),
-  v.maxLength(60, 'An imported entry has at most 60 characters'),
-  v.regex(/^[^\p{Cc}]*$/u, 'An imported entry cannot contain control characters'),
+  v.minLength(1, () => i18n.t('requestError.importEntryEmpty')),
+  v.maxLength(60, () => i18n.t('requestError.importEntryTooLong', { max: '60' })),
+  v.regex(/^[^\p{Cc}]*$/u, () => i18n.t('requestError.importEntryControl')),
 );
 export const accountId = v.pipe(v.string(), v.regex(P.ACCOUNT_ID, 'Account id is not valid'));
 /** Opaque ids and references the service hands out: letters, digits, dashes and underscores. */
@@ -52,8 +57,14 @@ export const alertInput = v.object({
   quiet: v.optional(
     v.nullable(
       v.object({
-        from: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time is HH:MM')),
-        to: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time is HH:MM')),
+        from: v.pipe(
+          v.string(),
+          v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, () => i18n.t('requestError.time')),
+        ),
+        to: v.pipe(
+          v.string(),
+          v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, () => i18n.t('requestError.time')),
+        ),
       }),
     ),
     null,
@@ -84,7 +95,10 @@ const amount = v.nullable(v.pipe(v.number(), v.finite()));
 export const fundsView = v.object({
   funds: v.object({
     accountId,
-    currency: v.pipe(v.string(), v.regex(/^[A-Z]{0,3}$/, 'Currency is not an ISO code')),
+    currency: v.pipe(
+      v.string(),
+      v.regex(/^[A-Z]{0,3}$/, () => i18n.t('requestError.currency')),
+    ),
     balance: amount,
     margin: amount,
     profitLoss: amount,

@@ -6,6 +6,7 @@
 // sent again after a short wait, by which time the background is gone and the new message wakes it.
 // Any other failure (the background went away after it got the message, so it may have acted on it)
 // becomes an error reply the page shows.
+import { i18n } from '#i18n';
 import type { Reply } from './views';
 
 /**
@@ -22,7 +23,7 @@ export async function settledSend<T>(attempt: () => Promise<Reply<T>>, retries =
       if (tried >= retries || !why.includes('Receiving end does not exist'))
         return {
           ok: false,
-          error: { kind: 'internal', message: `Marketside did not answer${why && `: ${why}`}` },
+          error: { kind: 'internal', message: `${i18n.t('error.noAnswer')}${why && `: ${why}`}` },
         };
       await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** tried));
     }

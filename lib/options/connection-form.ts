@@ -1,5 +1,7 @@
 // The connection form: what the user typed, checked with the contract's own schema before it is sent.
+
 import * as v from 'valibot';
+import { i18n } from '#i18n';
 import type { ConnectionView, RequestOf, VaultView } from '../messages/contract';
 import { connection } from '../messages/requests/credentials';
 import type { Environment } from '../model';
@@ -63,7 +65,7 @@ export function checkConnectionForm(form: ConnectionForm, vault: VaultView | nul
     pin: withPin ? form.pin : null,
     pinConfirm: withPin ? form.pinConfirm : null,
   };
-  if (form.environment === 'custom' && !form.baseUrl.trim()) issues.baseUrl = 'Enter the base URL of the gateway';
+  if (form.environment === 'custom' && !form.baseUrl.trim()) issues.baseUrl = i18n.t('workerError.customBaseUrl');
   const parsed = v.safeParse(connection, input);
   if (!parsed.success) {
     for (const issue of parsed.issues) {
@@ -71,7 +73,8 @@ export function checkConnectionForm(form: ConnectionForm, vault: VaultView | nul
       if (key && !issues[key]) issues[key] = issue.message;
     }
   }
-  if (withPin && !issues.pin && form.pin !== form.pinConfirm) issues.pinConfirm = 'The two passphrases do not match';
+  if (withPin && !issues.pin && form.pin !== form.pinConfirm)
+    issues.pinConfirm = i18n.t('requestError.passphrasesDiffer');
   if (Object.keys(issues).length > 0) return { ok: false, issues };
   return { ok: true, request: input as RequestOf<'connection.save'> };
 }

@@ -1,5 +1,6 @@
 // Search as you type: cached answers first, one debounced request per settled term, and an answer
 // to an older term never replaces a newer one. Pure: the cache read and the request are injected.
+import { i18n } from '#i18n';
 import type { ErrorView, Reply } from '../messages/contract';
 import type { Fresh, MarketQuote } from '../model';
 
@@ -95,7 +96,7 @@ export function createSearch(deps: SearchDeps): SearchController {
           ...view,
           term,
           pending: false,
-          error: { kind: 'internal', message: err instanceof Error ? err.message : 'Marketside did not answer' },
+          error: { kind: 'internal', message: err instanceof Error ? err.message : i18n.t('error.noAnswer') },
         });
       },
     );

@@ -3,6 +3,7 @@
 // heartbeat) arrived for 30 s or the client sits disconnected; a refused session (CONERR 1) logs in
 // again over REST first; a refused protocol (CONERR 65) or repeated failures fall back to polling and
 // try streaming again later. Clock and timers are injected: tests drive them by hand.
+import { i18n } from '#i18n';
 
 import type { StreamLink, StreamSubscription, StreamUpdate } from './link';
 import { diffSubscriptions } from './plan';
@@ -159,7 +160,7 @@ export class StreamSupervisor {
       if (generation !== this.generation) return;
       if (err instanceof StreamUnavailable && err.quiet) this.stop();
       else if (err instanceof StreamUnavailable) this.fallBack(err.message, err.retryInMs ?? RETRY_STREAM_MS);
-      else this.failed('Could not sign in for streaming');
+      else this.failed(i18n.t('workerError.streamSignInFailed'));
     });
   }
 
@@ -174,7 +175,7 @@ export class StreamSupervisor {
       this.lastActivity = this.deps.now();
       // The client recovers a dropped connection on its own; meanwhile the user sees it reconnecting.
       if (status.startsWith('DISCONNECTED') && this.state.mode === 'live')
-        this.setState({ mode: 'reconnecting', reason: 'The connection dropped' });
+        this.setState({ mode: 'reconnecting', reason: i18n.t('workerError.connectionDropped') });
       if (streaming(status)) {
         this.retrying = false;
         this.setState({ mode: 'live' });
@@ -192,11 +193,11 @@ export class StreamSupervisor {
       if (!mine()) return;
       if (code === 1 && !this.reloggedIn) {
         this.reloggedIn = true;
-        this.connect(this.retrying ? 'polling' : { reason: 'Signing in to the stream again' }, true);
-      } else if (code === 1) this.fallBack('The streaming service refused the session', RETRY_STREAM_MS);
-      else if (code === 65) this.fallBack('The streaming service refused this client version', RETRY_AFTER_REFUSAL_MS);
-      else if (code === MAINTENANCE) this.fallBack('The streaming service is not taking connections', RETRY_STREAM_MS);
-      else this.failed(`The streaming service closed the connection (code ${code})`);
+        this.connect(this.retrying ? 'polling' : { reason: i18n.t('workerError.streamSigningIn') }, true);
+      } else if (code === 1) this.fallBack(i18n.t('workerError.streamRefusedSession'), RETRY_STREAM_MS);
+      else if (code === 65) this.fallBack(i18n.t('workerError.streamRefusedVersion'), RETRY_AFTER_REFUSAL_MS);
+      else if (code === MAINTENANCE) this.fallBack(i18n.t('workerError.streamMaintenance'), RETRY_STREAM_MS);
+      else this.failed(i18n.t('workerError.streamClosed', { code: String(code) }));
     });
     link.onSubscriptionError?.((subId, code) => {
       if (!mine()) return;
@@ -225,9 +226,11 @@ export class StreamSupervisor {
       const now = this.deps.now();
       const connected = streaming(this.status);
       if (connected && now - this.lastActivity >= this.timing.silenceMs)
-        return this.failed(`No prices or heartbeat for ${Math.round(this.timing.silenceMs / 1000)} s`);
+        return this.failed(
+          i18n.t('workerError.streamSilent', { seconds: String(Math.round(this.timing.silenceMs / 1000)) }),
+        );
       if (!connected && now - this.statusSince >= this.timing.stuckMs)
-        return this.failed('The stream is not connecting');
+        return this.failed(i18n.t('workerError.streamNotConnecting'));
       this.watch(generation);
     }, this.timing.checkEveryMs);
   }

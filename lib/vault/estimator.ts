@@ -1,7 +1,9 @@
 // The passphrase estimator (zxcvbn-ts with its common and English dictionaries, about 1 MB), loaded by the
-// settings page the first time the user types a new passphrase, never up front.
+// settings page the first time the user types a new passphrase, never up front. Its feedback stays as
+// zxcvbn's keys (no translations given) and is put in the user's language by lib/vault/warnings.ts.
 import type { PassphraseStrength } from './strength';
 import { judgeStrength } from './strength';
+import { warningWords } from './warnings';
 
 type Check = (passphrase: string, userInputs: string[]) => { guesses: number; feedback: { warning: string | null } };
 
@@ -16,7 +18,6 @@ async function load(): Promise<Check> {
   const factory = new ZxcvbnFactory({
     graphs: common.adjacencyGraphs,
     dictionary: { ...common.dictionary, ...en.dictionary },
-    translations: en.translations,
   });
   return (passphrase, userInputs) => factory.check(passphrase, userInputs);
 }
@@ -32,5 +33,5 @@ export async function estimatePassphrase(passphrase: string, userInputs: string[
   });
   const check = await loading;
   const result = check(passphrase, [...APP_WORDS, ...userInputs.filter(Boolean)]);
-  return judgeStrength({ guesses: result.guesses, warning: result.feedback.warning });
+  return judgeStrength({ guesses: result.guesses, warning: warningWords(result.feedback.warning) });
 }

@@ -2,13 +2,13 @@
 // meanwhile, the first success ends it; the reason names the weekend only at the weekend.
 import { describe, expect, it } from 'vitest';
 import {
-  DOWN_REASON,
+  downReason,
   isIgWeekend,
   MAX_PAUSE_MS,
   pauseMs,
   RESTING_CODE,
   ServiceOutage,
-  WEEKEND_REASON,
+  weekendReason,
 } from '../../lib/background/session/outage';
 
 const LOGIN = 'https://demo-api.ig.com/gateway/deal/session';
@@ -52,7 +52,7 @@ describe('the service failing', () => {
     expect(outage.failing).toBe(false);
     await fetch(`${LOGIN}/refresh-token`, POST);
     expect(outage.failing).toBe(true);
-    expect(outage.reason()).toBe(WEEKEND_REASON);
+    expect(outage.reason()).toBe(weekendReason());
     expect(changes).toBe(1);
 
     const held = await fetch(READ);
@@ -80,9 +80,9 @@ describe('the service failing', () => {
     const fetch = outage.wrap(fakeService([500, 500]).fetch);
     await fetch(LOGIN, POST);
     await fetch(LOGIN, POST);
-    expect(outage.reason()).toBe(DOWN_REASON);
+    expect(outage.reason()).toBe(downReason());
     now = SATURDAY_NOON;
-    expect(outage.reason()).toBe(WEEKEND_REASON);
+    expect(outage.reason()).toBe(weekendReason());
   });
 
   it("knows IG's weekend: Friday night to Sunday night, UTC", () => {

@@ -45,7 +45,7 @@ describe('router', () => {
     const { route } = routerWith({});
     expect(await route(msg('markets.deleteEverything', {}), PAGE, ctx)).toEqual({
       ok: false,
-      error: { kind: 'bad-request', message: 'Unknown message' },
+      error: { kind: 'bad-request', message: 'Marketside did not understand that request' },
     });
     expect(await route(msg('__proto__', {}), PAGE, ctx)).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
   });

@@ -6,7 +6,10 @@
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Background, createBackground } from '../../lib/background/create-background';
-import { MAX_PAUSE_MS, WEEKEND_REASON } from '../../lib/background/session/outage';
+import { MAX_PAUSE_MS, weekendReason } from '../../lib/background/session/outage';
+
+const WEEKEND_REASON = weekendReason();
+
 import type { LivePort } from '../../lib/background/stream/live-hub';
 import type { CacheStoreName, LiveToPage, Reply, StatusView } from '../../lib/messages/contract';
 import { LIVE_PORT } from '../../lib/messages/contract';

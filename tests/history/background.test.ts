@@ -246,4 +246,35 @@ describe('CSV export', () => {
       link: 'linked',
     });
   });
+
+  it('writes each level with every digit IG gave it, dot decimal and plain; a record cached before keeps its own', () => {
+    const base: HistoryTransaction = {
+      at: '2026-11-18T15:10:00.000Z',
+      openedAt: null,
+      instrumentName: 'EUR/USD',
+      period: '-',
+      type: 'DEAL',
+      reference: 'R1',
+      openLevel: 1.154,
+      closeLevel: 1.15402,
+      openDecimals: 5,
+      closeDecimals: 5,
+      size: '1',
+      pnl: null,
+      currency: 'E',
+      cash: false,
+    };
+    const oil = { ...base, reference: 'R2', openLevel: 12345.5, openDecimals: 2, closeLevel: -37.63, closeDecimals: 3 };
+    // As the version before wrote it to IndexedDB: no decimals beside the levels.
+    const { openDecimals: _o, closeDecimals: _c, ...cached } = base;
+    const odd = { ...cached, reference: 'R3', openDecimals: 400, closeDecimals: 2.5 };
+    const csv = historyCsv([base, oil, cached, odd], new Map());
+    const rows = Papa.parse<Record<string, string>>(csv, { header: true }).data;
+    expect(rows.map((r) => [r.open_level, r.close_level])).toEqual([
+      ['1.15400', '1.15402'],
+      ['12345.50', '-37.630'],
+      ['1.154', '1.15402'],
+      ['1.154', '1.15402'],
+    ]);
+  });
 });

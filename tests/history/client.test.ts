@@ -57,6 +57,7 @@ describe("IG's captured history replies", () => {
       reference: '45041118',
       openLevel: null,
       closeLevel: 0,
+      closeDecimals: 0,
       size: null,
       pnl: { value: '10000.00', symbol: 'E' },
       currency: 'E',
@@ -67,6 +68,38 @@ describe("IG's captured history replies", () => {
       type: 'DEPOSIT',
       from: '2018-05-01T00:00:00',
     });
+  });
+
+  it('keeps the digits IG wrote a level with: "1.15400" is 1.154 to 5 decimals, a number or "-" has none kept', async () => {
+    const row = {
+      date: '2026-11-18',
+      dateUtc: '2026-11-18T15:10:00',
+      openDateUtc: '2026-11-18T15:00:00',
+      instrumentName: 'EUR/USD Mini',
+      period: '-',
+      profitAndLoss: 'E2.00',
+      transactionType: 'DEAL',
+      reference: 'R1',
+      size: '+1',
+      currency: 'E',
+      cashTransaction: false,
+    };
+    const { client } = clientFor(() =>
+      json({
+        transactions: [
+          { ...row, openLevel: '1.15400', closeLevel: '1.15402' },
+          { ...row, reference: 'R2', openLevel: '8000.0', closeLevel: '8,010.50' },
+          { ...row, reference: 'R3', openLevel: 17000.0, closeLevel: '-' },
+        ],
+        metadata: { size: 3, pageData: { pageSize: 20, pageNumber: 1, totalPages: 1 } },
+      }),
+    );
+    const [fx, index, plain] = (await client.history.transactions()).transactions;
+    expect(fx).toMatchObject({ openLevel: 1.154, openDecimals: 5, closeLevel: 1.15402, closeDecimals: 5 });
+    expect(index).toMatchObject({ openLevel: 8000, openDecimals: 1, closeLevel: 8010.5, closeDecimals: 2 });
+    expect(plain).toMatchObject({ openLevel: 17000, closeLevel: null });
+    expect(plain).not.toHaveProperty('openDecimals');
+    expect(plain).not.toHaveProperty('closeDecimals');
   });
 
   it('reads the older day-first shape (trading-ig activities_v1) through the same call', async () => {

@@ -8,6 +8,7 @@ import { DealOutcomeView } from '../../components/dealing/DealOutcomeView';
 import { StopLimitField } from '../../components/dealing/StopLimitField';
 import { VaultPrompt } from '../../components/VaultPrompt';
 import { validateWorkingOrder } from '../../lib/dealing/working-order';
+import { setFormatLocale } from '../../lib/format';
 import type { send } from '../../lib/messages/contract';
 import type { MarketFacts } from '../../lib/model';
 import { DURATIONS } from '../../lib/options/permit-durations';
@@ -15,7 +16,10 @@ import { describeExpiry, grantPermit } from '../../lib/permit/lifecycle';
 import { PinRejectedError } from '../../lib/vault/keeper';
 import { useLocale } from '../setup/i18n-messages';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setFormatLocale(undefined);
+});
 
 const facts = {
   epic: 'IX.D.FTSE.DAILY.IP',
@@ -67,26 +71,27 @@ describe('dealing and vault words', () => {
     expect(screen.getByRole('status').textContent).toBe('Clôture acceptée. Référence de transaction DIAAAA1.');
   });
 
-  it('says why a working order cannot be placed, in Spanish', () => {
+  it('says why a working order cannot be placed, in Spanish with Spanish numbers at the market precision', () => {
     useLocale('es');
+    setFormatLocale('es-ES');
     const check = validateWorkingOrder(
       {
         epic: facts.epic,
         direction: 'BUY',
         type: 'LIMIT',
         size: 0.2,
-        level: 7600,
+        level: 17600,
         goodTillDate: null,
         stopDistance: 3,
         limitDistance: null,
       },
-      facts,
-      { bid: 7500, offer: 7501 },
+      { ...facts, decimalPlacesFactor: 2 },
+      { bid: 17500, offer: 17501.5 },
       Date.now(),
     );
     expect(check.ok ? [] : check.issues.map((i) => i.message)).toEqual([
-      'El tamaño mínimo en este mercado es 0.5.',
-      'Una orden límite de compra debe estar por debajo del precio de compra actual (7501).',
+      'El tamaño mínimo en este mercado es 0,5.',
+      'Una orden límite de compra debe estar por debajo del precio de compra actual (17.501,50).',
       'El stop está demasiado cerca: al menos 8 puntos del nivel de la orden.',
     ]);
   });

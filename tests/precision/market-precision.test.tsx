@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarketDetailsSchema } from '../../lib/api/schemas/market';
@@ -43,7 +43,7 @@ vi.mock('../../lib/messages/contract', async (importOriginal) => ({
 }));
 
 import { PriceChart } from '../../components/chart/PriceChart';
-import { DealTicket } from '../../components/dealing';
+import { DealTicket, PositionActions, WorkingOrderActions } from '../../components/dealing';
 import { DealOutcomeView } from '../../components/dealing/DealOutcomeView';
 import { MarketRow } from '../../components/popup/MarketRow';
 import { MarketView } from '../../components/popup/MarketView';
@@ -152,6 +152,21 @@ function expectLevels(text: string | null | undefined, values: (number | null)[]
 function summaryOf(q: MarketQuote): MarketQuote {
   const { decimalPlacesFactor: _, marketId: __, ...rest } = q;
   return rest;
+}
+
+/** A dealing permit and no lock: the dealing forms show. */
+function grantDealing() {
+  const permit: PermitView = {
+    id: 'p1',
+    scope: 'dealing',
+    environment: 'demo',
+    accountId: 'ABC12',
+    expiresAt: Date.now() + 3600_000,
+    grantedAt: Date.now(),
+  };
+  background.handlers['permit.get'] = () => ({ ok: true, data: [permit] });
+  background.handlers['lock.get'] = () => ({ ok: true, data: null });
+  background.handlers['deal.repeatWindow'] = () => ({ ok: true, data: null });
 }
 
 const spreadOf = (q: MarketQuote) => (q.bid !== null && q.offer !== null ? q.offer - q.bid : null);
@@ -306,6 +321,42 @@ describe('every market with a precision in the captured replies', () => {
       const o = orderLevels(order, marketDecimals(q));
       expectLevels(o.level, [order.level], d);
       expectLevels(o.distance, [q.offer === null ? null : order.level - q.offer], d);
+    });
+
+    it('amending a position’s stop and limit and a working order’s level: the fields start at it', async () => {
+      grantDealing();
+      const position = {
+        dealId: 'P1',
+        instrumentName: 'M',
+        size: 1,
+        direction: 'BUY',
+        level: q.bid ?? 1,
+        bid: q.bid,
+        offer: q.offer,
+        stopLevel: q.low,
+        limitLevel: q.high,
+      } as PositionView;
+      render(<PositionActions position={position} decimals={marketDecimals(q)} />);
+      fireEvent.click(await screen.findByRole('button', { name: /^Amend stop and limit of/ }));
+      const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+      if (q.low !== null) expectLevels(value('Stop level'), [q.low], d);
+      if (q.high !== null) expectLevels(value('Limit level'), [q.high], d);
+      cleanup();
+      const order = {
+        dealId: 'O1',
+        instrumentName: 'M',
+        size: 1,
+        direction: 'BUY',
+        orderType: 'LIMIT',
+        level: q.low ?? 1,
+        stopDistance: null,
+        limitDistance: null,
+        timeInForce: 'GOOD_TILL_CANCELLED',
+        goodTillDate: null,
+      } as unknown as WorkingOrderView;
+      render(<WorkingOrderActions order={order} decimals={marketDecimals(q)} />);
+      fireEvent.click(await screen.findByRole('button', { name: /^Amend / }));
+      expectLevels(value('Order level'), [order.level], d);
     });
 
     it('deal ticket buttons and the level a deal was accepted at', async () => {

@@ -2,9 +2,14 @@
 // The History view against a scripted background: the period's summary, round trips linked or "not
 // linked", filters, paging of the activity, a market's history from its detail.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cacheStore } from '../../lib/cache/stores';
+import { setFormatLocale } from '../../lib/format';
+import { activityKey, transactionsKey } from '../../lib/history/keys';
 import type { HistoryActivity, HistoryTransaction } from '../../lib/history/types';
 import { defaultPrefs } from '../../lib/settings/registry';
+import { periodRange } from '../../lib/sidepanel/account-history';
 import { background } from '../helpers/scripted-background';
 
 vi.mock('../../lib/messages/contract', async (importOriginal) => ({
@@ -197,5 +202,116 @@ describe('History view', () => {
     renderView();
     await screen.findByText(/Malformed response to history.transactions/);
     expect(screen.queryByTestId('history-transaction')).toBeNull();
+  });
+
+  it('prints each level in the page’s language to every digit IG gave, a cash row with none', async () => {
+    const fx = tx({ instrumentName: 'EUR/USD', openLevel: 1.28935, closeLevel: 1.2887 });
+    const index = tx({ reference: 'R3', openLevel: 8000, closeLevel: 8010.5 });
+    const cash = tx({ reference: 'D', type: 'DEPO', openLevel: null, closeLevel: 0 });
+    background.handlers['accountHistory.transactions'] = () => ({
+      ok: true,
+      data: { transactions: [fx, index, cash], fetchedAt: 1 },
+    });
+    const cells = (row: Element) => [...row.querySelectorAll('td.num')].slice(1, 3).map((td) => td.textContent);
+    for (const [locale, shown] of [
+      [
+        'en-GB',
+        [
+          ['1.28935', '1.2887'],
+          ['8,000', '8,010.5'],
+          ['', ''],
+        ],
+      ],
+      [
+        'de-DE',
+        [
+          ['1,28935', '1,2887'],
+          ['8.000', '8.010,5'],
+          ['', ''],
+        ],
+      ],
+    ] as const) {
+      setFormatLocale(locale);
+      renderView();
+      await waitFor(() => expect(screen.getAllByTestId('history-transaction')).toHaveLength(3));
+      expect(screen.getAllByTestId('history-transaction').map(cells), locale).toEqual(shown);
+      cleanup();
+    }
+    setFormatLocale(undefined);
+  });
+
+  it('prints a level with the trailing zeros IG gave it (1.15400), in the page’s language', async () => {
+    const fx = tx({
+      instrumentName: 'EUR/USD',
+      openLevel: 1.154,
+      openDecimals: 5,
+      closeLevel: 1.15402,
+      closeDecimals: 5,
+    });
+    const index = tx({ reference: 'R3', openLevel: 8000, openDecimals: 1, closeLevel: 8010.5, closeDecimals: 2 });
+    background.handlers['accountHistory.transactions'] = () => ({
+      ok: true,
+      data: { transactions: [fx, index], fetchedAt: 1 },
+    });
+    const cells = (row: Element) => [...row.querySelectorAll('td.num')].slice(1, 3).map((td) => td.textContent);
+    for (const [locale, shown] of [
+      [
+        'en-GB',
+        [
+          ['1.15400', '1.15402'],
+          ['8,000.0', '8,010.50'],
+        ],
+      ],
+      [
+        'de-DE',
+        [
+          ['1,15400', '1,15402'],
+          ['8.000,0', '8.010,50'],
+        ],
+      ],
+    ] as const) {
+      setFormatLocale(locale);
+      renderView();
+      await waitFor(() => expect(screen.getAllByTestId('history-transaction')).toHaveLength(2));
+      expect(screen.getAllByTestId('history-transaction').map(cells), locale).toEqual(shown);
+      cleanup();
+    }
+    setFormatLocale(undefined);
+  });
+
+  it('paints records cached before the digits were kept, at their own digits, without a crash', async () => {
+    const range = periodRange({ kind: 'week' }, new Date())!;
+    const store = cacheStore('account-history');
+    const at = Date.now();
+    // As the version before wrote them to IndexedDB (no decimals beside the levels), and one whose count no
+    // formatter takes.
+    const {
+      openDecimals: _o,
+      closeDecimals: _c,
+      ...old
+    } = tx({ instrumentName: 'EUR/USD', openLevel: 1.154, closeLevel: 1.15402 });
+    const odd = {
+      ...tx({ reference: 'R9', openLevel: 8000, closeLevel: 8010.5 }),
+      openDecimals: 400,
+      closeDecimals: -1,
+    };
+    await set(transactionsKey('ACC1', range.from, range.to), { value: [old, odd], fetchedAt: at, lastUsed: at }, store);
+    await set(
+      activityKey('ACC1', range.from, range.to, 0),
+      { value: { activities: [], next: null }, fetchedAt: at, lastUsed: at },
+      store,
+    );
+    // The background has not answered: what shows is read from the cache.
+    background.handlers['accountHistory.transactions'] = () => new Promise(() => {}) as never;
+    background.handlers['accountHistory.activity'] = () => new Promise(() => {}) as never;
+    setFormatLocale('en-GB');
+    renderView(undefined, 'ACC1');
+    await waitFor(() => expect(screen.getAllByTestId('history-transaction')).toHaveLength(2));
+    const cells = (row: Element) => [...row.querySelectorAll('td.num')].slice(1, 3).map((td) => td.textContent);
+    expect(screen.getAllByTestId('history-transaction').map(cells)).toEqual([
+      ['1.154', '1.15402'],
+      ['8,000', '8,010.5'],
+    ]);
+    setFormatLocale(undefined);
   });
 });

@@ -14,10 +14,16 @@ vi.mock('../../lib/messages/contract', async (importOriginal) => ({
   send: (await import('../helpers/scripted-background')).scriptedSend,
 }));
 
+/** The markets each cache read of quotes asked for. */
+const quoteReads = vi.hoisted(() => [] as string[][]);
+
 vi.mock('../../lib/cache/read', () => ({
   readWatchlists: async () => null,
   readWatchlist: async () => null,
-  readQuotes: async () => new Map(),
+  readQuotes: async (epics: string[]) => {
+    quoteReads.push([...epics]);
+    return new Map();
+  },
   readSentiment: async () => new Map(),
   readSparkline: async () => null,
   readSearch: async () => null,
@@ -149,6 +155,27 @@ describe('WatchlistsView', () => {
     for (const deliver of fromBackground)
       deliver({ kind: 'quotes', quotes: [{ quote: streamed, fetchedAt: Date.now() + 1000, trail: [1.2] }] });
     await waitFor(() => expect(row().textContent).toContain('1.23457'));
+  });
+
+  it('reads back from the cache only the written markets the stream did not deliver since', async () => {
+    const { live } = renderView();
+    live.start();
+    await waitFor(() => expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']));
+    const streamed = quote('CS.D.EURUSD.TODAY.IP', { instrumentName: 'EURUSD', bid: 1.23456, offer: 1.23457 });
+    const say = (message: unknown) => {
+      for (const deliver of fromBackground) deliver(message);
+    };
+    say({ kind: 'quotes', quotes: [{ quote: streamed, fetchedAt: Date.now() + 1000, trail: [1.2] }] });
+    await waitFor(() => expect(screen.getAllByTestId('panel-row')[0]!.textContent).toContain('1.23457'));
+    quoteReads.length = 0;
+    // The background writes what it streamed (and a polled market) to the cache, then says so.
+    say({ kind: 'changed', store: 'snapshots', keys: ['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP'] });
+    await waitFor(() => expect(quoteReads).toHaveLength(1));
+    expect(quoteReads[0]).toEqual(['IX.D.FTSE.DAILY.IP']);
+    // Written again with nothing streamed since: read back this time.
+    say({ kind: 'changed', store: 'snapshots', keys: ['CS.D.EURUSD.TODAY.IP'] });
+    await waitFor(() => expect(quoteReads).toHaveLength(2));
+    expect(quoteReads[1]).toEqual(['CS.D.EURUSD.TODAY.IP']);
   });
 
   it('keeps the list exactly as it was when adding fails, and says why', async () => {

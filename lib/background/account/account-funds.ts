@@ -1,6 +1,7 @@
 // The account's funds (balance, margin, profit and loss, available, equity): while the stream is live the
 // ACCOUNT item keeps them current and the pages are told each change (no REST poll); otherwise a page's
 // read asks the service (GET /accounts) each time. The service's currency comes from that read only.
+import { i18n } from '#i18n';
 import type { AccountsResponse } from '../../api/schemas/accounts';
 import type { AccountFunds, FundsView } from '../../model';
 import { accountOfItem, mergeFunds, noFunds } from '../../stream/account-merge';
@@ -31,7 +32,7 @@ export function fundsFromAccounts(reply: AccountsResponse, accountId: string): A
 /** GET /accounts, reduced to the active account's funds. */
 export async function fetchFunds(client: ApiClient, accountId: string) {
   const funds = fundsFromAccounts(await client.accounts.list(), accountId);
-  if (!funds) throw new NotFoundError('The service did not list this account');
+  if (!funds) throw new NotFoundError(i18n.t('workerError.accountNotListed'));
   return funds;
 }
 

@@ -1,5 +1,6 @@
 // listAlerts.list / save / delete. Saving names the list as IG has it; changing an alert's condition
 // or list starts it afresh (nothing latched, no history of the old condition).
+import { i18n } from '#i18n';
 import { conditionError, type ListAlert } from '../../alerts/list-rules';
 import { sayList } from '../../alerts/list-say';
 import { ValidationError } from '../../api/errors';
@@ -19,9 +20,12 @@ export const listAlertHandlers: Pick<Handlers, 'listAlerts.list' | 'listAlerts.s
     const list = (await ctx.markets.watchlist(input.watchlistId)).value;
     return updateListAlerts((all) => {
       const existing = input.id ? all.find((a) => a.id === input.id) : undefined;
-      if (input.id && !existing) throw new NotFoundError('That list alert no longer exists');
+      if (input.id && !existing) throw new NotFoundError(i18n.t('workerError.listAlertGone'));
       if (!existing && all.length >= MAX_LIST_ALERTS) {
-        throw new ValidationError('watchlistId', `At most ${MAX_LIST_ALERTS} list alerts: delete one first`);
+        throw new ValidationError(
+          'watchlistId',
+          i18n.t('workerError.tooManyListAlerts', { max: String(MAX_LIST_ALERTS) }),
+        );
       }
       const same =
         existing &&
@@ -44,7 +48,7 @@ export const listAlertHandlers: Pick<Handlers, 'listAlerts.list' | 'listAlerts.s
 
   'listAlerts.delete': async ({ id }) =>
     updateListAlerts((all) => {
-      if (!all.some((a) => a.id === id)) throw new NotFoundError('That list alert no longer exists');
+      if (!all.some((a) => a.id === id)) throw new NotFoundError(i18n.t('workerError.listAlertGone'));
       return { all: all.filter((a) => a.id !== id), result: null };
     }),
 };

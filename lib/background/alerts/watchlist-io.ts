@@ -1,6 +1,7 @@
 // watchlists.export and watchlists.import. An import never applies part of a file silently: every epic
 // in it ends up in exactly one list of the report (added, duplicates, unknown, failed), and when the
 // service stops answering midway the report says which were added and which were not.
+import { i18n } from '#i18n';
 import { ValidationError } from '../../api/errors';
 import { exportFilename } from '../../csv/filename';
 import type { ParsedEpics } from '../../csv/import';
@@ -69,7 +70,7 @@ async function addOneByOne(ctx: HandlerContext, id: string, epics: string[], rep
       report.failed.push({ epic, message: failureMessage(view.kind, view.message) });
       if (!PER_EPIC_ERRORS.has(view.kind)) {
         for (const rest of epics.slice(i + 1)) {
-          report.failed.push({ epic: rest, message: `Not added: the import stopped (${view.message})` });
+          report.failed.push({ epic: rest, message: i18n.t('workerError.importStopped', { reason: view.message }) });
         }
         return;
       }
@@ -83,7 +84,7 @@ export async function importIntoWatchlist(
 ): Promise<ImportReport> {
   const parsed = request;
   if (parsed.epics.length === 0 && parsed.invalid.length === 0) {
-    throw new ValidationError('text', 'No epics found: paste epics such as CS.D.EURUSD.MINI.IP, or choose a CSV file');
+    throw new ValidationError('text', i18n.t('workerError.noEpics'));
   }
   const report: ImportReport = { watchlistId: '', added: [], duplicates: [], unknown: [...parsed.invalid], failed: [] };
   const duplicates = new Set(parsed.duplicates);
@@ -91,7 +92,7 @@ export async function importIntoWatchlist(
   let candidates = parsed.epics;
   if (candidates.length > MAX_IMPORT) {
     for (const epic of candidates.slice(MAX_IMPORT)) {
-      report.failed.push({ epic, message: `Not imported: at most ${MAX_IMPORT} markets at once` });
+      report.failed.push({ epic, message: i18n.t('workerError.importLimit', { max: String(MAX_IMPORT) }) });
     }
     candidates = candidates.slice(0, MAX_IMPORT);
   }
@@ -99,7 +100,7 @@ export async function importIntoWatchlist(
   if ('id' in request.target) {
     const list = (await ctx.markets.watchlist(request.target.id, { maxAgeMs: 0 })).value;
     if (!list.summary.editable) {
-      throw new ValidationError('target', `The watchlist “${list.summary.name}” cannot be changed`);
+      throw new ValidationError('target', i18n.t('workerError.watchlistLocked', { name: list.summary.name }));
     }
     report.watchlistId = list.summary.id;
     const members = new Set(list.epics.map((e) => e.toUpperCase()));

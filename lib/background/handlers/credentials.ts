@@ -2,6 +2,7 @@
 // saving the connection (with "remember" ticked the secrets are encrypted under the user's PIN, the
 // vault; otherwise they go to storage.session), checking it, forgetting it, switching account, logging
 // out, and unlocking or changing the vault.
+import { i18n } from '#i18n';
 import { ValidationError } from '../../api';
 import { HISTORY_ACCOUNT_KEY } from '../../history/keys';
 import type { Connection } from '../../settings/registry';
@@ -30,7 +31,7 @@ async function forget(ctx: HandlerContext): Promise<void> {
 const changes: CredentialHandlers = {
   'connection.save': async (req, ctx) => {
     if (req.environment === 'custom' && !req.baseUrl) {
-      throw new ValidationError('baseUrl', 'Enter the base URL of the custom gateway');
+      throw new ValidationError('baseUrl', i18n.t('workerError.customBaseUrl'));
     }
     if (req.remember) checkConfirmed(req.pin, req.pinConfirm);
     // The vault first: a save that needs a PIN it did not get changes nothing.
@@ -82,7 +83,7 @@ const changes: CredentialHandlers = {
     await ctx.statusChanged();
     const status = await ctx.session.status();
     const account = status.account ?? status.accounts[0];
-    if (!account) throw new ValidationError('accountId', 'The service listed no account for this login');
+    if (!account) throw new ValidationError('accountId', i18n.t('workerError.noAccount'));
     return { account, accounts: status.accounts };
   },
 

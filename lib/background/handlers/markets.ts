@@ -1,4 +1,5 @@
 // Market, price, sentiment and category reads: all through the market-watch service and its cache.
+import { i18n } from '#i18n';
 import { ValidationError } from '../../api';
 import type { Handlers } from './table';
 
@@ -24,7 +25,7 @@ export const marketHandlers: MarketHandlers = {
   'markets.facts': async (req, ctx) => ctx.markets.facts(req.epic),
 
   'prices.history': async (req, ctx) => {
-    if (req.to <= req.from) throw new ValidationError('to', 'The end of the range must be after its start');
+    if (req.to <= req.from) throw new ValidationError('to', i18n.t('workerError.rangeOrder'));
     return ctx.markets.history(req.epic, req.resolution, req.from, req.to);
   },
 

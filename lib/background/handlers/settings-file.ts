@@ -2,7 +2,9 @@
 // recent lookups. Importing merges (alerts, list alerts and lookups without duplicates), so a file round-trips unchanged.
 // A file never moves the connection to another gateway: the stored API key, password and tokens were
 // entered for the current one. It names the other gateway instead, for the user to review and grant.
+
 import * as v from 'valibot';
+import { i18n } from '#i18n';
 import type { ListAlert } from '../../alerts/list-rules';
 import { ValidationError } from '../../api';
 import type { ImportedGateway, SettingsImportView } from '../../messages/contract';
@@ -78,10 +80,10 @@ export async function applySettingsFile(r: Registry, json: string): Promise<Sett
   try {
     raw = JSON.parse(json);
   } catch {
-    throw new ValidationError('json', 'The file is not a settings file (not JSON)');
+    throw new ValidationError('json', i18n.t('workerError.notJson'));
   }
   const parsed = v.safeParse(fileSchema, raw);
-  if (!parsed.success) throw new ValidationError('json', 'The file is not a Marketside settings file');
+  if (!parsed.success) throw new ValidationError('json', i18n.t('workerError.notSettingsFile'));
   const file = parsed.output;
   const applied: string[] = [];
   const ignored = Object.keys(file).filter(

@@ -58,10 +58,7 @@ export const vaultHandlers: Pick<Handlers, 'vault.unlock' | 'vault.setPin'> = {
         ctx.registry.sessionSecrets.getValue(),
       ]);
       if (!conn.remember || !pending.apiKey || !pending.password)
-        throw new ValidationError(
-          'pin',
-          'There are no remembered credentials to protect: save them with "Remember" ticked',
-        );
+        throw new ValidationError('pin', i18n.t('workerError.nothingToProtect'));
       await withVault(ctx, 'pin', () =>
         keeperFor(ctx).remember({ apiKey: pending.apiKey as string, password: pending.password as string }, req.pin),
       );

@@ -1,5 +1,7 @@
 // Anything a handler throws, as an ErrorView a page can show. Classified by the service's errorCode
-// first and the HTTP status second (reference §4.1).
+// first and the HTTP status second (reference §4.1). The client's own failures (offline, timed out, cancelled,
+// over an allowance) carry English with request labels for logs; a page gets the catalogue's words for them.
+import { i18n } from '#i18n';
 import {
   AmbiguousExecutionError,
   ApiError,
@@ -22,18 +24,25 @@ const BAD_CREDENTIALS =
 const TOKEN_CODES = /(client|account|oauth)-token-(invalid|missing)|missing\.credentials/;
 const NOT_FOUND = /not-?found|invalid\.url|invalid\.watchlist|price-history\.io-error/;
 
+/** The client's own refusals name a request label and milliseconds in English: the page reads these words instead. */
+function allowanceWords(code: string): string {
+  if (code === 'client.rate-budget-exhausted') return i18n.t('workerError.budgetUsed');
+  if (code === 'client.historical-allowance-exhausted') return i18n.t('workerError.historicalUsed');
+  return i18n.t('workerError.igAllowanceUsed');
+}
+
 function fromApiError(err: ApiError): ErrorView {
   const code = err.errorCode;
   if (err instanceof RateLimitError) {
-    return { kind: 'rate-limited', message: err.message, code, retryAfterMs: err.retryAfterMs };
+    return { kind: 'rate-limited', message: allowanceWords(code), code, retryAfterMs: err.retryAfterMs };
   }
   if (err instanceof ValidationError) return { kind: 'validation', message: err.message, field: err.field };
   if (err instanceof PermitRequiredError) return { kind: 'permit-required', message: err.message };
   if (err instanceof AmbiguousExecutionError) return { kind: 'ambiguous', message: err.message, code };
   if (err instanceof ReconciliationRequiredError) return { kind: 'locked', message: err.message };
-  if (err instanceof TimeoutError) return { kind: 'timeout', message: err.message };
-  if (err instanceof NetworkError) return { kind: 'offline', message: err.message };
-  if (err instanceof CancelledError) return { kind: 'internal', message: err.message };
+  if (err instanceof TimeoutError) return { kind: 'timeout', message: i18n.t('workerError.timedOut') };
+  if (err instanceof NetworkError) return { kind: 'offline', message: i18n.t('workerError.unreachable') };
+  if (err instanceof CancelledError) return { kind: 'internal', message: i18n.t('workerError.cancelled') };
   if (BAD_CREDENTIALS.test(code)) return { kind: 'bad-credentials', message: err.message, code };
   if (err instanceof AuthError || TOKEN_CODES.test(code)) return { kind: 'signed-out', message: err.message, code };
   if (/exceeded-.*allowance/.test(code)) return { kind: 'rate-limited', message: err.message, code };
@@ -52,8 +61,8 @@ export function toErrorView(err: unknown): ErrorView {
   if (err instanceof UnavailableError || err instanceof PartLoadError)
     return { kind: 'internal', message: err.message };
   if (err instanceof TypeError && /fetch|network/i.test(err.message)) {
-    return { kind: 'offline', message: 'The trading service cannot be reached' };
+    return { kind: 'offline', message: i18n.t('workerError.unreachable') };
   }
   const name = err instanceof Error ? err.name : 'Error';
-  return { kind: 'internal', message: `Something went wrong in the background (${name})` };
+  return { kind: 'internal', message: i18n.t('workerError.internal', { name }) };
 }

@@ -1,8 +1,9 @@
 // Errors the background raises itself (the client's own errors live in lib/api/errors).
+import { i18n } from '#i18n';
 
 /** No credentials are configured, or the session ended: the pages show "signed out". */
 export class SignedOutError extends Error {
-  constructor(message = 'Not signed in: enter your connection details in the settings') {
+  constructor(message = i18n.t('workerError.notSignedIn')) {
     super(message);
     this.name = 'SignedOutError';
   }
@@ -18,7 +19,7 @@ export class NotFoundError extends Error {
 
 /** A handler that has not been plugged into the router yet. */
 export class UnavailableError extends Error {
-  constructor(message = 'Not available yet') {
+  constructor(message = i18n.t('workerError.notAvailable')) {
     super(message);
     this.name = 'UnavailableError';
   }

@@ -1,6 +1,8 @@
 // The one entry for messages from pages: checks the envelope, the sender and the request before any
 // handler runs; a foreign sender (web page, content script, another extension) gets no answer at all.
+
 import * as v from 'valibot';
+import { i18n } from '#i18n';
 import { type MessageName, type Reply, requestSchema, requests, secretFields } from '../../messages/contract';
 import type { HandlerContext, Handlers } from '../handlers/table';
 import { toErrorView } from './error-view';
@@ -52,7 +54,8 @@ async function run(name: MessageName, data: unknown, ctx: HandlerContext, config
   } catch (err) {
     return { ok: false as const, error: toErrorView(err) };
   }
-  const parsed = v.safeParse(schema, data);
+  // valibot's own words ("Invalid type: Expected…") are English: a check without words of ours says which field.
+  const parsed = v.safeParse(schema, data, { message: () => '' });
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
@@ -77,7 +80,7 @@ export function createRouter(config: RouterConfig): Route {
     const { type, data } = msg.output;
     const reply: Promise<Reply<unknown>> = isMessageName(type)
       ? run(type, data, ctx, config)
-      : Promise.resolve({ ok: false, error: { kind: 'bad-request', message: 'Unknown message' } });
+      : Promise.resolve({ ok: false, error: { kind: 'bad-request', message: i18n.t('workerError.unknownMessage') } });
     const inFlight = isMessageName(type) ? secretsInFlight(type, data) : [];
     return reply.then(async (r) => redactReply(r, [...inFlight, ...(await config.secrets())]));
   };
@@ -94,6 +97,7 @@ function secretsInFlight(name: MessageName, data: unknown): string[] {
 /** A validation message without the offending input (which may be huge or hostile). */
 function safeMessage(message: string | undefined, field: string | undefined): string {
   const plain = message?.replace(/\s*but received[\s\S]*$/, '').trim();
-  if (!plain || plain.length > 200) return field ? `Invalid ${field}` : 'The request is not valid';
+  if (!plain || plain.length > 200)
+    return field ? i18n.t('workerError.invalidField', { field }) : i18n.t('workerError.invalidRequest');
   return plain;
 }

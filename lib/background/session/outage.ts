@@ -4,6 +4,7 @@
 // retry, and without a login nothing works anyway. A held-back request never leaves: it is answered here,
 // as a 503 with its own code, so every caller sees an ordinary service error. Times follow the background's
 // clock.
+import { i18n } from '#i18n';
 
 export const RESTING_CODE = 'client.service-resting';
 /** Failed logins in a row before requests are held back (one is a blip). */
@@ -36,8 +37,10 @@ export function isIgWeekend(ms: number): boolean {
   return (day === 5 && hour >= 20) || day === 6 || (day === 0 && hour < 23);
 }
 
-export const WEEKEND_REASON = 'IG is closed for weekend maintenance; prices resume when it reopens';
-export const DOWN_REASON = 'IG is not answering; Marketside tries again by itself';
+/** What the user reads while IG is down for its weekend maintenance. */
+export const weekendReason = () => i18n.t('workerError.weekend');
+/** What the user reads while IG does not answer at another time. */
+export const downReason = () => i18n.t('workerError.down');
 
 export class ServiceOutage {
   private failures = 0;
@@ -63,7 +66,7 @@ export class ServiceOutage {
   /** What the user reads while the service is failing, or null when it is not. */
   reason(): string | null {
     if (!this.failing) return null;
-    return isIgWeekend(this.now()) ? WEEKEND_REASON : DOWN_REASON;
+    return isIgWeekend(this.now()) ? weekendReason() : downReason();
   }
 
   onChange(listener: () => void): () => void {

@@ -1,5 +1,6 @@
 // Market snapshots and details: cached per epic, fetched in batches of at most 50 epics with
 // `markets.list`, an epic already being fetched is never asked for twice.
+import { i18n } from '#i18n';
 import type { CacheEntry, SnapshotEntry } from '../../cache/entry';
 import { TRAIL_POINTS, TRAIL_SPACING_MS } from '../../cache/limits';
 import type { Fresh, MarketFacts, MarketQuote } from '../../model';
@@ -147,7 +148,7 @@ export class QuoteSource {
     }
     await this.fetch([epic]);
     const fetched = (await this.deps.cache.get<MarketFacts>('details', epic)) as CacheEntry<MarketFacts> | undefined;
-    if (!fetched) throw new NotFoundError(`No market with epic ${epic}`);
+    if (!fetched) throw new NotFoundError(i18n.t('workerError.noMarket', { epic }));
     return toFresh('details', fetched, this.deps.now());
   }
 

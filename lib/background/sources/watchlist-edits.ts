@@ -1,5 +1,6 @@
 // Watchlist edits (loaded with the first, with the guarded client that sends them): the cache changes only
 // after the service has confirmed an edit, so a failed request loses nothing.
+import { i18n } from '#i18n';
 import { keys, type WatchlistMembers } from '../../cache/entry';
 import type { WatchlistView } from '../../messages/contract';
 import type { WatchlistSummary } from '../../model';
@@ -45,7 +46,7 @@ export class WatchlistEdits {
       current ? { ...current, value: { ...current.value, epics: change(current.value.epics) } } : undefined,
     );
     const entry = await this.deps.cache.get<WatchlistMembers>('watchlists', keys.watchlist(id));
-    if (!entry) throw new NotFoundError('That watchlist no longer exists');
+    if (!entry) throw new NotFoundError(i18n.t('workerError.watchlistGone'));
     return this.source.view(entry.value);
   }
 

@@ -1,5 +1,6 @@
 // Watchlists: the list and each one's members cached; a watchlist's reply also refreshes the snapshots
 // of its markets. Edits are watchlist-edits.ts's.
+import { i18n } from '#i18n';
 import { keys, type WatchlistMembers } from '../../cache/entry';
 import type { WatchlistView } from '../../messages/contract';
 import type { Fresh, MarketQuote, WatchlistSummary } from '../../model';
@@ -23,7 +24,7 @@ export class WatchlistSource {
   private async summaryOf(id: string): Promise<WatchlistSummary> {
     const list = await this.list();
     const summary = list.value.find((w) => w.id === id);
-    if (!summary) throw new NotFoundError('That watchlist no longer exists');
+    if (!summary) throw new NotFoundError(i18n.t('workerError.watchlistGone'));
     return summary;
   }
 

@@ -1,5 +1,6 @@
 // What the session's events do to the rest: IG's outage ending restarts the stream, and a switch of account
 // drops what was kept of the old one before the stream starts again on the new one.
+import { i18n } from '#i18n';
 import type { CacheWriterImpl } from '../../cache/writer';
 import { HISTORY_ACCOUNT_KEY } from '../../history/keys';
 import { forgetKeptScreens } from '../../settings/registry';
@@ -43,7 +44,7 @@ export function sessionEvents({ clients, cache, status, account, stream }: Sessi
   clients.onChosenAccountGone(async (chosen, current) => {
     status.showError({
       kind: 'not-found',
-      message: `The account ${chosen} you chose is no longer on this login: showing IG's current account, ${current}.`,
+      message: i18n.t('workerError.accountGone', { chosen, current }),
     });
     await accountSwitched();
   });

@@ -1,5 +1,6 @@
 // The stream's wiring: its credentials from the session, what it carries from the engine and the pages, and
 // where its updates go (the cache, the pages, the account, the status).
+import { i18n } from '#i18n';
 import { HostNotGrantedError } from '../../api';
 import { streamLogin } from '../../api/stream-login';
 import type { CacheWriterImpl } from '../../cache/writer';
@@ -40,12 +41,12 @@ export function streamParts(
       if (outage.failing) throw new StreamUnavailable(outage.reason() ?? '', false, MAX_PAUSE_MS);
       // Signed out stops quietly; a host the user did not grant is said plainly where the stream's state is shown.
       const plain = (err: unknown): never => {
-        if (err instanceof SignedOutError) throw new StreamUnavailable('Signed out', true);
+        if (err instanceof SignedOutError) throw new StreamUnavailable(i18n.t('workerError.streamSignedOut'), true);
         throw err instanceof HostNotGrantedError ? new StreamUnavailable(err.message) : err;
       };
       const { client } = await clients.signedIn().catch(plain);
       const login = await streamLogin(client, relogin).catch(plain);
-      if (!login) throw new StreamUnavailable('This account has no streaming endpoint');
+      if (!login) throw new StreamUnavailable(i18n.t('workerError.noStreamingEndpoint'));
       return { endpoint: login.endpoint, user: login.accountId, password: login.password };
     },
     cache,

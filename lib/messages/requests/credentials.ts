@@ -1,23 +1,25 @@
 // Request schemas of the messages that change credentials and the session (the contract names them:
 // lib/messages/contract.ts), loaded by the worker with the first of them, as the part answering them is.
+
 import * as v from 'valibot';
+import { i18n } from '#i18n';
 import { MIN_PIN_LENGTH } from '../../vault/record';
 import * as s from '../schemas';
 
 export const baseUrl = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(2000, 'Base URL is too long'),
-  v.url('Base URL must be a URL'),
-  v.regex(/^https?:\/\//, 'Base URL must start with http:// or https://'),
+  v.maxLength(2000, () => i18n.t('requestError.baseUrlTooLong')),
+  v.url(() => i18n.t('requestError.baseUrlNotUrl')),
+  v.regex(/^https?:\/\//, () => i18n.t('requestError.baseUrlScheme')),
 );
 
 /** A PIN or passphrase that protects remembered credentials. */
 export const pin = v.pipe(
   v.string(),
-  v.minLength(MIN_PIN_LENGTH, `The PIN or passphrase needs at least ${MIN_PIN_LENGTH} characters`),
-  v.maxLength(200, 'The PIN or passphrase is too long'),
-  v.regex(/^[^\p{Cc}]+$/u, 'The PIN cannot contain control characters'),
+  v.minLength(MIN_PIN_LENGTH, () => i18n.t('requestError.pinTooShort', { min: String(MIN_PIN_LENGTH) })),
+  v.maxLength(200, () => i18n.t('requestError.pinTooLong')),
+  v.regex(/^[^\p{Cc}]+$/u, () => i18n.t('requestError.pinControl')),
 );
 
 export const connection = v.object({
@@ -27,20 +29,20 @@ export const connection = v.object({
   apiKey: v.pipe(
     v.string(),
     v.trim(),
-    v.minLength(1, 'Enter the API key'),
-    v.maxLength(100, 'API key is too long'),
-    v.regex(/^[^\s\p{Cc}]+$/u, 'API key cannot contain spaces or control characters'),
+    v.minLength(1, () => i18n.t('requestError.enterApiKey')),
+    v.maxLength(100, () => i18n.t('requestError.apiKeyTooLong')),
+    v.regex(/^[^\s\p{Cc}]+$/u, () => i18n.t('requestError.apiKeyChars')),
   ),
   identifier: v.pipe(
     v.string(),
     v.trim(),
-    v.regex(/^[A-Za-z0-9_-]{1,30}$/, 'Identifier is 1–30 letters, digits, dashes or underscores'),
+    v.regex(/^[A-Za-z0-9_-]{1,30}$/, () => i18n.t('requestError.identifierChars')),
   ),
   password: v.pipe(
     v.string(),
-    v.minLength(1, 'Enter the password'),
-    v.maxLength(350, 'Password is too long'),
-    v.regex(/^[^\p{Cc}]+$/u, 'Password cannot contain control characters'),
+    v.minLength(1, () => i18n.t('requestError.enterPassword')),
+    v.maxLength(350, () => i18n.t('requestError.passwordTooLong')),
+    v.regex(/^[^\p{Cc}]+$/u, () => i18n.t('requestError.passwordControl')),
   ),
   remember: v.boolean(),
   sessionVersion: v.picklist([2, 3]),
@@ -52,9 +54,9 @@ export const connection = v.object({
 /** The PIN typed to unlock: what no PIN can be is refused; anything else is tried (and a wrong one counted). */
 export const unlockPin = v.pipe(
   v.string(),
-  v.minLength(1, 'Enter your PIN'),
-  v.maxLength(200, 'That is not your PIN'),
-  v.regex(/^[^\p{Cc}]+$/u, 'That is not your PIN'),
+  v.minLength(1, () => i18n.t('requestError.enterPin')),
+  v.maxLength(200, () => i18n.t('requestError.notYourPin')),
+  v.regex(/^[^\p{Cc}]+$/u, () => i18n.t('requestError.notYourPin')),
 );
 
 export const credentialRequests = {

@@ -1,10 +1,12 @@
 // Runs every test of the project, in order, and ends with one plain line: "N passed, N failed".
 // Checks (types, lint, builds, Firefox lint) count as one test each; Vitest and Playwright
 // report their own test counts through JSON reports written to artifacts/.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ensureBrowsers } from './ensure-browsers';
+import { formatPhases, Timings } from './timings';
 
 // The end-to-end journeys drive Debian's Chromium and Firefox ESR, some in German, and Firefox's real
 // surfaces on a virtual display: installed first when missing (CI).
@@ -141,13 +143,28 @@ function playwrightFailures(suites: PwSuite[] = [], path: string[] = []): string
   }
   return named;
 }
-function playwright(name: string, config: string): void {
+/**
+ * Runs a Playwright suite; with `log`, in the background, its output kept in that file and printed when it
+ * ends (so two suites can run at once without mixing their lines).
+ */
+async function playwright(name: string, config: string, log?: string): Promise<void> {
   const out = `${artifacts}/${name.replace(/\s+/g, '-')}.json`;
   rmSync(out, { force: true });
-  const ok = run(name, 'npx', ['playwright', 'test', '-c', config, '--reporter=list,json', `--retries=${RETRIES}`], {
-    // Playwright resolves a relative report path against the config's folder.
-    PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out),
-  });
+  const args = ['playwright', 'test', '-c', config, '--reporter=list,json', `--retries=${RETRIES}`];
+  // Playwright resolves a relative report path against the config's folder.
+  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out) };
+  const start = performance.now();
+  let ok: boolean;
+  if (!log) ok = run(name, 'npx', args, env);
+  else {
+    console.log(`\n=== ${name}: npx ${args.join(' ')} (alongside; its output follows when it ends, and is in ${log})`);
+    const fd = openSync(log, 'w');
+    const child = spawn('npx', args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+    ok = await new Promise<boolean>((done) => child.on('close', (code) => done(code === 0)));
+    closeSync(fd);
+    console.log(`\n=== ${name} (ran alongside, ${((performance.now() - start) / 1000).toFixed(0)} s):`);
+    process.stdout.write(readFileSync(log, 'utf8'));
+  }
   if (!existsSync(out)) {
     failed++;
     failures.push(`${name} (no report)`);
@@ -164,16 +181,35 @@ function playwright(name: string, config: string): void {
   }
 }
 
-check('compile', 'npx', ['tsc', '--noEmit']);
-check('lint', 'npx', ['biome', 'check', '.']);
-vitest('vitest', []);
-check('build chrome', 'npx', ['wxt', 'build']);
-check('size', 'npm', ['run', 'size']);
-check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
-check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
-playwright('firefox e2e', 'e2e/firefox/playwright.config.ts');
-if (existsSync('e2e/playwright.config.ts')) playwright('e2e', 'e2e/playwright.config.ts');
+const timings = new Timings();
+await timings.phase('compile', () => check('compile', 'npx', ['tsc', '--noEmit']));
+await timings.phase('lint', () => check('lint', 'npx', ['biome', 'check', '.']));
+await timings.phase('vitest', () => vitest('vitest', []));
+await timings.phase('build chrome', () => check('build chrome', 'npx', ['wxt', 'build']));
+await timings.phase('size', () => check('size', 'npm', ['run', 'size']));
+await timings.phase('build firefox', () => check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']));
+await timings.phase('web-ext lint firefox', () =>
+  check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']),
+);
+// TEST_ALL_E2E=parallel runs the Firefox journeys (one browser at a time) alongside the Chromium ones: both
+// suites spend much of their time waiting on the simulator's clock and the browsers' timers. It stays opt-in
+// until three whole runs at once on the 2-core CI machine show no flaky journey (a flaky test is a failing one).
+if (process.env.TEST_ALL_E2E === 'parallel')
+  await timings.phase('e2e (Chromium and Firefox at once)', () =>
+    Promise.all([
+      playwright('firefox e2e', 'e2e/firefox/playwright.config.ts', `${artifacts}/firefox-e2e.log`),
+      playwright('e2e', 'e2e/playwright.config.ts'),
+    ]),
+  );
+else {
+  await timings.phase('firefox e2e', () => playwright('firefox e2e', 'e2e/firefox/playwright.config.ts'));
+  await timings.phase('e2e', () => playwright('e2e', 'e2e/playwright.config.ts'));
+}
 
+timings.write(`${artifacts}/timings.json`);
+console.log(
+  `\nTime per phase (CPU is user + sys of its processes; ${availableParallelism()} cores here):\n${formatPhases(timings.phases)}`,
+);
 if (failedTests.length) console.log(`\nFailed or flaky tests:\n- ${failedTests.join('\n- ')}`);
 if (failures.length) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -54,7 +54,8 @@ export async function withPageBench<T>(opts: PageBenchOptions, body: (bench: Pag
 async function addInitScript(context: BrowserContext, content: string): Promise<void> {
   for (let tries = 1; ; tries++) {
     try {
-      return await context.addInitScript({ content });
+      await context.addInitScript({ content });
+      return;
     } catch (err) {
       if (tries >= 3 || !/has been closed/.test(String(err))) throw err;
       await new Promise((r) => setTimeout(r, 500));

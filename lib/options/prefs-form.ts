@@ -18,7 +18,7 @@ export function parseCadence(
 ): { ok: true; value: number } | { ok: false; message: string } {
   const { min, max } = CADENCES[key];
   const value = Number(text.trim());
-  if (text.trim() === '' || !Number.isInteger(value)) return { ok: false, message: 'Enter a whole number' };
+  if (text.trim() === '' || !Number.isInteger(value)) return { ok: false, message: i18n.t('lastWords.wholeNumber') };
   if (value < min || value > max) return { ok: false, message: `Between ${min} and ${max}` };
   return { ok: true, value };
 }

@@ -2,6 +2,7 @@
 
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { i18n } from '#i18n';
 import { lazyItem } from '../settings/registry';
 import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 import type { SidepanelRoute } from '../sidepanel/route';
@@ -30,6 +31,6 @@ export function openMarketInSidePanel(epic: string, windowId: number | null): Pr
     ? firefox.open()
     : windowId !== null
       ? browser.sidePanel.open({ windowId })
-      : Promise.reject(new Error('No browser window to open the side panel in'));
+      : Promise.reject(new Error(i18n.t('lastWords.noWindow')));
   return Promise.all([route, opened]).then(() => undefined);
 }

@@ -33,7 +33,12 @@ interface Node {
 }
 
 type Schema = v.GenericSchema;
-const node = (schema: unknown) => schema as Node;
+/** The schema itself: one built on first use (lib/lazy-schema.ts) is read through its getter (the same object each time). */
+const node = (schema: unknown): Node => {
+  let n = schema as Node & { getter?: (input: unknown) => unknown };
+  while (n?.type === 'lazy' && n.getter) n = n.getter(undefined) as typeof n;
+  return n;
+};
 
 export type Path = (string | number)[];
 
@@ -68,19 +73,21 @@ export const CONTROL_ESC = '\u001b[31mred\u001b[0m';
 export const FILE_FIELDS = new Set(['settings.import json']);
 
 /** Identifiers with a fixed alphabet: a script tag can never be one. */
-const IDENTIFIERS = new Set<unknown>([
-  s.epic,
-  s.marketId,
-  s.accountId,
-  dealing.dealId,
-  s.dealReference,
-  dealing.currencyCode,
-  dealing.expiry,
-  s.resolution,
-  dealing.direction,
-  s.environment,
-  dealing.permitScope,
-]);
+const IDENTIFIERS = new Set<unknown>(
+  [
+    s.epic,
+    s.marketId,
+    s.accountId,
+    dealing.dealId,
+    s.dealReference,
+    dealing.currencyCode,
+    dealing.expiry,
+    s.resolution,
+    dealing.direction,
+    s.environment,
+    dealing.permitScope,
+  ].map(node),
+);
 
 const STRING_SAMPLES = [
   'CS.D.EURUSD.MINI.IP',

@@ -43,15 +43,21 @@ function fromApiError(err: ApiError): ErrorView {
   if (err instanceof TimeoutError) return { kind: 'timeout', message: i18n.t('workerError.timedOut') };
   if (err instanceof NetworkError) return { kind: 'offline', message: i18n.t('workerError.unreachable') };
   if (err instanceof CancelledError) return { kind: 'internal', message: i18n.t('workerError.cancelled') };
-  if (BAD_CREDENTIALS.test(code)) return { kind: 'bad-credentials', message: err.message, code };
-  if (err instanceof AuthError || TOKEN_CODES.test(code)) return { kind: 'signed-out', message: err.message, code };
-  if (/exceeded-.*allowance/.test(code)) return { kind: 'rate-limited', message: err.message, code };
-  if (code === MALFORMED_RESPONSE) return { kind: 'service', message: err.message, code };
-  if (NOT_FOUND.test(code) || err.status === 404) return { kind: 'not-found', message: err.message, code };
+  // The client's message names the request's label for logs; a page reads IG's status, its code beside it.
+  const answered = serviceAnswered(err);
+  if (BAD_CREDENTIALS.test(code)) return { kind: 'bad-credentials', message: answered, code };
+  if (err instanceof AuthError || TOKEN_CODES.test(code)) return { kind: 'signed-out', message: answered, code };
+  if (/exceeded-.*allowance/.test(code)) return { kind: 'rate-limited', message: answered, code };
+  if (code === MALFORMED_RESPONSE) return { kind: 'service', message: i18n.t('lastWords.malformedReply'), code };
+  if (NOT_FOUND.test(code) || err.status === 404) return { kind: 'not-found', message: answered, code };
   if (err.status !== undefined && err.status >= 400 && err.status < 500) {
-    return { kind: 'bad-request', message: err.message, code };
+    return { kind: 'bad-request', message: answered, code };
   }
-  return { kind: 'service', message: err.message, code };
+  return { kind: 'service', message: answered, code };
+}
+
+function serviceAnswered(err: ApiError): string {
+  return err.status === undefined ? err.errorCode : i18n.t('lastWords.serviceAnswered', { status: String(err.status) });
 }
 
 export function toErrorView(err: unknown): ErrorView {

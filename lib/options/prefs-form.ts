@@ -19,7 +19,8 @@ export function parseCadence(
   const { min, max } = CADENCES[key];
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isInteger(value)) return { ok: false, message: i18n.t('lastWords.wholeNumber') };
-  if (value < min || value > max) return { ok: false, message: `Between ${min} and ${max}` };
+  if (value < min || value > max)
+    return { ok: false, message: i18n.t('lastWords.between', { min: String(min), max: String(max) }) };
   return { ok: true, value };
 }
 

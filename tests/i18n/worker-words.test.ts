@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { NetworkError, RateLimitError, TimeoutError } from '../../lib/api';
+import { ApiError, MALFORMED_RESPONSE, NetworkError, RateLimitError, TimeoutError } from '../../lib/api';
 import { alertHandlers } from '../../lib/background/alerts';
 import { importIntoWatchlist } from '../../lib/background/alerts/watchlist-io';
 import { marketHandlers } from '../../lib/background/handlers/markets';
@@ -20,6 +20,7 @@ import { connection, unlockPin } from '../../lib/messages/requests/credentials';
 import { watchlistName } from '../../lib/messages/schemas';
 import { settledSend } from '../../lib/messages/settled-send';
 import { checkConnectionForm } from '../../lib/options/connection-form';
+import { parseCadence } from '../../lib/options/prefs-form';
 import { registry } from '../../lib/settings/registry';
 import { estimatePassphrase } from '../../lib/vault/estimator';
 import { warningWords } from '../../lib/vault/warnings';
@@ -93,6 +94,35 @@ describe("the worker's replies in German", () => {
       message: 'Anfragen warten, um innerhalb Ihres IG-API-Kontingents zu bleiben',
       retryAfterMs: 3000,
     });
+  });
+
+  it("gives IG's refusals and an unreadable reply in German, IG's code beside them", () => {
+    const refused = new ApiError('markets.get failed with 500 error.service.unavailable', {
+      errorCode: 'error.service.unavailable',
+      status: 500,
+      label: 'markets.get',
+    });
+    expect(toErrorView(refused)).toMatchObject({
+      kind: 'service',
+      message: 'IG antwortete mit HTTP-Status 500',
+      code: 'error.service.unavailable',
+    });
+    const unreadable = new ApiError('Malformed response to markets.get: not JSON', {
+      errorCode: MALFORMED_RESPONSE,
+      status: 200,
+      label: 'markets.get',
+    });
+    expect(toErrorView(unreadable).message).toBe(
+      'Die Antwort von IG konnte nicht gelesen werden. Es wurde nichts geändert.',
+    );
+  });
+
+  it('refuses a cadence that is not a whole number, or out of bounds, in German', () => {
+    expect(parseCadence('priceRefreshSec', '1,5')).toMatchObject({
+      ok: false,
+      message: 'Geben Sie eine ganze Zahl ein',
+    });
+    expect(parseCadence('priceRefreshSec', '900')).toMatchObject({ ok: false, message: 'Zwischen 1 und 300' });
   });
 
   it('says an alert is gone, a move is too large and a range is backwards', async () => {

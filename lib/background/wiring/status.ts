@@ -46,19 +46,21 @@ export function statusParts(clients: ClientHolder, now: () => number, live: Late
   }
 
   async function status(): Promise<StatusView> {
-    // Every read at once: a woken worker answers after the slowest, not after their sum.
+    // The session's facts are those of the client for the current settings (built here if it is not yet).
+    const session = clients.get().then(
+      () => clients.sessionInfo(),
+      () => undefined,
+    );
+    // Every read at once: a woken worker answers after the slowest, not after their sum. The vault's state is
+    // read once the client is built: building it from remembered secrets of an older version asks for a PIN.
     const [conn, info, permits, sessionPermits, lock, pinned, vault] = await Promise.all([
       registry.connection.getValue(),
-      // The session's facts are those of the client for the current settings (built here if it is not yet).
-      clients.get().then(
-        () => clients.sessionInfo(),
-        () => undefined,
-      ),
+      session,
       registry.permits.getValue(),
       registry.sessionPermits.getValue(),
       registry.reconciliationLock.getValue(),
       registry.pinnedEpic.getValue(),
-      vaultView(),
+      session.then(() => vaultView()),
     ]);
     const settingsPresent = info !== undefined;
     const { engine, stream } = live.get();

@@ -53,7 +53,12 @@ describe('import into an existing watchlist', () => {
     const { ctx } = setup({ addFails: new Map([[C, invalidEpic()]]) });
     const report = await importIntoWatchlist({ target: { id: 'fx' }, ...parseEpicList(`${B} ${C} ${D}`) }, ctx);
     expect(report.added).toEqual([B, D]);
-    expect(report.failed).toEqual([{ epic: C, message: 'Invalid epic' }]);
+    expect(report.failed).toEqual([
+      {
+        epic: C,
+        message: 'IG answered with HTTP status 400 (error.service.watchlists.add-instrument.invalid-epic)',
+      },
+    ]);
   });
 
   it('when the service goes away midway, says which were added and which were not', async () => {

@@ -5,7 +5,7 @@ import { i18n } from '#i18n';
 import { ValidationError } from '../../api/errors';
 import { exportFilename } from '../../csv/filename';
 import type { ParsedEpics } from '../../csv/import';
-import type { ExportRow, ImportReport } from '../../messages/contract';
+import type { ErrorView, ExportRow, ImportReport } from '../../messages/contract';
 import type { MarketQuote } from '../../model';
 import type { HandlerContext, Handlers } from '../handlers/table';
 import { toErrorView } from '../routing/error-view';
@@ -55,8 +55,10 @@ export async function verifyEpics(
   return { known, unknown };
 }
 
-function failureMessage(kind: string, message: string): string {
-  return kind === 'timeout' ? `${message} (it may have been added: check the watchlist)` : message;
+/** Why one market was not added, in the page's words, with IG's code beside them when IG sent one. */
+function failureMessage(view: ErrorView): string {
+  const reason = view.code ? `${view.message} (${view.code})` : view.message;
+  return view.kind === 'timeout' ? i18n.t('lastWords.mayHaveBeenAdded', { reason }) : reason;
 }
 
 async function addOneByOne(ctx: HandlerContext, id: string, epics: string[], report: ImportReport): Promise<void> {
@@ -67,7 +69,7 @@ async function addOneByOne(ctx: HandlerContext, id: string, epics: string[], rep
       report.added.push(epic);
     } catch (err) {
       const view = toErrorView(err);
-      report.failed.push({ epic, message: failureMessage(view.kind, view.message) });
+      report.failed.push({ epic, message: failureMessage(view) });
       if (!PER_EPIC_ERRORS.has(view.kind)) {
         for (const rest of epics.slice(i + 1)) {
           report.failed.push({ epic: rest, message: i18n.t('workerError.importStopped', { reason: view.message }) });
@@ -132,7 +134,7 @@ export async function importIntoWatchlist(
   }
   for (const epic of toAdd) {
     if (!members || members.has(epic)) report.added.push(epic);
-    else report.failed.push({ epic, message: 'IG did not add this market to the new watchlist' });
+    else report.failed.push({ epic, message: i18n.t('lastWords.notAddedToNew') });
   }
   return report;
 }

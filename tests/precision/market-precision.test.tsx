@@ -360,17 +360,7 @@ describe('every market with a precision in the captured replies', () => {
     });
 
     it('deal ticket buttons and the level a deal was accepted at', async () => {
-      const permit: PermitView = {
-        id: 'p1',
-        scope: 'dealing',
-        environment: 'demo',
-        accountId: 'ABC12',
-        expiresAt: Date.now() + 3600_000,
-        grantedAt: Date.now(),
-      };
-      background.handlers['permit.get'] = () => ({ ok: true, data: [permit] });
-      background.handlers['lock.get'] = () => ({ ok: true, data: null });
-      background.handlers['deal.repeatWindow'] = () => ({ ok: true, data: null });
+      grantDealing();
       render(
         <DealTicket
           epic={c.epic}

@@ -13,9 +13,14 @@ export const currencyCode = lazySchema(() =>
 );
 export const expiry = lazySchema(() => v.pipe(v.string(), v.regex(P.EXPIRY, 'Expiry is not valid')));
 
-/** A stop or limit given as a distance from the deal level or as an absolute level. */
-export const stopOrLimit = lazySchema(() =>
-  v.optional(v.nullable(v.object({ mode: v.picklist(['distance', 'level']), value: s.positive })), null),
+/**
+ * A stop or limit given as a distance from the deal level or as an absolute level. Built at once, not on first
+ * use: an object reads an entry's `optional` from the entry itself, and behind a lazy wrapper the key would be
+ * required (a ticket without a stop was refused).
+ */
+export const stopOrLimit = v.optional(
+  v.nullable(v.object({ mode: v.picklist(['distance', 'level']), value: s.positive })),
+  null,
 );
 
 /** What a deal ticket sends: validated again against the market's dealing rules in the background. */

@@ -40,6 +40,29 @@ describe('schemas built on first use', () => {
     expect(found).toEqual([]);
   });
 
+  it("leave no optional entry behind a lazy wrapper in IG's replies, the stream's protocol or the pages' views", () => {
+    const modules = import.meta.glob(
+      [
+        '../../lib/api/schemas/*.ts',
+        '../../lib/messages/schemas.ts',
+        '../../lib/stream/host-protocol.ts',
+        '../../lib/background/stream/live-hub.ts',
+        '../../lib/background/handlers/settings-file.ts',
+      ],
+      { eager: true },
+    );
+    const found: string[] = [];
+    let schemas = 0;
+    for (const [file, exports] of Object.entries(modules))
+      for (const [name, value] of Object.entries(exports as Record<string, unknown>))
+        if (value && typeof value === 'object' && (value as { kind?: string }).kind === 'schema') {
+          schemas++;
+          hiddenOptionals(value as Node, `${file.replace('../../', '')}:${name}`, found);
+        }
+    expect(schemas).toBeGreaterThan(50);
+    expect(found).toEqual([]);
+  });
+
   it('accept a deal ticket without a stop, a limit, a level or an expiry', () => {
     const ticket = { epic: 'CS.D.EURUSD.MINI.IP', direction: 'BUY', size: 1, orderType: 'MARKET', currencyCode: 'USD' };
     const parsed = v.safeParse(dealingRequests['deal.quoteOpen'], ticket);

@@ -5,47 +5,12 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { ACCOUNT, MY_WATCHLIST } from './journeys/data';
+import { ACCOUNT, MY_WATCHLIST, LOGIN_REFUSALS as REFUSALS } from './journeys/data';
 import { ROOT, saveScreenshot } from './launch';
 
 test.use({ keepWelcome: true });
 
 const STORE_DIR = join(ROOT, 'artifacts', 'store');
-
-/** IG's refusals of a login, the words the page shows for each and the next step it gives. */
-const REFUSALS = [
-  {
-    status: 403,
-    errorCode: 'error.security.api-key-invalid',
-    title: 'The API key is not valid',
-    next: /My IG > Settings > API keys/,
-  },
-  {
-    status: 401,
-    errorCode: 'error.security.invalid-details',
-    title: 'Wrong identifier or password',
-    next: /Type them again/,
-  },
-  {
-    status: 400,
-    errorCode: 'error.public-api.failure.encryption.required',
-    title: 'IG requires an encrypted password',
-    next: /Tick "Encrypt my password at login"/,
-    count: 2,
-  },
-  {
-    status: 403,
-    errorCode: 'error.public-api.exceeded-api-key-allowance',
-    title: 'API allowance exceeded',
-    next: /Wait a minute/,
-  },
-  {
-    status: 403,
-    errorCode: 'error.security.too-many-failed-attempts',
-    title: 'Logins to this account are locked',
-    next: /Log in on the IG website to unlock/,
-  },
-];
 
 async function welcomePage(context: import('@playwright/test').BrowserContext): Promise<Page> {
   const isWelcome = (p: Page) => p.url().endsWith('/welcome.html');

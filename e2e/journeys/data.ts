@@ -56,3 +56,44 @@ export const FORGED_DEALING: readonly (readonly [string, unknown])[] = [
 
 /** The passphrase the journeys remember their credentials under (lib/vault): strong enough for the settings. */
 export const REMEMBER_PIN = 'journey copper kettle midnight orchard';
+
+/** IG's refusals of a login, the words the page shows for each and the next step it gives. */
+export const LOGIN_REFUSALS: readonly {
+  status: number;
+  errorCode: string;
+  title: string;
+  next: RegExp;
+  count?: number;
+}[] = [
+  {
+    status: 403,
+    errorCode: 'error.security.api-key-invalid',
+    title: 'The API key is not valid',
+    next: /My IG > Settings > API keys/,
+  },
+  {
+    status: 401,
+    errorCode: 'error.security.invalid-details',
+    title: 'Wrong identifier or password',
+    next: /Type them again/,
+  },
+  {
+    status: 400,
+    errorCode: 'error.public-api.failure.encryption.required',
+    title: 'IG requires an encrypted password',
+    next: /Tick "Encrypt my password at login"/,
+    count: 2,
+  },
+  {
+    status: 403,
+    errorCode: 'error.public-api.exceeded-api-key-allowance',
+    title: 'API allowance exceeded',
+    next: /Wait a minute/,
+  },
+  {
+    status: 403,
+    errorCode: 'error.security.too-many-failed-attempts',
+    title: 'Logins to this account are locked',
+    next: /Log in on the IG website to unlock/,
+  },
+];

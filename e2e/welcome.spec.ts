@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { ACCOUNT, MY_WATCHLIST, LOGIN_REFUSALS as REFUSALS } from './journeys/data';
+import { ACCOUNT, MY_WATCHLIST, LOGIN_REFUSALS as REFUSALS, refusalFault } from './journeys/data';
 import { ROOT, saveScreenshot } from './launch';
 
 test.use({ keepWelcome: true });
@@ -47,12 +47,7 @@ test('a new install: welcome, every refusal explained, connected, a first watchl
 
   const result = welcome.getByTestId('options-check-result');
   for (const refusal of REFUSALS) {
-    await sim.control.injectFault({
-      method: 'POST',
-      path: '^/session$',
-      count: refusal.count ?? 1,
-      action: { kind: 'error', status: refusal.status, errorCode: refusal.errorCode },
-    });
+    await sim.control.injectFault(refusalFault(refusal));
     await welcome.getByRole('button', { name: 'Check' }).click();
     await expect(result).toContainText(refusal.title);
     await expect(result).toContainText(refusal.next);

@@ -1,7 +1,7 @@
 // The first run in Firefox: installing opens the welcome page; through it a new user connects (the custom
 // gateway and its host permission, each of IG's refusals explained), picks a first watchlist and opens the sidebar,
 // which shows that list live.
-import { ACCOUNT, LOGIN_REFUSALS, MY_WATCHLIST } from '../journeys/data';
+import { ACCOUNT, LOGIN_REFUSALS, MY_WATCHLIST, refusalFault } from '../journeys/data';
 import { byRole, byTestId } from '../journeys/driver';
 import { until } from '../launch-firefox';
 import { expect, test } from './harness';
@@ -54,12 +54,7 @@ test('a new install: the welcome page connects, picks a first watchlist and open
   await welcome.expectText({ css: '[role="status"]' }, 'Saved for this browser session only.');
   // Each of IG's other refusals, in plain words with the next step and IG's code (as in Chromium).
   for (const refusal of LOGIN_REFUSALS) {
-    await sim.control.injectFault({
-      method: 'POST',
-      path: '^/session$',
-      count: refusal.count ?? 1,
-      action: { kind: 'error', status: refusal.status, errorCode: refusal.errorCode },
-    });
+    await sim.control.injectFault(refusalFault(refusal));
     await welcome.click(byRole('button', 'Check'));
     await welcome.expectText(byTestId('options-check-result'), `IG code: ${refusal.errorCode}`);
     await welcome.expectText(byTestId('options-check-result'), refusal.title);

@@ -97,3 +97,13 @@ export const LOGIN_REFUSALS: readonly {
     next: /Log in on the IG website to unlock/,
   },
 ];
+
+/** The simulated service's fault that makes the next login answer as IG does for `refusal`. */
+export function refusalFault(refusal: (typeof LOGIN_REFUSALS)[number]) {
+  return {
+    method: 'POST',
+    path: '^/session$',
+    count: refusal.count ?? 1,
+    action: { kind: 'error', status: refusal.status, errorCode: refusal.errorCode },
+  } as const;
+}

@@ -9,6 +9,7 @@ import { closeQuoteView, openQuoteView } from '../../lib/dealing/views';
 import type { ErrorView } from '../../lib/messages/contract';
 import { requestSchema } from '../../lib/messages/contract';
 import { checkReason } from '../../lib/options/check';
+import { VaultFormatError } from '../../lib/vault/record';
 import { useLocale } from '../setup/i18n-messages';
 
 const refusal = (code: string, kind: ErrorView['kind'] = 'bad-credentials') =>
@@ -76,6 +77,15 @@ describe('the quoted cost lines', () => {
     expect(
       closeQuoteView({ close: { indicativeQuoteReference: 'Q2', closingSpread: 0.5 } } as never, 0)?.lines,
     ).toEqual([{ label: 'Spread à la clôture', amount: 0.5 }]);
+  });
+});
+
+describe('remembered credentials this version cannot read', () => {
+  it('say so in German', () => {
+    useLocale('de');
+    expect(new VaultFormatError().message).toBe(
+      'Die gespeicherten Zugangsdaten liegen in einer Form vor, die Marketside nicht lesen kann',
+    );
   });
 });
 

@@ -76,7 +76,7 @@ describe('batchReads', () => {
 
 describe('a woken worker with its reads batched', () => {
   let sim: SimHandle;
-  let undo = () => undefined as void;
+  let undo: () => void = () => undefined;
   beforeAll(async () => {
     sim = await startSim({ seed: 4 });
   });
@@ -104,7 +104,12 @@ describe('a woken worker with its reads batched', () => {
         area.get = get;
       });
     }
-    return { counts, undo: () => undos.forEach((u) => u()) };
+    return {
+      counts,
+      undo: () => {
+        for (const u of undos) u();
+      },
+    };
   }
 
   async function statusOfWokenWorker(batched: boolean) {

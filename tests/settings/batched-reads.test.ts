@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { StatusView } from '../../lib/messages/contract';
 import { batchReads, batchStorageReads } from '../../lib/settings/batched-reads';
 import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
-import { ask, ok, vaultWorker } from '../vault/setup';
+import { ask, ok, vaultWorker, version2Connection } from '../vault/setup';
 
 type Values = Record<string, unknown>;
 
@@ -115,18 +115,7 @@ describe('a woken worker with its reads batched', () => {
   async function statusOfWokenWorker(batched: boolean) {
     fakeBrowser.reset();
     vi.resetModules();
-    await fakeBrowser.storage.local.set({
-      connection: {
-        environment: 'custom',
-        baseUrl: sim.baseUrl,
-        apiKey: sim.apiKey,
-        identifier: sim.identifier,
-        password: sim.password,
-        remember: true,
-        sessionVersion: 2,
-      },
-      connection$: { v: 2 },
-    });
+    await fakeBrowser.storage.local.set(version2Connection(sim));
     const counter = countCalls();
     const unbatch = batched ? batchStorageReads(fakeBrowser.storage) : () => undefined;
     undo = () => {

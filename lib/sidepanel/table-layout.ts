@@ -51,7 +51,7 @@ export const CUSTOM_LINE = 17;
 /** The narrowest a chosen column gets; the panel's width sets how many fit on a line. */
 export const CUSTOM_MIN_COLUMN = 62;
 /** The row's padding, the remove button's track and the gaps, in px. */
-const CUSTOM_CHROME = 34;
+const CUSTOM_CHROME = 37;
 
 /**
  * The layout of chosen columns at a width: as many columns on a line as fit at their narrowest, the market's

@@ -64,6 +64,9 @@ for (const lang of storeLanguages()) {
       capture,
       sim,
     }) => {
+      // Five widths' and two layouts' checks in one Chromium: longer than one screen's journey, far shorter
+      // than a Chromium for each.
+      test.setTimeout(180_000);
       // A closed market and one taking edits only: their status tags are the longest words of a row.
       sim.control.setMarket(FTSE, { marketStatus: 'CLOSED' });
       sim.control.setMarket(VOD, { marketStatus: 'EDITS_ONLY' });
@@ -86,8 +89,9 @@ for (const lang of storeLanguages()) {
             await capture(panel, `layout-${lang}-panel-${layout === 'default' ? '' : 'all-'}${width}-${theme}`);
             // The chosen columns' layout follows the panel's width a frame later.
             await expect.poll(() => misfits(panel), `side panel, ${layout}, at ${width} px, ${theme}`).toEqual([]);
-            // axe reads names and contrast, which do not change with the width: once, at the narrowest.
-            if (width === WIDTHS[0])
+            // axe reads names and contrast, which do not change with the width: once, at the narrowest (every
+            // column in the light theme alone: its colours are today's columns').
+            if (width === WIDTHS[0] && (layout === 'default' || theme === 'light'))
               expect(await blockingAxe(panel), `axe, side panel, ${layout}, at ${width} px, ${theme}`).toEqual([]);
           }
         }

@@ -3,7 +3,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFormatLocale } from '../../lib/format';
-import type { PermitView, PositionView } from '../../lib/model';
+import type { PositionView } from '../../lib/model';
+import { dealingPermit } from '../helpers/dealing-permit';
 import { background } from '../helpers/scripted-background';
 import { facts } from './context';
 
@@ -15,14 +16,7 @@ vi.mock('../../lib/messages/contract', async (importOriginal) => ({
 import { DealTicket, PermitBadge, PositionActions, ReconciliationBanner } from '../../components/dealing';
 import { refreshDealingState } from '../../components/dealing/dealingState';
 
-const permit: PermitView = {
-  id: 'p1',
-  scope: 'dealing',
-  environment: 'demo',
-  accountId: 'ABC12',
-  expiresAt: Date.now() + 3600_000,
-  grantedAt: Date.now(),
-};
+const permit = dealingPermit();
 
 function answer(name: string, data: unknown) {
   background.handlers[name] = () => ({ ok: true, data });
@@ -233,5 +227,49 @@ describe('closing a position', () => {
     expect(sent('positions.close')).toEqual([{ dealId: 'DEAL-1', quoteReference: 'QC1' }]);
     expect(dealt).toHaveBeenCalled();
     window.removeEventListener('marketside:dealt', dealt);
+  });
+});
+
+describe('amending a position in German', () => {
+  beforeEach(() => {
+    answer('permit.get', [permit]);
+    refreshDealingState();
+  });
+
+  it('shows the stop with a decimal comma, refuses a decimal point by naming the separator, and amends on a comma', async () => {
+    setFormatLocale('de-DE');
+    answer('positions.amend', { status: 'accepted', dealReference: 'R4', dealId: 'DEAL-2', level: null, size: null });
+    const position: PositionView = {
+      dealId: 'DEAL-2',
+      dealReference: null,
+      epic: facts.epic,
+      instrumentName: 'EUR/USD',
+      direction: 'BUY',
+      size: 1,
+      level: 10950,
+      currency: 'USD',
+      stopLevel: 10900.5,
+      limitLevel: null,
+      createdAt: null,
+      bid: 11000,
+      offer: 11001,
+      marketStatus: 'TRADEABLE',
+      valuePerMove: 1,
+      profitLoss: 50,
+    };
+    render(<PositionActions position={position} decimals={1} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Amend stop and limit of buy 1 EUR/USD' }));
+    const stop = screen.getByLabelText('Stop level') as HTMLInputElement;
+    expect(stop.value).toBe('10900,5');
+    const save = screen.getByRole('button', { name: 'Save stop and limit' }) as HTMLButtonElement;
+    fireEvent.input(stop, { target: { value: '10890.5' } });
+    expect(await screen.findByText('Use “,” as the decimal separator, as in 0,5.')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.input(stop, { target: { value: '10890,5' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(sent('positions.amend')).toEqual([{ dealId: 'DEAL-2', stopLevel: 10890.5, limitLevel: null }]),
+    );
   });
 });

@@ -7,44 +7,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { FTSE, MY_WATCHLIST } from './journeys/data';
 import { expect, test } from './language';
+import type { ExtensionGlobals } from './launch';
+import { misfits } from './layout-misfits';
 import { storeLanguages } from './store-languages';
 
 const WIDTHS = [320, 400, 600];
+const VOD = 'KA.D.VOD.CASH.IP';
 const THEMES = ['light', 'dark'] as const;
-
-/** What does not fit: sideways overflow, clipped numbers, headers off their column or wrapped. */
-function misfits(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) {
-      const wide = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
-        (el) => el.getBoundingClientRect().right > root.clientWidth + 1 && el.children.length === 0,
-      );
-      const names = wide.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent}"`);
-      found.push(`page ${root.scrollWidth} px wide in ${root.clientWidth}: ${names.join(', ')}`);
-    }
-    for (const el of document.querySelectorAll<HTMLElement>('.num, td.wl-bid, td.wl-offer, td.wl-chg, td.wl-pct')) {
-      if (el.scrollWidth > el.clientWidth + 1) found.push(`clipped number "${el.textContent}"`);
-    }
-    const firstRow = document.querySelector('[data-testid="panel-row"]');
-    for (const th of document.querySelectorAll<HTMLElement>('th[class*="wl-th--"]')) {
-      const label = th.querySelector('button') ?? th;
-      const box = label.getBoundingClientRect();
-      const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight) || 16;
-      if (box.width === 0) continue;
-      if (label.scrollWidth > label.clientWidth + 1) found.push(`header "${label.textContent}" clipped`);
-      if (firstRow && box.bottom > firstRow.getBoundingClientRect().top + 1)
-        found.push(`header "${label.textContent}" runs over its values`);
-      if (box.height > lineHeight * 2.2) found.push(`header "${label.textContent}" wraps (${box.height} px)`);
-      const column = [...th.classList].find((c) => c.startsWith('wl-th--'))?.slice('wl-th--'.length);
-      const cell = firstRow?.children[(th as HTMLTableCellElement).cellIndex]?.getBoundingClientRect();
-      if (column && cell && Math.min(box.right, cell.right) - Math.max(box.left, cell.left) <= 0)
-        found.push(`header "${label.textContent}" is not over its column`);
-    }
-    return found;
-  });
-}
 
 async function blockingAxe(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
@@ -53,29 +22,78 @@ async function blockingAxe(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-for (const lang of storeLanguages().filter((l) => l !== 'en')) {
+/** Every column a list can show (lib/watchlists/columns.ts), in their order there. */
+const EVERY_COLUMN = [
+  'bid',
+  'offer',
+  'mid',
+  'change',
+  'changePct',
+  'high',
+  'low',
+  'range',
+  'spread',
+  'sentiment',
+  'status',
+  'updated',
+  'spark',
+];
+
+async function showColumns(panel: Page, columns: string[] | null) {
+  await panel.evaluate(
+    ([list, chosen]) =>
+      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({
+        watchlistMarks: {
+          flags: {},
+          notes: {},
+          lists: chosen ? { [list as string]: { columns: chosen, sections: [] } } : {},
+        },
+      }),
+    [MY_WATCHLIST.id, columns] as const,
+  );
+  await expect(panel.getByTestId('panel-rows')).toHaveClass(columns ? /wl-custom/ : /^(?!.*wl-custom)/);
+}
+
+for (const lang of storeLanguages()) {
   test.describe(lang, () => {
     test.use({ uiLanguage: lang });
 
-    test(`in ${lang}, the side panel and the popup fit at every width and theme`, async ({
+    test(`in ${lang}, the side panel and the popup fit at every width and theme, today's columns and every column`, async ({
       configure,
       openPage,
       capture,
+      sim,
     }) => {
+      // Five widths' and two layouts' checks in one Chromium: longer than one screen's journey, far shorter
+      // than a Chromium for each.
+      test.setTimeout(180_000);
+      // A closed market and one taking edits only: their status tags are the longest words of a row.
+      sim.control.setMarket(FTSE, { marketStatus: 'CLOSED' });
+      sim.control.setMarket(VOD, { marketStatus: 'EDITS_ONLY' });
       await configure();
       const panel = await openPage('sidepanel.html', { width: WIDTHS[0] as number, height: 700 });
       await expect(panel.locator('html')).toHaveAttribute('lang', /./);
       await expect(panel.getByTestId('panel-row')).toHaveCount(MY_WATCHLIST.rows);
       await expect(panel.locator('td.wl-bid .dec').filter({ hasText: /[.,]/ })).toHaveCount(MY_WATCHLIST.rows);
-      for (const width of WIDTHS) {
-        await panel.setViewportSize({ width, height: 700 });
-        for (const theme of THEMES) {
-          await panel.emulateMedia({ colorScheme: theme });
-          expect(await misfits(panel), `side panel at ${width} px, ${theme}`).toEqual([]);
-          // axe reads names and contrast, which do not change with the width: once, at the narrowest.
-          if (width === WIDTHS[0])
-            expect(await blockingAxe(panel), `axe, side panel at ${width} px, ${theme}`).toEqual([]);
-          await capture(panel, `layout-${lang}-panel-${width}-${theme}`);
+      await expect(panel.locator('td.wl-stat .status-tag')).toHaveCount(2);
+      for (const [layout, columns] of [
+        ['default', null],
+        ['every-column', EVERY_COLUMN],
+      ] as const) {
+        await showColumns(panel, columns as string[] | null);
+        for (const width of WIDTHS) {
+          await panel.setViewportSize({ width, height: 700 });
+          for (const theme of THEMES) {
+            await panel.emulateMedia({ colorScheme: theme });
+            // Saved before the checks, so that a misfit can be seen.
+            await capture(panel, `layout-${lang}-panel-${layout === 'default' ? '' : 'all-'}${width}-${theme}`);
+            // The chosen columns' layout follows the panel's width a frame later.
+            await expect.poll(() => misfits(panel), `side panel, ${layout}, at ${width} px, ${theme}`).toEqual([]);
+            // axe reads names and contrast, which do not change with the width: once, at the narrowest (every
+            // column in the light theme alone: its colours are today's columns').
+            if (width === WIDTHS[0] && (layout === 'default' || theme === 'light'))
+              expect(await blockingAxe(panel), `axe, side panel, ${layout}, at ${width} px, ${theme}`).toEqual([]);
+          }
         }
       }
       const popup = await openPage(`popup.html?epic=${FTSE}`);

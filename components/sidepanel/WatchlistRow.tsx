@@ -70,6 +70,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
           <button
             type="button"
             class="link"
+            title={q.instrumentName}
             data-open-index={index}
             aria-describedby={noteId}
             onClick={() => actions.current.open(row.epic)}

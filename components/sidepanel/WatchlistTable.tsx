@@ -52,18 +52,25 @@ interface Props {
   onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
 }
 
-/** The scroller's width, for the layout of chosen columns. */
-function useWidth(el: { current: HTMLElement | null }, on: boolean): number {
+/** The scroller's width and the width of a digit in its cells, for the layout of chosen columns. */
+function useWidth(el: { current: HTMLElement | null }, on: boolean): { width: number; ch: number } {
   const [width, setWidth] = useState(0);
+  const [ch, setCh] = useState(0);
   useEffect(() => {
     const node = el.current;
     if (!on || !node) return;
+    // The cells' `ch` (CSS .wl-row: 12px, tabular digits), which the number columns are measured in.
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;width:100ch;font-size:12px';
+    node.appendChild(probe);
+    setCh(probe.getBoundingClientRect().width / 100);
+    probe.remove();
     setWidth(node.clientWidth);
     const watch = new ResizeObserver(() => setWidth(node.clientWidth));
     watch.observe(node);
     return () => watch.disconnect();
   }, [el, on]);
-  return width || (typeof window === 'undefined' ? 400 : window.innerWidth);
+  return { width: width || (typeof window === 'undefined' ? 400 : window.innerWidth), ch };
 }
 
 /** The header row: drawn again when the columns, the sort or the layout change, not on every streamed frame. */
@@ -126,8 +133,8 @@ export function WatchlistTable(props: Props) {
   const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
   const flashes = useFlashes(all);
   const scroller = useRef<HTMLDivElement>(null);
-  const width = useWidth(scroller, columns !== null);
-  const custom = columns ? customLayout(columns.length, width) : null;
+  const { width, ch } = useWidth(scroller, columns !== null);
+  const custom = columns ? customLayout(columns.length, width, Math.max(widths.bidCh, widths.offerCh) * ch) : null;
   const rowHeight = custom ? custom.rowHeight : rowHeightFor(sparklines);
   const headHeight = custom ? custom.headHeight : HEAD_HEIGHT;
   const virtualizer = useVirtualRows({

@@ -3,7 +3,7 @@
 // per streamed tick. Files (CSV) never come through here: they stay machine-readable (lib/csv).
 export { formatAge, formatDateTime, formatDay, formatMarketHours, formatMoment, formatTime, zoneName } from './dates';
 export { FALLBACK_LOCALE, formatLocale, setFormatLocale } from './locale';
-export { midOf, spreadOf, statusLabel, type Trend, trendOf } from './market';
+export { midOf, spreadOf, statusLabel, statusMark, type Trend, trendOf } from './market';
 export {
   currencyDecimals,
   decimalSeparator,

@@ -43,3 +43,26 @@ export function statusLabel(status: string): string {
       return i18n.t('status.unknown');
   }
 }
+
+/**
+ * The mark a narrow cell shows for a market's state instead of its words (which stay for screen readers and
+ * on hover): ⊘ where nothing can be dealt, ◐ where some dealing is allowed (edits, closings, auction).
+ */
+export function statusMark(status: string): string {
+  switch (status) {
+    case 'TRADEABLE':
+      return '';
+    case 'CLOSED':
+    case 'OFFLINE':
+    case 'SUSPENDED':
+      return '⊘';
+    case 'EDITS_ONLY':
+    case 'ON_AUCTION':
+    case 'ON_AUCTION_NO_EDITS':
+    case 'CLOSINGS_ONLY':
+    case 'DEAL_NO_EDIT':
+      return '◐';
+    default:
+      return '?';
+  }
+}

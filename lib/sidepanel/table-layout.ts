@@ -50,15 +50,20 @@ export function assumedViewportHeight(): number {
 export const CUSTOM_LINE = 17;
 /** The narrowest a chosen column gets; the panel's width sets how many fit on a line. */
 export const CUSTOM_MIN_COLUMN = 62;
-/** The row's padding, the remove button's track and the gaps, in px. */
-const CUSTOM_CHROME = 34;
+/** The row's padding and the remove button's track, in px (CSS .wl-row, --wl-act). */
+const CUSTOM_CHROME = 29;
+/** The gap before each track (CSS .wl-row column-gap). */
+const CUSTOM_GAP = 4;
 
 /**
  * The layout of chosen columns at a width: as many columns on a line as fit at their narrowest, the market's
- * name on a line above them; header and rows share it, so each label stands over its values.
+ * name on a line above them; header and rows share it, so each label stands over its values. A column is
+ * never narrower than `numberPx`, the widest number a column holds (decimal points aligned): a number is
+ * never clipped, the columns wrap onto another line instead.
  */
-export function customLayout(columnCount: number, width: number) {
-  const fit = Math.floor((Math.max(width, 200) - CUSTOM_CHROME) / CUSTOM_MIN_COLUMN);
+export function customLayout(columnCount: number, width: number, numberPx = 0) {
+  const narrowest = Math.max(CUSTOM_MIN_COLUMN, Math.ceil(numberPx));
+  const fit = Math.floor((Math.max(width, 200) - CUSTOM_CHROME) / (narrowest + CUSTOM_GAP));
   const perLine = Math.max(1, Math.min(columnCount, fit));
   const lines = 1 + Math.ceil(columnCount / perLine);
   return { perLine, lines, rowHeight: lines * CUSTOM_LINE + 6, headHeight: lines * CUSTOM_LINE + 4 };

@@ -1,0 +1,146 @@
+// What does not fit on a page, as a list a journey expects to be empty: sideways overflow, numbers clipped,
+// a watchlist header wrapped, off its column or running over its values, and anything that overlaps: two
+// header labels, a header label and another column's values, a row cell's content and its neighbour's, or
+// content spilling out of its cell (clipped). Boxes are the content's own (text and child boxes, measured
+// with a Range), not the cells', so a label wider than its track is caught even when the track is not.
+import type { Page } from '@playwright/test';
+
+export function misfits(page: Page): Promise<string[]> {
+  return page.evaluate((CELLS) => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    const EPS = 0.5;
+    type Rect = { left: number; right: number; top: number; bottom: number };
+    const name = (el: Element) => `${[...el.classList].find((c) => c.startsWith('wl-')) ?? el.tagName}`;
+    const text = (el: Element) => `"${(el.textContent ?? '').trim()}"`;
+    /** The box of what an element shows: its text and its descendants' boxes, wherever they are drawn. */
+    const inkOf = (el: Element): Rect | null => {
+      const rects: DOMRect[] = [];
+      const visit = (node: Node) => {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects.push(...range.getClientRects());
+          return;
+        }
+        if (!(node instanceof Element)) return;
+        const style = getComputedStyle(node);
+        if (style.display === 'none' || style.visibility === 'hidden') return;
+        const box = node.getBoundingClientRect();
+        // Words kept for screen readers alone (1 px, clipped) are not drawn.
+        if (box.width <= 1 && box.height <= 1 && style.overflow === 'hidden') return;
+        if (node !== el) rects.push(box);
+        if (node instanceof SVGElement) return;
+        for (const child of node.childNodes) visit(child);
+      };
+      visit(el);
+      const drawn = rects.filter((r) => r.width > 0 && r.height > 0);
+      if (drawn.length === 0) return null;
+      return {
+        left: Math.min(...drawn.map((r) => r.left)),
+        right: Math.max(...drawn.map((r) => r.right)),
+        top: Math.min(...drawn.map((r) => r.top)),
+        bottom: Math.max(...drawn.map((r) => r.bottom)),
+      };
+    };
+    const meet = (a: Rect, b: Rect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > EPS &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > EPS;
+    const across = (a: Rect, b: Rect) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > EPS;
+    const outside = (inner: Rect, outer: Rect) => inner.left < outer.left - EPS || inner.right > outer.right + EPS;
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+
+    const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]');
+    // Sideways: a table that scrolls sideways on purpose scrolls inside its own box; the page never does.
+    if (root.scrollWidth > root.clientWidth) {
+      const wide = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+        (el) => el.getBoundingClientRect().right > root.clientWidth + 1 && el.children.length === 0,
+      );
+      const names = wide.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent}"`);
+      found.push(`page ${root.scrollWidth} px wide in ${root.clientWidth}: ${names.join(', ')}`);
+    }
+    if (scroller && scroller.scrollWidth > scroller.clientWidth + 1)
+      found.push(`watchlist ${scroller.scrollWidth} px wide in ${scroller.clientWidth}`);
+    for (const el of document.querySelectorAll<HTMLElement>('.num, td.wl-bid, td.wl-offer, td.wl-chg, td.wl-pct')) {
+      if (shown(el) && el.scrollWidth > el.clientWidth + 1) found.push(`clipped number "${el.textContent}"`);
+    }
+
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="panel-row"]')].filter(shown);
+    const firstRow = rows[0];
+    const headers = [...document.querySelectorAll<HTMLTableCellElement>('th[class*="wl-th--"]')].filter(shown);
+    const labels: { id: string; th: HTMLTableCellElement; ink: Rect }[] = [];
+    for (const th of headers) {
+      const label = th.querySelector('button') ?? th;
+      const box = label.getBoundingClientRect();
+      const id = [...th.classList].find((c) => c.startsWith('wl-th--'))?.slice('wl-th--'.length) ?? '?';
+      const ink = inkOf(label);
+      if (!ink) continue;
+      labels.push({ id, th, ink });
+      const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight) || 16;
+      if (label.scrollWidth > label.clientWidth + 1 || outside(ink, th.getBoundingClientRect()))
+        found.push(`header ${text(label)} clipped`);
+      if (firstRow && box.bottom > firstRow.getBoundingClientRect().top + 1)
+        found.push(`header ${text(label)} runs over its values`);
+      if (box.height > lineHeight * 2.2) found.push(`header ${text(label)} wraps (${box.height} px)`);
+      const cell = firstRow?.querySelector(`td.${CELLS[id] ?? `wl-${id}`}`)?.getBoundingClientRect();
+      if (cell && !across(ink, cell)) found.push(`header ${text(label)} is not over its column`);
+    }
+    for (let i = 0; i < labels.length; i++)
+      for (let j = i + 1; j < labels.length; j++) {
+        const a = labels[i] as (typeof labels)[number];
+        const b = labels[j] as (typeof labels)[number];
+        if (meet(a.ink, b.ink)) found.push(`headers "${a.th.textContent}" and "${b.th.textContent}" overlap`);
+      }
+
+    for (const row of rows) {
+      const rowBox = row.getBoundingClientRect();
+      const cells = [...row.querySelectorAll<HTMLTableCellElement>(':scope > td')].filter(shown);
+      // The market's name may end in an ellipsis (its full name is the button's name and title): what it
+      // shows is what fits in its cell.
+      const truncates = (td: Element) => td.classList.contains('wl-name');
+      const inks = cells.map((td) => {
+        const box = td.getBoundingClientRect();
+        const ink = inkOf(td);
+        if (ink && truncates(td)) {
+          ink.left = Math.max(ink.left, box.left);
+          ink.right = Math.min(ink.right, box.right);
+        }
+        return { td, box, ink };
+      });
+      for (const { td, box, ink } of inks) {
+        if (ink && outside(ink, box)) found.push(`${name(td)} ${text(td)} clipped in ${row.dataset.epic}`);
+      }
+      for (let i = 0; i < inks.length; i++)
+        for (let j = i + 1; j < inks.length; j++) {
+          const a = inks[i] as (typeof inks)[number];
+          const b = inks[j] as (typeof inks)[number];
+          if (a.ink && b.ink && meet(a.ink, b.ink))
+            found.push(`${name(a.td)} ${text(a.td)} overlaps ${name(b.td)} ${text(b.td)} in ${row.dataset.epic}`);
+        }
+      // A header label stays off other columns' values on its line (its own cell's line in the row).
+      for (const { id, th, ink } of labels) {
+        const own = row.querySelector(`td.${CELLS[id] ?? `wl-${id}`}`)?.getBoundingClientRect();
+        if (!own) continue;
+        for (const { td, ink: value } of inks) {
+          if (!value || td.classList.contains(CELLS[id] ?? `wl-${id}`)) continue;
+          const sameLine = value.top < own.bottom - EPS && value.bottom > own.top + EPS;
+          if (sameLine && across(ink, value) && value.top >= rowBox.top - EPS)
+            found.push(`header "${th.textContent}" over ${name(td)} ${text(td)} in ${row.dataset.epic}`);
+        }
+      }
+    }
+    return found;
+  }, CELLS);
+}
+
+/** The class of a column's cells where it is not `wl-<id>` (components/sidepanel/WatchlistCells.tsx). */
+const CELLS: Record<string, string> = {
+  change: 'wl-chg',
+  changePct: 'wl-pct',
+  sentiment: 'wl-sent',
+  status: 'wl-stat',
+  updated: 'wl-upd',
+};

@@ -111,10 +111,10 @@ async function measureWindow(context: BrowserContext, page: Page, sim: SimHandle
 }
 
 /**
- * Waits until the extension subscribes exactly `count` PRICE items and has for a second and a half (a page just
- * closed may still hold its markets for a moment); fails, saying how many, if that does not happen.
+ * The PRICE items the extension subscribes once that number has held for a second and a half (a page just
+ * opened, resized or closed changes its markets for a moment), or as it stands after `timeout`.
  */
-async function watching(sim: SimHandle, count: number, timeout = 30_000): Promise<number> {
+async function settledPrices(sim: SimHandle, timeout = 30_000): Promise<number> {
   const until = Date.now() + timeout;
   let last = -1;
   let since = Date.now();
@@ -124,13 +124,11 @@ async function watching(sim: SimHandle, count: number, timeout = 30_000): Promis
       last = n;
       since = Date.now();
     }
-    if (n === count && Date.now() - since >= 1_500) return n;
-    if (Date.now() > until) return n;
+    if (Date.now() - since >= 1_500 || Date.now() > until) return n;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-/** Opens `url` at `height`, waits for its first row's mark (the side panel's) and for its stream to flow. */
 async function open(context: BrowserContext, url: string, height: number, flowing: (p: Page) => Promise<boolean>) {
   const page = await context.newPage();
   await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height });
@@ -185,7 +183,7 @@ const bench: BenchModule = {
       const panelUrl = url('sidepanel.html');
       const rowsIn = async (p: Page) => p.getByTestId('panel-row').count();
       const panelFlowing = async (p: Page) =>
-        (await streamState(p)) === 'Live' && (await watching(sim, STREAMED)) === STREAMED;
+        (await streamState(p)) === 'Live' && (await settledPrices(sim)) === STREAMED;
 
       // The panel's height for each layout that puts exactly 50 markets in its watch (the rows on screen and
       // the margin kept live below them): a row's height at a time until the service streams exactly 50.
@@ -203,9 +201,9 @@ const bench: BenchModule = {
         let n = 0;
         for (let i = 0; i < 8; i++) {
           await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height: heights[variant] });
-          n = await watching(sim, STREAMED, 4_000);
+          n = await settledPrices(sim);
           if (n === STREAMED) break;
-          heights[variant] = Math.max(200, Math.round(heights[variant] + Math.sign(STREAMED - n) * rowHeight));
+          heights[variant] = Math.max(200, Math.round(heights[variant] + (STREAMED - n) * rowHeight));
         }
         await page.close();
         if (n !== STREAMED)
@@ -236,7 +234,7 @@ const bench: BenchModule = {
             (n) => [...document.querySelectorAll('li')].filter((li) => li.textContent?.includes(' ')).length >= n,
             STREAMED,
           );
-          return rows && (await watching(sim, STREAMED)) === STREAMED;
+          return rows && (await settledPrices(sim)) === STREAMED;
         });
         await floorPage.waitForTimeout(1_000);
         windows.floor.push(await measureWindow(context, floorPage, sim));

@@ -194,10 +194,12 @@ const bench: BenchModule = {
         await page.goto(panelUrl);
         await page.getByRole('combobox', { name: 'Watchlist' }).selectOption(list.id);
         await page.getByTestId('panel-row').first().waitFor({ timeout: 30_000 });
-        const rowHeight = await page
-          .getByTestId('panel-row')
-          .first()
-          .evaluate((r) => r.getBoundingClientRect().height);
+        await settledPrices(sim);
+        // A row of the table itself (the early screen's rows, swapped for it, measure nothing once gone).
+        const rowHeight = await page.evaluate(
+          () => document.querySelector('.wl-table [data-testid="panel-row"]')?.getBoundingClientRect().height ?? 0,
+        );
+        if (rowHeight < 10) throw new Error(`${variant} columns: a row ${rowHeight} px high`);
         let n = 0;
         for (let i = 0; i < 8; i++) {
           await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height: heights[variant] });

@@ -20,7 +20,23 @@ export interface SortChoice {
 
 export type Flash = 'up' | 'down';
 
-/** The rows of a watchlist from its markets, with fresher per-market quotes and sentiment where known. */
+/** What each market's row was last built from: the same objects again build the same row (not a copy). */
+const built = new WeakMap<
+  MarketQuote,
+  {
+    fresh: Fresh<MarketQuote> | undefined;
+    felt: Fresh<Sentiment> | undefined;
+    listFetchedAt: number;
+    listStale: boolean;
+    row: RowModel;
+  }
+>();
+
+/**
+ * The rows of a watchlist from its markets, with fresher per-market quotes and sentiment where known. A market
+ * whose quote, sentiment and list reading are the objects its row was last built from keeps that row, so a frame
+ * of streamed prices builds only the rows of the markets that ticked.
+ */
 export function buildRows(
   markets: MarketQuote[],
   listFetchedAt: number,
@@ -31,18 +47,30 @@ export function buildRows(
   return markets.map((market) => {
     const fresh = quotes.get(market.epic);
     const newer = fresh && fresh.fetchedAt >= listFetchedAt;
-    const base = newer ? { ...fresh.value, marketId: fresh.value.marketId ?? market.marketId } : market;
+    const id = newer ? (fresh.value.marketId ?? market.marketId) : market.marketId;
+    const felt = id ? sentiment.get(id) : undefined;
+    const last = built.get(market);
+    if (
+      last &&
+      last.fresh === fresh &&
+      last.felt === felt &&
+      last.listFetchedAt === listFetchedAt &&
+      last.listStale === listStale
+    )
+      return last.row;
+    const base = newer ? { ...fresh.value, marketId: id } : market;
     // IG's precision comes with a market's details: either reading may be the one that has it.
     const precision = base.decimalPlacesFactor ?? fresh?.value.decimalPlacesFactor ?? market.decimalPlacesFactor;
     const quote = precision === base.decimalPlacesFactor ? base : { ...base, decimalPlacesFactor: precision };
-    const marketId = quote.marketId;
-    return {
+    const row = {
       epic: market.epic,
       quote,
       fetchedAt: newer ? fresh.fetchedAt : listFetchedAt,
       stale: newer ? fresh.stale : listStale,
-      sentiment: marketId ? (sentiment.get(marketId)?.value ?? null) : null,
+      sentiment: felt?.value ?? null,
     };
+    built.set(market, { fresh, felt, listFetchedAt, listStale, row });
+    return row;
   });
 }
 

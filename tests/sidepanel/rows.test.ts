@@ -203,6 +203,26 @@ describe('buildRows', () => {
     expect(a?.sentiment?.longPositionPercentage).toBe(62);
     expect(e).toMatchObject({ fetchedAt: 1_000, stale: false, quote: { bid: 2 }, sentiment: null });
   });
+
+  it('builds again only the row of the market that ticked; the others are the rows built before', () => {
+    const markets = [quote('A', { bid: 1, marketId: 'MA' }), quote('B', { bid: 2 }), quote('C', { bid: 3 })];
+    const fresh = (epic: string, bid: number) => ({ value: quote(epic, { bid }), fetchedAt: 2_000, stale: false });
+    const felt = new Map([['MA', { value: sentiment('MA', 55), fetchedAt: 2_000, stale: false }]]);
+    const quotes = new Map([
+      ['A', fresh('A', 1.1)],
+      ['B', fresh('B', 2.1)],
+    ]);
+    const before = buildRows(markets, 1_000, false, quotes, felt);
+    const after = buildRows(markets, 1_000, false, new Map([...quotes, ['B', fresh('B', 2.2)]]), felt);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]?.quote.bid).toBe(2.2);
+    expect(after[2]).toBe(before[2]);
+    // New sentiment, or the list read again, builds the rows it touches again.
+    const felt2 = new Map([['MA', { value: sentiment('MA', 60), fetchedAt: 3_000, stale: false }]]);
+    expect(buildRows(markets, 1_000, false, quotes, felt2)[0]?.sentiment?.longPositionPercentage).toBe(60);
+    expect(buildRows(markets, 1_000, true, quotes, felt)[2]).toMatchObject({ stale: true });
+  });
 });
 
 describe('keepRows', () => {

@@ -200,12 +200,20 @@ const bench: BenchModule = {
           () => document.querySelector('.wl-table [data-testid="panel-row"]')?.getBoundingClientRect().height ?? 0,
         );
         if (rowHeight < 10) throw new Error(`${variant} columns: a row ${rowHeight} px high`);
+        // Steps of the rows missing, then halves between a height that watched too few and one too many.
         let n = 0;
-        for (let i = 0; i < 8; i++) {
+        let low = 0;
+        let high = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < 14; i++) {
           await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height: heights[variant] });
           n = await settledPrices(sim);
           if (n === STREAMED) break;
-          heights[variant] = Math.max(200, Math.round(heights[variant] + (STREAMED - n) * rowHeight));
+          if (n < STREAMED) low = Math.max(low, heights[variant]);
+          else high = Math.min(high, heights[variant]);
+          const step = Math.round(heights[variant] + (STREAMED - n) * rowHeight);
+          const next = Number.isFinite(high) && low > 0 ? Math.round((low + high) / 2) : Math.max(200, step);
+          if (next === heights[variant]) break;
+          heights[variant] = next;
         }
         await page.close();
         if (n !== STREAMED)

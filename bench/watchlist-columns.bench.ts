@@ -185,41 +185,55 @@ const bench: BenchModule = {
       const panelFlowing = async (p: Page) =>
         (await streamState(p)) === 'Live' && (await settledPrices(sim)) === STREAMED;
 
-      // The panel's height for each layout that puts exactly 50 markets in its watch (the rows on screen and
-      // the margin kept live below them): a row's height at a time until the service streams exactly 50.
+      // The panel's height for each layout that puts exactly 50 markets in its watch: the panel keeps live the
+      // rows on screen and WATCH_MARGIN (15) below them, so 35 rows on screen, from the layout itself (the
+      // virtualiser's range holds the rows that start above the scroller's bottom); then the service must
+      // stream exactly 50 (waited for, however slow the machine).
+      const ON_SCREEN = STREAMED - 15;
       const heights: Record<Variant, number> = { default: SIDEPANEL_VIEWPORT.height, all: SIDEPANEL_VIEWPORT.height };
       for (const variant of ['default', 'all'] as const) {
         await setColumns(variant === 'all' ? columnIds : null);
         const page = await context.newPage();
+        await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height: heights[variant] });
         await page.goto(panelUrl);
         await page.getByRole('combobox', { name: 'Watchlist' }).selectOption(list.id);
-        await page.getByTestId('panel-row').first().waitFor({ timeout: 30_000 });
-        await settledPrices(sim);
-        // A row of the table itself (the early screen's rows, swapped for it, measure nothing once gone).
-        const rowHeight = await page.evaluate(
-          () => document.querySelector('.wl-table [data-testid="panel-row"]')?.getBoundingClientRect().height ?? 0,
-        );
-        if (rowHeight < 10) throw new Error(`${variant} columns: a row ${rowHeight} px high`);
-        // Steps of the rows missing, then halves between a height that watched too few and one too many.
-        let n = 0;
-        let low = 0;
-        let high = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < 14; i++) {
-          await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height: heights[variant] });
-          n = await settledPrices(sim);
-          if (n === STREAMED) break;
-          if (n < STREAMED) low = Math.max(low, heights[variant]);
-          else high = Math.min(high, heights[variant]);
-          const step = Math.round(heights[variant] + (STREAMED - n) * rowHeight);
-          const next = Number.isFinite(high) && low > 0 ? Math.round((low + high) / 2) : Math.max(200, step);
-          if (next === heights[variant]) break;
-          heights[variant] = next;
-        }
-        await page.close();
-        if (n !== STREAMED)
+        await page.locator('.wl-table [data-testid="panel-row"]').first().waitFor({ timeout: 30_000 });
+        const layout = () =>
+          page.evaluate(() => {
+            const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]')!;
+            const rows = [...scroller.querySelectorAll<HTMLElement>('.wl-table [data-testid="panel-row"]')];
+            const top = scroller.getBoundingClientRect().top;
+            const starts = rows.map((r) => r.getBoundingClientRect().top - top).sort((a, b) => a - b);
+            return {
+              chrome: innerHeight - scroller.clientHeight,
+              first: starts[0] ?? 0,
+              row: rows[0]?.getBoundingClientRect().height ?? 0,
+              onScreen: starts.filter((s) => s < scroller.clientHeight).length,
+            };
+          });
+        let at = await layout();
+        if (at.row < 10) throw new Error(`${variant} columns: a row ${at.row} px high`);
+        heights[variant] = Math.round(at.chrome + at.first + (ON_SCREEN - 0.5) * at.row);
+        await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height: heights[variant] });
+        await waitFor(
+          `${ON_SCREEN} rows on screen`,
+          async () => (at = await layout()).onScreen === ON_SCREEN,
+          30_000,
+        ).catch(() => {
           throw new Error(
-            `${variant} columns: no panel height watches ${STREAMED} markets (${n} at ${heights[variant]} px)`,
+            `${variant} columns: ${at.onScreen} rows on screen at ${heights[variant]} px, not ${ON_SCREEN}`,
           );
+        });
+        await waitFor(
+          `${STREAMED} markets streamed`,
+          async () => (await settledPrices(sim)) === STREAMED,
+          60_000,
+        ).catch(() => {
+          throw new Error(
+            `${variant} columns: ${pricesStreamed(sim)} markets streamed with ${ON_SCREEN} rows on screen`,
+          );
+        });
+        await page.close();
       }
 
       const floorUrl = `${url(FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, STREAMED).join(',')}`;

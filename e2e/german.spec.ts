@@ -60,6 +60,8 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   await expect(panel.getByRole('button', { name: 'Nach Geld sortieren' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Nach Brief sortieren' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Änd.: nach Veränderung sortieren' })).toBeVisible();
+  // de-DE numbers in the rows too: the FX market's price with a decimal comma.
+  await expect(panel.locator(`[data-testid="panel-row"][data-epic="${EURUSD}"]`)).toContainText(/\d,\d{4}/);
   await capture(panel, 'de-watchlist');
 
   await panel.getByRole('button', { name: DETAIL.button, exact: true }).click();
@@ -89,6 +91,7 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   const shown = () => serviceWorker.evaluate(() => (globalThis as unknown as { shown: Shown[] }).shown);
   await expect.poll(shown, { timeout: 30_000 }).toHaveLength(1);
   const [notice] = await shown();
-  expect(notice?.title).toMatch(new RegExp(`^${created.instrumentName.replace(/[/.]/g, '\\$&')} über \\S+$`));
-  expect(notice?.message).toMatch(/^Kurs \S+$/);
+  // The level and the price in de-DE digits: a decimal comma.
+  expect(notice?.title).toMatch(new RegExp(`^${created.instrumentName.replace(/[/.]/g, '\\$&')} über \\d,\\d{4,5}$`));
+  expect(notice?.message).toMatch(/^Kurs \d,\d{4,5}$/);
 });

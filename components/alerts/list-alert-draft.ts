@@ -1,6 +1,6 @@
 // The list alert form's draft: what the fields hold, read from an alert and back into a condition.
-import { parseNumber } from '../../lib/alerts/draft';
 import type { ListCondition } from '../../lib/alerts/list-rules';
+import { decimalSeparator, parseTypedNumber } from '../../lib/format';
 import { listAlertText } from './list-alert-text';
 
 export type Kind = ListCondition['kind'];
@@ -15,14 +15,17 @@ export interface Draft {
 
 export const emptyDraft: Draft = { kind: 'day-change', pct: '2', minutes: '15', side: 'long', on: 'both' };
 
+/** A stored percentage as the user types it: "2,5" in de, "2.5" in en. */
+const typed = (pct: number) => String(pct).replace('.', decimalSeparator());
+
 export function draftOf(c: ListCondition): Draft {
   switch (c.kind) {
     case 'day-change':
-      return { ...emptyDraft, kind: c.kind, pct: String(c.pct) };
+      return { ...emptyDraft, kind: c.kind, pct: typed(c.pct) };
     case 'window-move':
-      return { ...emptyDraft, kind: c.kind, pct: String(c.pct), minutes: String(c.minutes) };
+      return { ...emptyDraft, kind: c.kind, pct: typed(c.pct), minutes: String(c.minutes) };
     case 'sentiment':
-      return { ...emptyDraft, kind: c.kind, pct: String(c.pct), side: c.side };
+      return { ...emptyDraft, kind: c.kind, pct: typed(c.pct), side: c.side };
     case 'status':
       return { ...emptyDraft, kind: c.kind, on: c.on };
   }
@@ -30,7 +33,9 @@ export function draftOf(c: ListCondition): Draft {
 
 export function conditionOf(d: Draft): { condition: ListCondition } | { error: string; field: 'pct' | 'minutes' } {
   if (d.kind === 'status') return { condition: { kind: 'status', on: d.on } };
-  const pct = parseNumber(d.pct);
+  const read = parseTypedNumber(d.pct);
+  if (!read.ok && read.reason === 'separator') return { error: read.error, field: 'pct' };
+  const pct = read.ok ? read.value : null;
   if (pct === null || pct <= 0 || pct > 100 || (d.kind === 'sentiment' && pct >= 100)) {
     return { error: listAlertText.badPercent, field: 'pct' };
   }

@@ -69,7 +69,7 @@ export const LOGIN_REFUSALS: readonly {
     status: 403,
     errorCode: 'error.security.api-key-invalid',
     title: 'The API key is not valid',
-    next: /My IG > Settings > API keys/,
+    next: /My IG → Settings → API keys/,
   },
   {
     status: 401,

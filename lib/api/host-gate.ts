@@ -1,6 +1,7 @@
 // Where credentials and tokens may go: IG's own hosts, or a host the user granted in the browser. The
 // transport asks before every request and the stream's login before it hands over its tokens, so a
 // base URL or a streaming endpoint from anywhere else (an imported file, a reply) sends nothing.
+import { i18n } from '#i18n';
 import { ValidationError } from './errors';
 
 /** Resolves when a request may carry secrets to `url`; throws HostNotGrantedError otherwise. */
@@ -16,11 +17,7 @@ export class HostNotGrantedError extends ValidationError {
   /** The host (and port) that was refused: not a secret, the user needs it to decide. */
   readonly host: string;
   constructor(host: string) {
-    super(
-      'baseUrl',
-      `Marketside did not contact ${host}: it is not IG's and you have not allowed it. Nothing was sent. ` +
-        'To use it, allow access to it in Settings → Connection.',
-    );
+    super('baseUrl', i18n.t('reviewWords.hostNotGranted', { host }));
     this.name = 'HostNotGrantedError';
     this.host = host;
   }

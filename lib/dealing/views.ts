@@ -1,4 +1,5 @@
 // The service's dealing replies (as lib/api parses them) as the view models the pages show. Pure.
+import { i18n } from '#i18n';
 import type { Application } from '../api/schemas/applications';
 import type { CloseQuote, CostsHistory, OpenQuote } from '../api/schemas/costs';
 import type { Confirmation, Position, RepeatDealingWindow, WorkingOrder } from '../api/schemas/dealing';
@@ -74,43 +75,48 @@ export function workingOrderView(o: WorkingOrder): WorkingOrderView {
   };
 }
 
-const OPEN_LINES: [keyof OpenQuote, string][] = [
-  ['openingSpread', 'Opening spread'],
-  ['closingSpread', 'Closing spread'],
-  ['openingCommission', 'Opening commission'],
-  ['closingCommission', 'Closing commission'],
-  ['openingFxFee', 'Opening FX fee'],
-  ['closingFxFee', 'Closing FX fee'],
-  ['openingIFTT', 'Opening financial transaction tax'],
-  ['closingIFTT', 'Closing financial transaction tax'],
-  ['overnightFundingFee', 'Overnight funding (per day)'],
-  ['dailyRunningFxFee', 'Daily running FX fee'],
-  ['borrowingCharge', 'Borrowing charge'],
-  ['guaranteedStopDeposit', 'Guaranteed stop premium'],
-  ['guaranteedStopReturn', 'Guaranteed stop return'],
-  ['knockoutPremiumDeposit', 'Knock-out premium'],
-  ['knockoutPremiumReturn', 'Knock-out premium return'],
-  ['etpEntryCost', 'ETP entry cost'],
-  ['etpExitCost', 'ETP exit cost'],
-  ['etpOngoingCost', 'ETP ongoing cost'],
-  ['inducements', 'Inducements'],
+/** Each cost line IG may quote, named in the catalogue's words (the field is IG's, the name is ours). */
+const COST_NAME: Record<string, () => string> = {
+  openingSpread: () => i18n.t('costLine.openingSpread'),
+  closingSpread: () => i18n.t('costLine.closingSpread'),
+  openingCommission: () => i18n.t('costLine.openingCommission'),
+  closingCommission: () => i18n.t('costLine.closingCommission'),
+  openingFxFee: () => i18n.t('costLine.openingFxFee'),
+  closingFxFee: () => i18n.t('costLine.closingFxFee'),
+  openingIFTT: () => i18n.t('costLine.openingIFTT'),
+  closingIFTT: () => i18n.t('costLine.closingIFTT'),
+  overnightFundingFee: () => i18n.t('costLine.overnightFundingFee'),
+  dailyRunningFxFee: () => i18n.t('costLine.dailyRunningFxFee'),
+  borrowingCharge: () => i18n.t('costLine.borrowingCharge'),
+  guaranteedStopDeposit: () => i18n.t('costLine.guaranteedStopDeposit'),
+  guaranteedStopReturn: () => i18n.t('costLine.guaranteedStopReturn'),
+  knockoutPremiumDeposit: () => i18n.t('costLine.knockoutPremiumDeposit'),
+  knockoutPremiumReturn: () => i18n.t('costLine.knockoutPremiumReturn'),
+  etpEntryCost: () => i18n.t('costLine.etpEntryCost'),
+  etpExitCost: () => i18n.t('costLine.etpExitCost'),
+  etpOngoingCost: () => i18n.t('costLine.etpOngoingCost'),
+  inducements: () => i18n.t('costLine.inducements'),
+};
+
+/** Every line of an opening quote, in the order shown. */
+const OPEN_LINES = Object.keys(COST_NAME);
+
+const CLOSE_LINES = [
+  'closingSpread',
+  'closingCommission',
+  'closingFxFee',
+  'closingIFTT',
+  'guaranteedStopReturn',
+  'knockoutPremiumReturn',
+  'etpExitCost',
 ];
 
-const CLOSE_LINES: [string, string][] = [
-  ['closingSpread', 'Closing spread'],
-  ['closingCommission', 'Closing commission'],
-  ['closingFxFee', 'Closing FX fee'],
-  ['closingIFTT', 'Closing financial transaction tax'],
-  ['guaranteedStopReturn', 'Guaranteed stop return'],
-  ['knockoutPremiumReturn', 'Knock-out premium return'],
-  ['etpExitCost', 'ETP exit cost'],
-];
-
-function lines(source: Record<string, unknown>, table: [string, string][]) {
+function lines(source: Record<string, unknown>, table: string[]) {
   const out: { label: string; amount: number }[] = [];
-  for (const [field, label] of table) {
+  for (const field of table) {
     const value = source[field];
-    if (typeof value === 'number' && Number.isFinite(value) && value !== 0) out.push({ label, amount: value });
+    if (typeof value === 'number' && Number.isFinite(value) && value !== 0)
+      out.push({ label: COST_NAME[field]?.() ?? field, amount: value });
   }
   return out;
 }
@@ -121,7 +127,7 @@ export function openQuoteView(q: OpenQuote, now: number): CostsQuote | null {
   return {
     quoteReference: q.indicativeQuoteReference,
     currency: q.currencyCodeISO ?? '',
-    lines: lines(q as Record<string, unknown>, OPEN_LINES as [string, string][]),
+    lines: lines(q as Record<string, unknown>, OPEN_LINES),
     notionalValue: finite(q.notionalValueInUserCurrency) ?? finite(q.notionalValue),
     receivedAt: now,
   };

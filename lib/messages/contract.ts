@@ -4,8 +4,10 @@
 // carry credentials or tokens. The request schemas of the messages only a part of the worker answers
 // are in that group's file under requests/, named here; the worker loads them with the group's first
 // message.
+
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
+import { i18n } from '#i18n';
 import { lazySchema } from '../lazy-schema';
 import { loadPart } from '../load-once';
 import type { Replies } from './replies';
@@ -60,7 +62,12 @@ export const requests = {
   // Markets, prices, sentiment
   'markets.search': lazySchema(() => v.object({ term: s.searchTerm })),
   'markets.quotes': lazySchema(() =>
-    v.object({ epics: v.pipe(v.array(s.epic), v.maxLength(1000, 'At most 1000 markets at once')) }),
+    v.object({
+      epics: v.pipe(
+        v.array(s.epic),
+        v.maxLength(1000, () => i18n.t('reviewWords.atMostQuotes', { max: '1000' })),
+      ),
+    }),
   ),
   'markets.facts': lazySchema(() => v.object({ epic: s.epic })),
   'prices.history': lazySchema(() =>
@@ -90,7 +97,13 @@ export const requests = {
   'watchlists.create': lazySchema(() =>
     v.object({
       name: s.watchlistName,
-      epics: v.optional(v.pipe(v.array(s.epic), v.maxLength(500, 'At most 500 markets in a new watchlist')), []),
+      epics: v.optional(
+        v.pipe(
+          v.array(s.epic),
+          v.maxLength(500, () => i18n.t('reviewWords.atMostNewList', { max: '500' })),
+        ),
+        [],
+      ),
     }),
   ),
   'watchlists.delete': lazySchema(() => v.object({ id: s.watchlistId })),
@@ -101,9 +114,18 @@ export const requests = {
       /** An existing watchlist id, or a name for a new one. */
       target: v.union([v.object({ id: s.watchlistId }), v.object({ name: s.watchlistName })]),
       /** The file or pasted text as the page read it (lib/csv/import parseEpicList): CSV parsing stays in the page. */
-      epics: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
-      duplicates: v.pipe(v.array(s.epic), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many markets')),
-      invalid: v.pipe(v.array(s.importToken), v.maxLength(MAX_IMPORT_TOKENS, 'The file has too many entries')),
+      epics: v.pipe(
+        v.array(s.epic),
+        v.maxLength(MAX_IMPORT_TOKENS, () => i18n.t('reviewWords.fileTooManyMarkets')),
+      ),
+      duplicates: v.pipe(
+        v.array(s.epic),
+        v.maxLength(MAX_IMPORT_TOKENS, () => i18n.t('reviewWords.fileTooManyMarkets')),
+      ),
+      invalid: v.pipe(
+        v.array(s.importToken),
+        v.maxLength(MAX_IMPORT_TOKENS, () => i18n.t('reviewWords.fileTooManyEntries')),
+      ),
     }),
   ),
   'watchlists.export': lazySchema(() => v.object({ id: s.watchlistId })),

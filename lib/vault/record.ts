@@ -74,7 +74,7 @@ export class WrongPinError extends Error {
 /** The stored record is not one this version can read. */
 export class VaultFormatError extends Error {
   constructor() {
-    super('The remembered credentials are stored in a form Marketside cannot read');
+    super(i18n.t('reviewWords.vaultUnreadable'));
     this.name = 'VaultFormatError';
   }
 }

@@ -42,6 +42,8 @@ describe('ListAlertPanel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Enter whole minutes, 1 to 240');
     expect(screen.getByLabelText('Minutes').getAttribute('aria-invalid')).toBe('true');
     expect(send.mock.calls.filter(([type]) => type === 'listAlerts.save')).toEqual([]);
+    // Chrome checks from the stream with no page open, and says so (Firefox: list-alert-firefox.test.tsx).
+    expect(screen.getByText('Checked on every streamed price, also with no Marketside page open.')).toBeTruthy();
   });
 
   it('saves a sentiment alert for the list, and edits an existing one in place', async () => {

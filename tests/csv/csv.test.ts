@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
-import { describe, expect, it } from 'vitest';
-import { BOM, exportFilename, parseEpicList, watchlistCsv } from '../../lib/csv';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BOM, exportFilename, machineFormatNote, parseEpicList, watchlistCsv } from '../../lib/csv';
+import { setFormatLocale } from '../../lib/format';
+import { useLocale } from '../setup/i18n-messages';
 
 const markets = [
   {
@@ -148,5 +150,19 @@ describe('import: plain lists', () => {
   it('empty text, or a BOM and a header alone, gives nothing', () => {
     expect(parseEpicList('')).toEqual({ epics: [], duplicates: [], invalid: [] });
     expect(parseEpicList(`${BOM}epic\r\n`)).toEqual({ epics: [], duplicates: [], invalid: [] });
+  });
+});
+
+describe('in a German browser', () => {
+  afterEach(() => setFormatLocale(undefined));
+
+  it('the file keeps dot decimals and no grouping, and the page says so in German', () => {
+    useLocale('de');
+    setFormatLocale('de-DE');
+    const lines = watchlistCsv([{ ...markets[1]!, instrumentName: 'FTSE 100', bid: 17420.5, offer: 17421.5 }]).split(
+      '\r\n',
+    );
+    expect(lines[1]).toBe('IX.D.FTSE.DAILY.IP,FTSE 100,17420.5,17421.5,12.3,0.17');
+    expect(machineFormatNote()).toMatch(/Punkt.*ISO 8601/);
   });
 });

@@ -235,3 +235,47 @@ describe('closing a position', () => {
     window.removeEventListener('marketside:dealt', dealt);
   });
 });
+
+describe('amending a position in German', () => {
+  beforeEach(() => {
+    answer('permit.get', [permit]);
+    refreshDealingState();
+  });
+
+  it('shows the stop with a decimal comma, refuses a decimal point by naming the separator, and amends on a comma', async () => {
+    setFormatLocale('de-DE');
+    answer('positions.amend', { status: 'accepted', dealReference: 'R4', dealId: 'DEAL-2', level: null, size: null });
+    const position: PositionView = {
+      dealId: 'DEAL-2',
+      dealReference: null,
+      epic: facts.epic,
+      instrumentName: 'EUR/USD',
+      direction: 'BUY',
+      size: 1,
+      level: 10950,
+      currency: 'USD',
+      stopLevel: 10900.5,
+      limitLevel: null,
+      createdAt: null,
+      bid: 11000,
+      offer: 11001,
+      marketStatus: 'TRADEABLE',
+      valuePerMove: 1,
+      profitLoss: 50,
+    };
+    render(<PositionActions position={position} decimals={1} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Amend stop and limit of buy 1 EUR/USD' }));
+    const stop = screen.getByLabelText('Stop level') as HTMLInputElement;
+    expect(stop.value).toBe('10900,5');
+    const save = screen.getByRole('button', { name: 'Save stop and limit' }) as HTMLButtonElement;
+    fireEvent.input(stop, { target: { value: '10890.5' } });
+    expect(await screen.findByText('Use “,” as the decimal separator, as in 0,5.')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.input(stop, { target: { value: '10890,5' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(sent('positions.amend')).toEqual([{ dealId: 'DEAL-2', stopLevel: 10890.5, limitLevel: null }]),
+    );
+  });
+});

@@ -44,7 +44,7 @@ describe("IG's refusals in plain words, each with what to do next", () => {
     const r = reason('error.security.api-key-invalid', 'bad-credentials', 'demo');
     expect(r.title).toBe('Wrong API key for IG demo');
     expect(r.detail).toMatch(/a live account's key does not work here/);
-    expect(r.next).toMatch(/Log in to the IG website with your demo account, open My IG > Settings > API keys/);
+    expect(r.next).toMatch(/Log in to the IG website with your demo account, open My IG → Settings → API keys/);
     expect(reason('error.security.api-key-invalid', 'bad-credentials', 'live').title).toBe('Wrong API key for IG live');
   });
 

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WatchlistView } from '../../lib/messages/contract';
 import type { WatchlistSummary } from '../../lib/model';
-import { defaultPrefs, type Prefs } from '../../lib/settings/registry';
+import { defaultPrefs, type Prefs, watchlistMarks } from '../../lib/settings/registry';
 import { LiveLink } from '../../lib/sidepanel/live';
 import { background } from '../helpers/scripted-background';
 import { quote } from './fixtures';
@@ -246,5 +246,28 @@ describe('WatchlistsView', () => {
     await waitFor(() => expect(screen.getByText('This watchlist cannot be deleted.')).toBeTruthy());
     expect((screen.getByRole('combobox', { name: 'Watchlist' }) as HTMLSelectElement).value).toBe('W1');
     expect(rowEpics()).toHaveLength(2);
+  });
+});
+
+describe('sections when the list changes on IG', () => {
+  it('a market removed on IG leaves its section quietly: the section stays, nothing is asked of IG', async () => {
+    const [eur, ftse] = members.W1 as [string, string];
+    await watchlistMarks.setValue({
+      flags: {},
+      notes: {},
+      lists: { W1: { columns: null, sections: [{ id: 's1', name: 'Majors', epics: [eur, ftse] }] } },
+    });
+    members.W1 = [eur];
+    renderView({ selectedWatchlistId: 'W1' });
+    await waitFor(() => expect(rowEpics()).toEqual([eur]));
+    await waitFor(async () =>
+      expect((await watchlistMarks.getValue()).lists.W1?.sections).toEqual([
+        { id: 's1', name: 'Majors', epics: [eur] },
+      ]),
+    );
+    expect(document.querySelector('.wl-section')?.textContent).toContain('Majors');
+    expect(
+      background.calls.map(([name]) => name).filter((n) => n.startsWith('watchlists.') && !/list|get/.test(n)),
+    ).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ export const applicationHandlers: Pick<Handlers, 'applications.list' | 'applicat
       const { admin } = await applicationsAccess(ctx);
       const app = await resolve(ctx, request.apiKey);
       if (app.apiKey !== (await currentApiKey()))
-        throw new ValidationError('apiKey', 'Only the API key Marketside is using can be disabled from here');
+        throw new ValidationError('apiKey', i18n.t('reviewWords.keyNotInUse'));
       await admin.applications.disable();
       await ctx.statusChanged();
       return null;

@@ -217,7 +217,10 @@ const bench: BenchModule = {
         await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height: heights[variant] });
         await waitFor(
           `${ON_SCREEN} rows on screen`,
-          async () => (at = await layout()).onScreen === ON_SCREEN,
+          async () => {
+            at = await layout();
+            return at.onScreen === ON_SCREEN;
+          },
           30_000,
         ).catch(() => {
           throw new Error(

@@ -3,9 +3,10 @@
 import { defineConfig } from '@playwright/test';
 
 // Journeys that load the machine on their own (workers stopped again and again, axe over every page, a
-// browser relaunched on its profile) run one at a time once the others are done; the secret scan reads
-// what every journey recorded, so it runs last.
-const SOLO = /[\\/](faults|accessibility|worker-wake|store-screenshots)\.spec\.ts$/;
+// browser relaunched on its profile, every page at every width and theme in four languages) run one at a
+// time once the others are done, when test:all's Vitest has ended too; the secret scan reads what every
+// journey recorded, so it runs last.
+const SOLO = /[\\/](faults|accessibility|worker-wake|store-screenshots|layout-languages)\.spec\.ts$/;
 const SCAN = /[\\/]zz-secret-scan\.spec\.ts$/;
 const FIREFOX = /[\\/]e2e[\\/]firefox[\\/]/;
 

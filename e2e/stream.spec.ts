@@ -43,7 +43,8 @@ test('a 20-market watchlist streams for 30 s with no price polling; a dropped so
   const rowsText = () => panel.getByTestId('panel-row').allTextContents();
   const before = await rowsText();
   const from = sim.control.requestLog().length;
-  await panel.waitForTimeout(30_000);
+  // Over two price-refresh periods (5 s by default): a panel that polled would have asked by now.
+  await panel.waitForTimeout(12_000);
   const after = await rowsText();
   expect(after.filter((t, i) => t !== before[i]).length).toBeGreaterThan(0);
   expect(marketPolls(sim, from)).toEqual([]);

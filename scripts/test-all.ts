@@ -1,12 +1,11 @@
 // Runs every test of the project, in order, and ends with one plain line: "N passed, N failed".
 // Checks (types, lint, builds, Firefox lint) count as one test each; Vitest and Playwright
 // report their own test counts through JSON reports written to artifacts/.
-import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ensureBrowsers } from './ensure-browsers';
-import { formatPhases, Timings } from './timings';
+import { formatPhases, spawnTimed, Timings } from './timings';
 
 // The end-to-end journeys drive Debian's Chromium and Firefox ESR, some in German, and Firefox's real
 // surfaces on a virtual display: installed first when missing (CI).
@@ -23,14 +22,35 @@ const failedTests: string[] = [];
 // fails twice fails the run.
 const RETRIES = 1;
 
-function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+const timings = new Timings();
+// Steps run in two lanes at once (below); TEST_ALL_SERIAL=1 runs them one after the other, output inline.
+const SERIAL = process.env.TEST_ALL_SERIAL === '1';
+mkdirSync(`${artifacts}/logs`, { recursive: true });
+
+/**
+ * Runs one step, timed with its own CPU. Alongside others its output goes to artifacts/logs/<name>.log and
+ * is printed whole when it ends, so two steps' lines never mix.
+ */
+async function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+  const line = `${cmd} ${args.join(' ')}`;
+  const envs = { ...process.env, ...env };
+  if (SERIAL) {
+    console.log(`\n=== ${name}: ${line}`);
+    return (await timings.step(name, () => spawnTimed(cmd, args, { env: envs }))).ok;
+  }
+  const log = `${artifacts}/logs/${name.replace(/\s+/g, '-')}.log`;
+  console.log(`\n=== ${name}: ${line} (started; its output follows when it ends, and is in ${log})`);
+  const fd = openSync(log, 'w');
+  const start = performance.now();
+  const { ok } = await timings.step(name, () => spawnTimed(cmd, args, { env: envs, stdio: ['ignore', fd, fd] }));
+  closeSync(fd);
+  console.log(`\n=== ${name} (${ok ? 'ok' : 'FAILED'}, ${((performance.now() - start) / 1000).toFixed(0)} s): ${line}`);
+  process.stdout.write(readFileSync(log, 'utf8'));
+  return ok;
 }
 
-function check(name: string, cmd: string, args: string[]): void {
-  if (run(name, cmd, args)) passed++;
+async function check(name: string, cmd: string, args: string[]): Promise<void> {
+  if (await run(name, cmd, args)) passed++;
   else {
     failed++;
     failures.push(name);
@@ -72,12 +92,12 @@ function vitestFailures(report: VitestReport): string[] {
   }
   return named;
 }
-function vitest(name: string, args: string[]): void {
+async function vitest(name: string, args: string[]): Promise<void> {
   const out = `${artifacts}/${name}.json`;
   const flakyOut = `${artifacts}/${name}-flaky.json`;
   rmSync(out, { force: true });
   rmSync(flakyOut, { force: true });
-  const ok = run(
+  const ok = await run(
     name,
     'npx',
     [
@@ -143,28 +163,13 @@ function playwrightFailures(suites: PwSuite[] = [], path: string[] = []): string
   }
   return named;
 }
-/**
- * Runs a Playwright suite; with `log`, in the background, its output kept in that file and printed when it
- * ends (so two suites can run at once without mixing their lines).
- */
-async function playwright(name: string, config: string, log?: string): Promise<void> {
+/** Runs a Playwright suite with one retry; its JSON report counts its tests. */
+async function playwright(name: string, config: string): Promise<void> {
   const out = `${artifacts}/${name.replace(/\s+/g, '-')}.json`;
   rmSync(out, { force: true });
   const args = ['playwright', 'test', '-c', config, '--reporter=list,json', `--retries=${RETRIES}`];
   // Playwright resolves a relative report path against the config's folder.
-  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out) };
-  const start = performance.now();
-  let ok: boolean;
-  if (!log) ok = run(name, 'npx', args, env);
-  else {
-    console.log(`\n=== ${name}: npx ${args.join(' ')} (alongside; its output follows when it ends, and is in ${log})`);
-    const fd = openSync(log, 'w');
-    const child = spawn('npx', args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
-    ok = await new Promise<boolean>((done) => child.on('close', (code) => done(code === 0)));
-    closeSync(fd);
-    console.log(`\n=== ${name} (ran alongside, ${((performance.now() - start) / 1000).toFixed(0)} s):`);
-    process.stdout.write(readFileSync(log, 'utf8'));
-  }
+  const ok = await run(name, 'npx', args, { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out) });
   if (!existsSync(out)) {
     failed++;
     failures.push(`${name} (no report)`);
@@ -181,29 +186,41 @@ async function playwright(name: string, config: string, log?: string): Promise<v
   }
 }
 
-const timings = new Timings();
-await timings.phase('compile', () => check('compile', 'npx', ['tsc', '--noEmit']));
-await timings.phase('lint', () => check('lint', 'npx', ['biome', 'check', '.']));
-await timings.phase('vitest', () => vitest('vitest', []));
-await timings.phase('build chrome', () => check('build chrome', 'npx', ['wxt', 'build']));
-await timings.phase('size', () => check('size', 'npm', ['run', 'size']));
-await timings.phase('build firefox', () => check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']));
-await timings.phase('web-ext lint firefox', () =>
-  check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']),
-);
-// TEST_ALL_E2E=parallel runs the Firefox journeys (one browser at a time) alongside the Chromium ones: both
-// suites spend much of their time waiting on the simulator's clock and the browsers' timers. It stays opt-in
-// until three whole runs at once on the 2-core CI machine show no flaky journey (a flaky test is a failing one).
-if (process.env.TEST_ALL_E2E === 'parallel')
-  await timings.phase('e2e (Chromium and Firefox at once)', () =>
-    Promise.all([
-      playwright('firefox e2e', 'e2e/firefox/playwright.config.ts', `${artifacts}/firefox-e2e.log`),
-      playwright('e2e', 'e2e/playwright.config.ts'),
-    ]),
-  );
-else {
-  await timings.phase('firefox e2e', () => playwright('firefox e2e', 'e2e/firefox/playwright.config.ts'));
-  await timings.phase('e2e', () => playwright('e2e', 'e2e/playwright.config.ts'));
+const checks = async () => {
+  await check('compile', 'npx', ['tsc', '--noEmit']);
+  await check('lint', 'npx', ['biome', 'check', '.']);
+};
+const builds = async () => {
+  await check('build chrome', 'npx', ['wxt', 'build']);
+  await check('size', 'npm', ['run', 'size']);
+  await check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
+  await check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
+};
+const firefoxE2e = () => playwright('firefox e2e', 'e2e/firefox/playwright.config.ts');
+const chromiumE2e = () => playwright('e2e', 'e2e/playwright.config.ts');
+
+if (SERIAL) {
+  await checks();
+  await vitest('vitest', []);
+  await builds();
+  await firefoxE2e();
+  await chromiumE2e();
+} else {
+  // Two lanes, so the two cores stay busy: the journeys spend most of their time waiting on the simulator's
+  // clock and the browsers' timers (about 0.8 of a core each suite), Vitest keeps about 1.5 busy. The
+  // Chromium journeys (the longest step) start as soon as their build is done, beside Vitest; the Firefox
+  // ones follow Vitest, beside the Chromium journeys' end. Builds write .output/<browser>, which no Vitest
+  // file reads; `wxt build` writes .wxt only when it changes, so tsc never meets a half-written file.
+  const built = builds();
+  await Promise.all([
+    (async () => {
+      await checks();
+      await vitest('vitest', []);
+      await built;
+      await firefoxE2e();
+    })(),
+    built.then(chromiumE2e),
+  ]);
 }
 
 timings.write(`${artifacts}/timings.json`);

@@ -3,7 +3,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFormatLocale } from '../../lib/format';
-import type { PermitView, PositionView } from '../../lib/model';
+import type { PositionView } from '../../lib/model';
+import { dealingPermit } from '../helpers/dealing-permit';
 import { background } from '../helpers/scripted-background';
 import { facts } from './context';
 
@@ -15,14 +16,7 @@ vi.mock('../../lib/messages/contract', async (importOriginal) => ({
 import { DealTicket, PermitBadge, PositionActions, ReconciliationBanner } from '../../components/dealing';
 import { refreshDealingState } from '../../components/dealing/dealingState';
 
-const permit: PermitView = {
-  id: 'p1',
-  scope: 'dealing',
-  environment: 'demo',
-  accountId: 'ABC12',
-  expiresAt: Date.now() + 3600_000,
-  grantedAt: Date.now(),
-};
+const permit = dealingPermit();
 
 function answer(name: string, data: unknown) {
   background.handlers[name] = () => ({ ok: true, data });

@@ -13,8 +13,9 @@ import { withKnown } from '../../lib/background/sources/quote-source';
 import { factsFromDetails, quoteFromDetails } from '../../lib/background/sources/views';
 import { watchlistCsv } from '../../lib/csv/export';
 import { marketDecimals } from '../../lib/format';
-import type { MarketFacts, MarketQuote, PermitView, PositionView, WorkingOrderView } from '../../lib/model';
+import type { MarketFacts, MarketQuote, PositionView, WorkingOrderView } from '../../lib/model';
 import { marketDetails } from '../../sim/views';
+import { dealingPermit } from '../helpers/dealing-permit';
 import { background } from '../helpers/scripted-background';
 import { testWorld } from '../sim/helpers';
 
@@ -156,15 +157,7 @@ function summaryOf(q: MarketQuote): MarketQuote {
 
 /** A dealing permit and no lock: the dealing forms show. */
 function grantDealing() {
-  const permit: PermitView = {
-    id: 'p1',
-    scope: 'dealing',
-    environment: 'demo',
-    accountId: 'ABC12',
-    expiresAt: Date.now() + 3600_000,
-    grantedAt: Date.now(),
-  };
-  background.handlers['permit.get'] = () => ({ ok: true, data: [permit] });
+  background.handlers['permit.get'] = () => ({ ok: true, data: [dealingPermit()] });
   background.handlers['lock.get'] = () => ({ ok: true, data: null });
   background.handlers['deal.repeatWindow'] = () => ({ ok: true, data: null });
 }

@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusView } from '../../lib/messages/contract';
 import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
-import { ask as askWorker, ok, vaultWorker as updatedWorker, VAULT_OPTIONS, type VaultWorker } from './setup';
+import {
+  ask as askWorker,
+  ok,
+  vaultWorker as updatedWorker,
+  VAULT_OPTIONS,
+  type VaultWorker,
+  version2Connection,
+} from './setup';
 
 const PIN = 'lantern-field-8';
 const OLD_PIN = '482913';
@@ -24,16 +31,7 @@ beforeEach(() => {
 /** What version 2 wrote for a user who ticked "remember", with other things they made beside it. */
 async function seedVersion2() {
   await fakeBrowser.storage.local.set({
-    connection: {
-      environment: 'custom',
-      baseUrl: sim.baseUrl,
-      apiKey: sim.apiKey,
-      identifier: sim.identifier,
-      password: sim.password,
-      remember: true,
-      sessionVersion: 2,
-    },
-    connection$: { v: 2 },
+    ...version2Connection(sim),
     prefs: { priceRefreshSec: 9, sentimentRefreshMin: 5, backgroundRefreshMin: 5, sparklines: false, theme: 'dark' },
     prefs$: { v: 2 },
     pinnedEpic: 'CS.D.EURUSD.MINI.IP',

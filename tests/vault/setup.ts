@@ -19,6 +19,22 @@ export async function vaultWorker() {
   });
 }
 
+/** What version 2 (before the vault) stored for a user who ticked "remember": the secrets in plain text. */
+export function version2Connection(service: { baseUrl: string; apiKey: string; identifier: string; password: string }) {
+  return {
+    connection: {
+      environment: 'custom',
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+      identifier: service.identifier,
+      password: service.password,
+      remember: true,
+      sessionVersion: 2,
+    },
+    connection$: { v: 2 },
+  };
+}
+
 export type VaultWorker = Awaited<ReturnType<typeof vaultWorker>>;
 
 let seq = 0;

@@ -2,6 +2,16 @@ import * as v from 'valibot';
 import { lazySchema } from '../../lazy-schema';
 import { opt, optBool, optList, optNum, optNumStr, optStr, unitValue } from './kit';
 
+/** The prices IG gives both in a market's snapshot and in a search result or watchlist row. */
+const priceFields = {
+  bid: optNum,
+  offer: optNum,
+  high: optNum,
+  low: optNum,
+  netChange: optNum,
+  percentageChange: optNum,
+};
+
 /** The market block shared by search results, watchlists, positions and working orders. */
 export const MarketSummarySchema = lazySchema(() =>
   v.looseObject({
@@ -10,12 +20,7 @@ export const MarketSummarySchema = lazySchema(() =>
     instrumentType: optStr,
     expiry: optStr,
     lotSize: optNum,
-    bid: optNum,
-    offer: optNum,
-    high: optNum,
-    low: optNum,
-    netChange: optNum,
-    percentageChange: optNum,
+    ...priceFields,
     delayTime: optNum,
     marketStatus: optStr,
     scalingFactor: optNum,
@@ -94,12 +99,7 @@ export type DealingRules = v.InferOutput<typeof DealingRulesSchema>;
 /** v3 and v4 snapshots together: every field is optional (v4 drops bid/offer, adds ladders). */
 export const MarketSnapshotSchema = lazySchema(() =>
   v.looseObject({
-    bid: optNum,
-    offer: optNum,
-    high: optNum,
-    low: optNum,
-    netChange: optNum,
-    percentageChange: optNum,
+    ...priceFields,
     binaryOdds: optNum,
     controlledRiskExtraSpread: optNum,
     decimalPlacesFactor: optNum,

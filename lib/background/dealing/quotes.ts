@@ -4,6 +4,7 @@
 import { storage } from 'wxt/utils/storage';
 import { i18n } from '#i18n';
 import type { TicketRequest } from '../../dealing/ticket';
+import { lazyItem } from '../../settings/registry';
 
 export const QUOTE_TTL_MS = 5 * 60_000;
 
@@ -15,7 +16,7 @@ export interface QuoteRecord {
   createdAt: number;
 }
 
-export const dealQuotes = storage.defineItem<QuoteRecord[]>('session:dealQuotes', { fallback: [] });
+export const dealQuotes = lazyItem(() => storage.defineItem<QuoteRecord[]>('session:dealQuotes', { fallback: [] }));
 
 /** The ticket's fields in a fixed order, so equal tickets give equal keys. */
 export function ticketKey(t: TicketRequest): string {

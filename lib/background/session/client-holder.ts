@@ -59,15 +59,21 @@ export const accountKey = (s: { baseUrl: string; identifier: string }) => `${s.b
 
 /** The settings a client needs, or null when something is missing (the user is signed out). */
 export async function readClientSettings(): Promise<ClientSettings | null> {
+  // Asked together (one storage call: lib/settings/batched-reads.ts). The secrets follow the connection: its
+  // migration moves an older version's remembered secrets into this session's.
+  const encryptionRead = loginEncryption.getValue();
+  const chosenRead = chosenAccounts.getValue();
+  encryptionRead.catch(() => undefined);
+  chosenRead.catch(() => undefined);
   const conn = await connection.getValue();
   const { apiKey, password } = await secretsInUse();
   const baseUrl = baseUrlFor(conn.environment, conn.baseUrl);
   if (!baseUrl || !apiKey || !password || !conn.identifier) return null;
-  const encryption = await loginEncryption.getValue();
+  const encryption = await encryptionRead;
   const encryptPassword =
     encryption.always || encryption.required.includes(accountKey({ baseUrl, identifier: conn.identifier }));
   const settings = { baseUrl, apiKey, identifier: conn.identifier, password, sessionVersion: conn.sessionVersion };
-  const accountId = (await chosenAccounts.getValue())[accountKey(settings)];
+  const accountId = (await chosenRead)[accountKey(settings)];
   return { ...settings, encryptPassword, accountId };
 }
 

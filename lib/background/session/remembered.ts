@@ -16,9 +16,12 @@ export interface SecretsInUse {
 }
 
 export async function secretsInUse(): Promise<SecretsInUse> {
+  // Both asked at once (one storage call each area): a woken worker answers after one round trip, not two.
+  const sessionRead = sessionSecrets.getValue();
+  sessionRead.catch(() => undefined);
   const remembered = await vaultReader.secrets().catch(() => null);
   if (remembered) return remembered;
-  const session = await sessionSecrets.getValue();
+  const session = await sessionRead;
   return { apiKey: session.apiKey, password: session.password };
 }
 

@@ -47,10 +47,11 @@ export function statusParts(clients: ClientHolder, now: () => number, live: Late
 
   async function status(): Promise<StatusView> {
     // The session's facts are those of the client for the current settings (built here if it is not yet).
-    const session = clients.get().then(
-      () => clients.sessionInfo(),
-      () => undefined,
+    const built = clients.get().then(
+      () => true,
+      () => false,
     );
+    const session = built.then((ok) => (ok ? clients.sessionInfo() : undefined));
     // Every read at once: a woken worker answers after the slowest, not after their sum. The vault's state is
     // read once the client is built: building it from remembered secrets of an older version asks for a PIN.
     const [conn, info, permits, sessionPermits, lock, pinned, vault] = await Promise.all([
@@ -60,7 +61,7 @@ export function statusParts(clients: ClientHolder, now: () => number, live: Late
       registry.sessionPermits.getValue(),
       registry.reconciliationLock.getValue(),
       registry.pinnedEpic.getValue(),
-      session.then(() => vaultView()),
+      built.then(() => vaultView()),
     ]);
     const settingsPresent = info !== undefined;
     const { engine, stream } = live.get();

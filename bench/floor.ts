@@ -80,8 +80,11 @@ port.onMessage.addListener((message) => {
 port.postMessage({ kind: 'watch', epics, marketIds: [], visible: true });
 `;
 
+/** The build the page benchmarks measure: BENCH_EXTENSION_DIR (e.g. another branch built elsewhere) or this checkout's. */
+export const BENCH_EXTENSION = process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR;
+
 /** A copy of the built extension with the floor pages in it; `remove()` deletes the copy. */
-export function extensionWithFloor(source = EXTENSION_DIR): { dir: string; remove: () => void } {
+export function extensionWithFloor(source = BENCH_EXTENSION): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'marketside-floor-'));
   cpSync(source, dir, { recursive: true });
   writeFileSync(join(dir, FLOOR_PAGE), FLOOR_HTML);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { buildExtension, configureConnection, EXTENSION_DIR, extensionUrl, launchExtension } from '../e2e/launch';
 import { type SimHandle, startSim } from '../sim/server';
-import { extensionWithFloor, FIRST_ROW_MARK } from './floor';
+import { BENCH_EXTENSION, extensionWithFloor, FIRST_ROW_MARK } from './floor';
 
 export interface PageBench {
   context: BrowserContext;
@@ -28,12 +28,14 @@ export interface PageBenchOptions {
 }
 
 export async function withPageBench<T>(opts: PageBenchOptions, body: (bench: PageBench) => Promise<T>): Promise<T> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
+  if (BENCH_EXTENSION === EXTENSION_DIR && !existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
   const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
   opts.prepareSim?.(sim);
   const copy = opts.floor ? extensionWithFloor() : null;
   try {
-    const { context, serviceWorker, extensionId } = await launchExtension(copy ? { extensionDir: copy.dir } : {});
+    const { context, serviceWorker, extensionId } = await launchExtension({
+      extensionDir: copy?.dir ?? BENCH_EXTENSION,
+    });
     try {
       await configureConnection(serviceWorker, sim);
       for (const content of opts.initScripts ?? []) await addInitScript(context, content);

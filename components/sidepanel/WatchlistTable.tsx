@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import type { SortColumn } from '../../lib/settings/prefs';
 import { columnWidths, rowNumbersOf } from '../../lib/sidepanel/number-columns';
-import { nextSort, type RowModel, type SortChoice, sortRows } from '../../lib/sidepanel/rows';
+import { nextSort, type RowModel, type SortChoice, type SortedRows, sortRowsFrom } from '../../lib/sidepanel/rows';
 import {
   CUSTOM_LINE,
   customLayout,
@@ -123,10 +123,13 @@ function Head(props: {
 export function WatchlistTable(props: Props) {
   const { rows: all, columns = null, layout = emptyLayout, flags = NONE, notes = NONE, filter = null } = props;
   const { onFlag, onStep, listName, sort, onSort, sparklines, sparks, onOpen, onRemove, busyEpic, onVisible } = props;
-  const items = useMemo(
-    () => displayItems(sortRows(all, sort), layout, flags, filter),
-    [all, sort, layout, flags, filter],
-  );
+  // A frame of prices sorts again only the rows whose sort key moved (by name: none).
+  const lastSort = useRef<SortedRows | null>(null);
+  const sorted = useMemo(() => {
+    lastSort.current = sortRowsFrom(lastSort.current, all, sort);
+    return lastSort.current.sorted;
+  }, [all, sort]);
+  const items = useMemo(() => displayItems(sorted, layout, flags, filter), [sorted, layout, flags, filter]);
   const rows = useMemo(() => items.flatMap((i) => (i.kind === 'row' ? [i.row] : [])), [items]);
   const sectioned = layout.sections.length > 0;
   const numbers = useMemo(() => new Map(rows.map((r) => [r.epic, rowNumbersOf(r.quote)])), [rows]);

@@ -55,17 +55,31 @@ export interface ColumnWidths {
   offerCh: number;
 }
 
+/** Each row's widths, measured once for as long as its numbers live (a frame of prices makes new ones only for rows that ticked). */
+const measured = new WeakMap<RowNumbers, { whole: number; fraction: number; pct: number }>();
+
+function measure(r: RowNumbers) {
+  let m = measured.get(r);
+  if (m) return m;
+  m = { whole: 0, fraction: 0, pct: r.pct.length + ARROW_CH };
+  for (const text of [r.bid, r.offer, r.change]) {
+    const [w, f] = splitDecimal(text);
+    m.whole = Math.max(m.whole, w.length);
+    m.fraction = Math.max(m.fraction, f.length);
+  }
+  measured.set(r, m);
+  return m;
+}
+
 export function columnWidths(rows: readonly RowNumbers[]): ColumnWidths {
   let whole = 0;
   let fraction = 0;
   let pct = 0;
   for (const r of rows) {
-    for (const text of [r.bid, r.offer, r.change]) {
-      const [w, f] = splitDecimal(text);
-      whole = Math.max(whole, w.length);
-      fraction = Math.max(fraction, f.length);
-    }
-    pct = Math.max(pct, r.pct.length + ARROW_CH);
+    const m = measure(r);
+    whole = Math.max(whole, m.whole);
+    fraction = Math.max(fraction, m.fraction);
+    pct = Math.max(pct, m.pct);
   }
   const number = Math.max(MIN_CH, whole + fraction);
   return { fractionCh: fraction, bidCh: number, offerCh: Math.max(number, pct) };

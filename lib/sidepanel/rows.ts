@@ -20,7 +20,23 @@ export interface SortChoice {
 
 export type Flash = 'up' | 'down';
 
-/** The rows of a watchlist from its markets, with fresher per-market quotes and sentiment where known. */
+/** What each market's row was last built from: the same objects again build the same row (not a copy). */
+const built = new WeakMap<
+  MarketQuote,
+  {
+    fresh: Fresh<MarketQuote> | undefined;
+    felt: Fresh<Sentiment> | undefined;
+    listFetchedAt: number;
+    listStale: boolean;
+    row: RowModel;
+  }
+>();
+
+/**
+ * The rows of a watchlist from its markets, with fresher per-market quotes and sentiment where known. A market
+ * whose quote, sentiment and list reading are the objects its row was last built from keeps that row, so a frame
+ * of streamed prices builds only the rows of the markets that ticked.
+ */
 export function buildRows(
   markets: MarketQuote[],
   listFetchedAt: number,
@@ -31,18 +47,30 @@ export function buildRows(
   return markets.map((market) => {
     const fresh = quotes.get(market.epic);
     const newer = fresh && fresh.fetchedAt >= listFetchedAt;
-    const base = newer ? { ...fresh.value, marketId: fresh.value.marketId ?? market.marketId } : market;
+    const id = newer ? (fresh.value.marketId ?? market.marketId) : market.marketId;
+    const felt = id ? sentiment.get(id) : undefined;
+    const last = built.get(market);
+    if (
+      last &&
+      last.fresh === fresh &&
+      last.felt === felt &&
+      last.listFetchedAt === listFetchedAt &&
+      last.listStale === listStale
+    )
+      return last.row;
+    const base = newer ? { ...fresh.value, marketId: id } : market;
     // IG's precision comes with a market's details: either reading may be the one that has it.
     const precision = base.decimalPlacesFactor ?? fresh?.value.decimalPlacesFactor ?? market.decimalPlacesFactor;
     const quote = precision === base.decimalPlacesFactor ? base : { ...base, decimalPlacesFactor: precision };
-    const marketId = quote.marketId;
-    return {
+    const row = {
       epic: market.epic,
       quote,
       fetchedAt: newer ? fresh.fetchedAt : listFetchedAt,
       stale: newer ? fresh.stale : listStale,
-      sentiment: marketId ? (sentiment.get(marketId)?.value ?? null) : null,
+      sentiment: felt?.value ?? null,
     };
+    built.set(market, { fresh, felt, listFetchedAt, listStale, row });
+    return row;
   });
 }
 
@@ -70,21 +98,91 @@ export function keepRows(previous: readonly RowModel[], next: RowModel[]): RowMo
     : rows;
 }
 
+/** What a row sorts by: the column's value, then its name, then its epic. */
+type SortKey = readonly [value: string | number | null, name: string, epic: string];
+
+const keyOf = (row: RowModel, column: SortColumn): SortKey => [
+  columnValue(row, column),
+  row.quote.instrumentName,
+  row.epic,
+];
+
+function compareKeys(a: SortKey, b: SortKey, sign: number): number {
+  const [va, na, ea] = a;
+  const [vb, nb, eb] = b;
+  if (va !== vb) {
+    if (va === null) return 1;
+    if (vb === null) return -1;
+    const cmp = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
+    if (cmp !== 0) return cmp * sign;
+  }
+  const byName = na.localeCompare(nb);
+  return byName !== 0 ? byName : ea.localeCompare(eb);
+}
+
 /** Sorted copy; rows without a value for the column go last in either direction; ties by name, then epic. */
 export function sortRows(rows: RowModel[], sort: SortChoice): RowModel[] {
+  return byKeys(rows, new Map(rows.map((r) => [r.epic, keyOf(r, sort.column)])), sort);
+}
+
+function byKeys(rows: RowModel[], keys: Map<string, SortKey>, sort: SortChoice): RowModel[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const va = columnValue(a, sort.column);
-    const vb = columnValue(b, sort.column);
-    if (va !== vb) {
-      if (va === null) return 1;
-      if (vb === null) return -1;
-      const cmp = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
-      if (cmp !== 0) return cmp * sign;
+  return [...rows].sort((a, b) => compareKeys(keys.get(a.epic)!, keys.get(b.epic)!, sign));
+}
+
+/** The last sort: its choice, the rows it sorted, their order and each row's key. */
+export interface SortedRows {
+  sort: SortChoice;
+  rows: RowModel[];
+  sorted: RowModel[];
+  keys: Map<string, SortKey>;
+}
+
+const sameKey = (a: SortKey | undefined, b: SortKey) => !!a && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/**
+ * The rows in the order sortRows gives, from the last sort: a frame of streamed prices that changes no row's
+ * sort key (by name, the default, it never does) keeps the order without sorting, and the few rows whose key
+ * moved are taken out and put back in their place, rather than all rows sorted again. The same rows and choice
+ * give back the same object.
+ */
+export function sortRowsFrom(last: SortedRows | null, rows: RowModel[], sort: SortChoice): SortedRows {
+  if (last && last.rows === rows && last.sort.column === sort.column && last.sort.direction === sort.direction)
+    return last;
+  const keys = new Map(rows.map((r) => [r.epic, keyOf(r, sort.column)]));
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const full = () => ({ sort, rows, keys, sorted: byKeys(rows, keys, sort) });
+  if (
+    !last ||
+    last.sort.column !== sort.column ||
+    last.sort.direction !== sort.direction ||
+    last.rows.length !== rows.length ||
+    keys.size !== rows.length ||
+    last.keys.size !== keys.size
+  )
+    return full();
+  const byEpic = new Map(rows.map((r) => [r.epic, r]));
+  const moved = new Set<string>();
+  for (const [epic, key] of keys) {
+    if (!last.keys.has(epic)) return full();
+    if (!sameKey(last.keys.get(epic), key)) moved.add(epic);
+  }
+  // Many rows moved (a column of prices, every row streaming): sorting them all is as quick.
+  if (moved.size > Math.max(8, rows.length / 8)) return full();
+  const sorted: RowModel[] = [];
+  for (const r of last.sorted) if (!moved.has(r.epic)) sorted.push(byEpic.get(r.epic)!);
+  for (const epic of moved) {
+    const key = keys.get(epic)!;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareKeys(keys.get(sorted[mid]!.epic)!, key, sign) <= 0) lo = mid + 1;
+      else hi = mid;
     }
-    const byName = a.quote.instrumentName.localeCompare(b.quote.instrumentName);
-    return byName !== 0 ? byName : a.epic.localeCompare(b.epic);
-  });
+    sorted.splice(lo, 0, byEpic.get(epic)!);
+  }
+  return { sort, rows, keys, sorted };
 }
 
 /** Clicking a column header: a new column sorts ascending (names) or descending (numbers); the same one flips. */

@@ -7,7 +7,9 @@ import {
   mergeTrails,
   nextSort,
   priceMoves,
+  type SortChoice,
   sortRows,
+  sortRowsFrom,
   watchedSlice,
 } from '../../lib/sidepanel/rows';
 import { quote, row, sentiment } from './fixtures';
@@ -65,6 +67,73 @@ describe('sortRows', () => {
     const before = names(rows);
     sortRows(rows, { column: 'bid', direction: 'asc' });
     expect(names(rows)).toEqual(before);
+  });
+});
+
+describe('sortRowsFrom', () => {
+  // A seeded stream of frames over a 60-market list: each frame moves some prices (a few or most rows), renames
+  // a market now and then, and sometimes changes the sort; the order must be sortRows' at every frame.
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const choices: SortChoice[] = [
+    { column: 'name', direction: 'asc' },
+    { column: 'bid', direction: 'desc' },
+    { column: 'changePct', direction: 'asc' },
+    { column: 'spread', direction: 'desc' },
+    { column: 'status', direction: 'asc' },
+  ];
+
+  it('gives sortRows order at every frame of a stream, whichever rows moved', () => {
+    const next = random(7);
+    let list = Array.from({ length: 60 }, (_, i) =>
+      row(`E${i}`, {
+        instrumentName: `Market ${Math.floor(next() * 20)}`,
+        bid: i % 9 === 0 ? null : Math.round(next() * 1000) / 10,
+        offer: 120,
+        percentageChange: Math.round(next() * 400 - 200) / 100,
+        marketStatus: next() > 0.7 ? 'CLOSED' : 'TRADEABLE',
+      }),
+    );
+    let last = null;
+    let sort = choices[0]!;
+    for (let frame = 0; frame < 300; frame++) {
+      if (next() < 0.05) sort = choices[Math.floor(next() * choices.length)]!;
+      const moving = next() < 0.5 ? 0.03 : next() < 0.5 ? 0.1 : 0.8;
+      list = list.map((r) =>
+        next() < moving
+          ? {
+              ...r,
+              quote: {
+                ...r.quote,
+                bid: next() < 0.05 ? null : Math.round(next() * 1000) / 10,
+                percentageChange: Math.round(next() * 400 - 200) / 100,
+                instrumentName: next() < 0.02 ? `Market ${Math.floor(next() * 20)}` : r.quote.instrumentName,
+              },
+            }
+          : r,
+      );
+      last = sortRowsFrom(last, list, sort);
+      expect(last.sorted.map((r) => r.epic)).toEqual(sortRows(list, sort).map((r) => r.epic));
+      expect(last.sorted.every((r) => list.includes(r))).toBe(true);
+    }
+  });
+
+  it('follows markets added and removed', () => {
+    const sort: SortChoice = { column: 'name', direction: 'asc' };
+    const first = sortRowsFrom(null, rows, sort);
+    const fewer = rows.slice(1);
+    expect(names(sortRowsFrom(first, fewer, sort).sorted)).toEqual(names(sortRows(fewer, sort)));
+    const more = [...rows, row('X', { instrumentName: 'Apple' })];
+    expect(names(sortRowsFrom(first, more, sort).sorted)).toEqual(names(sortRows(more, sort)));
+  });
+
+  it('gives back the same result for the same rows and sort, so the table is not laid out again', () => {
+    const sort: SortChoice = { column: 'bid', direction: 'desc' };
+    const first = sortRowsFrom(null, rows, sort);
+    expect(sortRowsFrom(first, rows, sort)).toBe(first);
+    expect(sortRowsFrom(first, rows, { column: 'bid', direction: 'asc' })).not.toBe(first);
   });
 });
 
@@ -133,6 +202,26 @@ describe('buildRows', () => {
     expect(a).toMatchObject({ fetchedAt: 2_000, stale: true, quote: { bid: 1.5, marketId: 'ABC' } });
     expect(a?.sentiment?.longPositionPercentage).toBe(62);
     expect(e).toMatchObject({ fetchedAt: 1_000, stale: false, quote: { bid: 2 }, sentiment: null });
+  });
+
+  it('builds again only the row of the market that ticked; the others are the rows built before', () => {
+    const markets = [quote('A', { bid: 1, marketId: 'MA' }), quote('B', { bid: 2 }), quote('C', { bid: 3 })];
+    const fresh = (epic: string, bid: number) => ({ value: quote(epic, { bid }), fetchedAt: 2_000, stale: false });
+    const felt = new Map([['MA', { value: sentiment('MA', 55), fetchedAt: 2_000, stale: false }]]);
+    const quotes = new Map([
+      ['A', fresh('A', 1.1)],
+      ['B', fresh('B', 2.1)],
+    ]);
+    const before = buildRows(markets, 1_000, false, quotes, felt);
+    const after = buildRows(markets, 1_000, false, new Map([...quotes, ['B', fresh('B', 2.2)]]), felt);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]?.quote.bid).toBe(2.2);
+    expect(after[2]).toBe(before[2]);
+    // New sentiment, or the list read again, builds the rows it touches again.
+    const felt2 = new Map([['MA', { value: sentiment('MA', 60), fetchedAt: 3_000, stale: false }]]);
+    expect(buildRows(markets, 1_000, false, quotes, felt2)[0]?.sentiment?.longPositionPercentage).toBe(60);
+    expect(buildRows(markets, 1_000, true, quotes, felt)[2]).toMatchObject({ stale: true });
   });
 });
 

@@ -104,6 +104,10 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     res.end(JSON.stringify({ errorCode: 'invalid.url' }));
   });
   server.on('upgrade', (req, socket, head) => stream.upgrade(req, socket, head));
+  // Node closes an idle kept-alive socket after 5 s, about when a client on a stalled machine may pick it
+  // for its next request, which then fails as unreachable though no fault was asked for. `close()` ends
+  // every connection itself.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => resolve());

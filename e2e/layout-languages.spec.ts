@@ -5,6 +5,7 @@
 // layout-<lang>-<surface>-<theme>.png.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { columnIds } from '../lib/watchlists/columns';
 import { FTSE, MY_WATCHLIST } from './journeys/data';
 import { expect, test } from './language';
 import type { ExtensionGlobals } from './launch';
@@ -22,22 +23,8 @@ async function blockingAxe(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** Every column a list can show (lib/watchlists/columns.ts), in their order there. */
-const EVERY_COLUMN = [
-  'bid',
-  'offer',
-  'mid',
-  'change',
-  'changePct',
-  'high',
-  'low',
-  'range',
-  'spread',
-  'sentiment',
-  'status',
-  'updated',
-  'spark',
-];
+/** Every column a list can show, in their order there. */
+const EVERY_COLUMN: string[] = [...columnIds];
 
 async function showColumns(panel: Page, columns: string[] | null) {
   await panel.evaluate(

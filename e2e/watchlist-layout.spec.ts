@@ -3,6 +3,7 @@
 // of a column line up on their decimal point. Sorting by a column and moving through rows by keyboard work
 // at the narrowest width. Screenshots of every width and layout are saved.
 import type { Page } from '@playwright/test';
+import { columnIds } from '../lib/watchlists/columns';
 import { expect, test } from './harness';
 import type { ExtensionGlobals } from './launch';
 
@@ -146,21 +147,7 @@ test('every column chosen: at 320, 400 and 600 px each header stands over its va
   await configure();
   const panel = await openPage('sidepanel.html', { width: 600, height: 700 });
   await openWatchlist(panel, 'two-line');
-  const all = [
-    'bid',
-    'offer',
-    'mid',
-    'change',
-    'changePct',
-    'high',
-    'low',
-    'range',
-    'spread',
-    'sentiment',
-    'status',
-    'updated',
-    'spark',
-  ];
+  const all: string[] = [...columnIds];
   await panel.evaluate(
     ([list, columns]) =>
       (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({

@@ -2,7 +2,7 @@
 // column) while it streams, and prints the main thread's time by event. Not a bench (no .bench.ts): run
 // `npx tsx bench/watchlist-trace.ts [dir]`; traces are written to dir (default /tmp).
 import './env';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { configureConnection, extensionUrl, launchExtension, SIDEPANEL_VIEWPORT } from '../e2e/launch';
@@ -30,6 +30,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) duration. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: Record<string, unknown>;
@@ -42,26 +44,30 @@ async function trace(context: BrowserContext, page: Page, file: string) {
     events.push(...(e.value as unknown as TraceEvent[]));
   });
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  // The JS sampling profile (TRACE_PROFILE=1) costs the page CPU time of its own: off by default.
+  const profiling = process.env.TRACE_PROFILE === '1';
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  }
   await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReportEvents' });
-  await cdp.send('Profiler.start');
+  if (profiling) await cdp.send('Profiler.start');
   await page.waitForTimeout(WINDOW_MS);
-  const { profile } = await cdp.send('Profiler.stop');
+  if (profiling) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(file.replace('.json', '.cpuprofile'), JSON.stringify(profile));
+    printProfile(profile);
+  }
   await cdp.send('Tracing.end');
-  writeFileSync(file.replace('.json', '.cpuprofile'), JSON.stringify(profile));
-  printProfile(profile);
   await done;
   await cdp.detach();
   writeFileSync(file, JSON.stringify({ traceEvents: events }));
-  // The renderer main thread of this page: the one with its user-timing or the busiest CrRendererMain.
+  report(file, events);
+}
+
+/** Prints the busiest renderer main thread's CPU time (the extension's pages share one renderer). */
+function report(file: string, events: TraceEvent[]) {
   const names = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const url = page.url();
-  const frames = events.filter(
-    (e) =>
-      e.name === 'TracingStartedInBrowser' ||
-      (e.name === 'CommitLoad' && JSON.stringify(e.args).includes(url.split('?')[0]!)),
-  );
   let best = { pid: 0, tid: 0, busy: 0 };
   for (const t of names) {
     const busy = events
@@ -69,28 +75,75 @@ async function trace(context: BrowserContext, page: Page, file: string) {
       .reduce((s, e) => s + (e.dur ?? 0), 0);
     if (busy > best.busy) best = { pid: t.pid, tid: t.tid, busy };
   }
-  void frames;
   const main = events.filter((e) => e.pid === best.pid && e.tid === best.tid && e.ph === 'X');
-  const self = new Map<string, number>();
-  const count = new Map<string, number>();
-  // Self time by event name (children subtracted), over complete events nested by time.
+  const secs = (Math.max(...main.map((e) => e.ts + (e.dur ?? 0))) - Math.min(...main.map((e) => e.ts))) / 1e6;
+  console.log(
+    `\n${file}: main thread RunTask ${(best.busy / 1000 / secs).toFixed(1)} ms/s wall over ${secs.toFixed(1)} s`,
+  );
+  console.log(mainThreadReport(main, secs));
+}
+
+/** Where a main-thread event's own CPU time goes (trace events' thread durations, `tdur`). */
+export function categoryOf(name: string): string {
+  if (/recalcStyle|UpdateLayoutTree|updateStyle|StyleEngine|rebuildLayoutTree|StyleRecalc|UpdateStyle/i.test(name))
+    return 'style';
+  if (/performLayout|^Layout|InlineNode|LayoutBlock|LayoutObject|LayoutNG|UpdateLayout/i.test(name)) return 'layout';
+  if (
+    /^Paint$|Paint\.|PrePaint|PaintArtifactCompositor|Layerize|CompositingInputs|CompositingCommit|UpdateLayer$|Commit|Raster/i.test(
+      name,
+    )
+  )
+    return 'paint+layers';
+  if (
+    /FunctionCall|EvaluateScript|v8|V8|RunMicrotasks|TimerFire|FireAnimationFrame|EventDispatch|GC|ParseHTML|ResizeObserver|IntersectionObserver|MutationObserver|Microtask/i.test(
+      name,
+    )
+  )
+    return 'script';
+  if (/mojo|SerializedScriptValue|postMessage|Port/i.test(name)) return 'messages';
+  if (/Animation/i.test(name)) return 'animations';
+  return 'other';
+}
+
+/**
+ * The main thread's CPU time (self, children subtracted) by category and by event, a second and a frame drawn
+ * (frames: BeginMainFrame commits).
+ */
+export function mainThreadReport(main: TraceEvent[], secs: number): string {
   const sorted = [...main].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const stack: TraceEvent[] = [];
-  const childTime = new Map<TraceEvent, number>();
+  const childCpu = new Map<TraceEvent, number>();
   for (const e of sorted) {
     while (stack.length && stack[stack.length - 1]!.ts + (stack[stack.length - 1]!.dur ?? 0) <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
-    if (parent) childTime.set(parent, (childTime.get(parent) ?? 0) + (e.dur ?? 0));
+    if (parent) childCpu.set(parent, (childCpu.get(parent) ?? 0) + (e.tdur ?? 0));
     stack.push(e);
   }
+  const self = new Map<string, number>();
+  const count = new Map<string, number>();
+  const byCategory = new Map<string, number>();
+  let total = 0;
   for (const e of sorted) {
-    self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0) - (childTime.get(e) ?? 0));
+    const t = Math.max(0, (e.tdur ?? 0) - (childCpu.get(e) ?? 0));
+    self.set(e.name, (self.get(e.name) ?? 0) + t);
     count.set(e.name, (count.get(e.name) ?? 0) + 1);
+    const c = categoryOf(e.name);
+    byCategory.set(c, (byCategory.get(c) ?? 0) + t);
+    total += t;
   }
-  const secs = WINDOW_MS / 1000;
-  console.log(`\n${file}: main thread RunTask ${(best.busy / 1000 / secs).toFixed(1)} ms/s`);
-  for (const [name, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18))
-    console.log(`  ${(t / 1000 / secs).toFixed(1).padStart(7)} ms/s  ${String(count.get(name)).padStart(6)}×  ${name}`);
+  const frames = sorted.filter((e) => e.name === 'ProxyMain::BeginMainFrame::commit').length || 1;
+  const ms = (t: number) => (t / 1000 / secs).toFixed(1).padStart(7);
+  const per = (t: number) => (t / 1000 / frames).toFixed(2).padStart(6);
+  const lines = [
+    `  CPU ${ms(total)} ms/s, ${(frames / secs).toFixed(1)} frames/s, ${per(total)} ms a frame`,
+    ...[...byCategory].sort((a, b) => b[1] - a[1]).map(([c, t]) => `  ${ms(t)} ms/s ${per(t)} ms/frame  ${c}`),
+    '  by event (self CPU):',
+    ...[...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 24)
+      .map(([n, t]) => `  ${ms(t)} ms/s ${per(t)} ms/frame ${String(count.get(n)).padStart(6)}×  ${n}`),
+  ];
+  return lines.join('\n');
 }
 
 interface ProfileNode {
@@ -133,6 +186,12 @@ function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeD
 }
 
 async function main() {
+  if (process.argv[2] === '--read') {
+    // Prints a trace written before: `npx tsx bench/watchlist-trace.ts --read /tmp/trace-all.json`.
+    for (const file of process.argv.slice(3))
+      report(file, (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+    process.exit(0);
+  }
   const dir = process.argv[2] ?? '/tmp';
   const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
   const copy = extensionWithFloor();
@@ -159,19 +218,38 @@ async function main() {
     const floor = await context.newPage();
     await floor.setViewportSize(SIDEPANEL_VIEWPORT);
     await floor.goto(`${extensionUrl(extensionId, FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, 50).join(',')}`);
-    await floor.waitForTimeout(4_000);
+    await waitFor('the floor streaming', async () => pricesStreamed(sim) === 50, 60_000);
+    await floor.waitForTimeout(2_000);
     await trace(context, floor, join(dir, 'trace-floor.json'));
     await floor.close();
-    const height = Number(process.env.TRACE_HEIGHT ?? 2400);
     for (const variant of (process.env.TRACE_VARIANTS ?? 'default,all').split(',')) {
       await setColumns(variant === 'all' ? columnIds : null);
       const page = await context.newPage();
-      await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height });
+      await page.setViewportSize(SIDEPANEL_VIEWPORT);
       await page.goto(extensionUrl(extensionId, 'sidepanel.html'));
       await page.getByRole('combobox', { name: 'Watchlist' }).selectOption(list.id);
-      await waitFor('streaming', async () => (await streamState(page)) === 'Live' && pricesStreamed(sim) >= 40, 30_000);
+      await page.locator('.wl-table [data-testid="panel-row"]').first().waitFor({ timeout: 30_000 });
+      // As the bench sizes it: 35 rows on screen, so that the panel keeps 50 markets live.
+      const at = await page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]')!;
+        const row = scroller.querySelector<HTMLElement>('.wl-table [data-testid="panel-row"]')!;
+        return {
+          chrome: innerHeight - scroller.clientHeight,
+          first: row.getBoundingClientRect().top - scroller.getBoundingClientRect().top,
+          row: row.getBoundingClientRect().height,
+        };
+      });
+      const height = Math.round(at.chrome + at.first + 34.5 * at.row);
+      await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height });
+      await waitFor(
+        'streaming',
+        async () => (await streamState(page)) === 'Live' && pricesStreamed(sim) === 50,
+        60_000,
+      );
       await page.waitForTimeout(3_000);
-      console.log(`${variant}: ${pricesStreamed(sim)} streamed, ${await page.getByTestId('panel-row').count()} rows`);
+      console.log(
+        `${variant}: ${height} px, ${pricesStreamed(sim)} streamed, ${await page.getByTestId('panel-row').count()} rows`,
+      );
       await trace(context, page, join(dir, `trace-${variant}.json`));
       await page.close();
     }

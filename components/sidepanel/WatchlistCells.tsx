@@ -29,6 +29,22 @@ export const CELL_CLASS: Record<ColumnId, string> = {
   spark: 'wl-spark',
 };
 
+/**
+ * A catalogue message asked for again only when its inputs change. The browser's getMessage costs a tenth of a
+ * millisecond or more a call, and a row draws again on every tick of its prices: its words seldom change.
+ */
+export function wordsOnce<A extends unknown[]>(words: (...args: A) => string): (...args: A) => string {
+  let last: A | null = null;
+  let text = '';
+  return (...args: A) => {
+    if (!last || args.some((a, i) => a !== last![i])) {
+      last = args;
+      text = words(...args);
+    }
+    return text;
+  };
+}
+
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** A price or change split at its point: the points of a column line up (CSS .dec). */
@@ -63,7 +79,7 @@ interface CellProps {
   place?: { gridColumn: string; gridRow: string };
 }
 
-function content({ id, row, n, spark, sparklines }: CellProps) {
+function content({ id, row, n, spark, sparklines }: CellProps, sparkLabel: (market: string) => string) {
   const q = row.quote;
   const price = (v: number | null) => <Decimal text={formatPrice(v, marketDecimals(q))} />;
   switch (id) {
@@ -117,14 +133,7 @@ function content({ id, row, n, spark, sparklines }: CellProps) {
       return q.updatedAt ? clock.format(q.updatedAt) : <span class="muted">–</span>;
     case 'spark':
       return (
-        sparklines && (
-          <Sparkline
-            values={spark ?? []}
-            width={64}
-            height={18}
-            label={i18n.t('market.recentPrices', { market: q.instrumentName })}
-          />
-        )
+        sparklines && <Sparkline values={spark ?? []} width={64} height={18} label={sparkLabel(q.instrumentName)} />
       );
   }
 }
@@ -165,6 +174,8 @@ function inputsOf({ id, row, n, spark, sparklines, place }: CellProps): unknown[
 }
 
 export class Cell extends Component<CellProps> {
+  private sparkLabel = wordsOnce((market: string) => i18n.t('market.recentPrices', { market }));
+
   shouldComponentUpdate(next: CellProps): boolean {
     if (next.id !== this.props.id) return true;
     const was = inputsOf(this.props);
@@ -176,7 +187,7 @@ export class Cell extends Component<CellProps> {
     const props = this.props;
     return (
       <td class={`${CELL_CLASS[props.id]}${NUMERIC.has(props.id) ? ' num' : ''}`} style={props.place}>
-        {content(props)}
+        {content(props, this.sparkLabel)}
       </td>
     );
   }

@@ -7,7 +7,7 @@ import type { RowModel } from '../../lib/sidepanel/rows';
 import type { ColumnId } from '../../lib/watchlists/columns';
 import type { FlagColour } from '../../lib/watchlists/marks';
 import { FlagMark } from '../FlagMark';
-import { Cell } from './WatchlistCells';
+import { Cell, wordsOnce } from './WatchlistCells';
 
 /** What a row does, read when it happens (the table's latest handlers, without drawing every row again). */
 export interface RowActions {
@@ -44,6 +44,10 @@ export const placeAt = (i: number, perLine: number) => ({
 });
 
 export class WatchlistRow extends Component<WatchlistRowProps> {
+  private removeLabel = wordsOnce((market: string, watchlist: string) =>
+    i18n.t('watchlist.remove', { market, watchlist }),
+  );
+
   shouldComponentUpdate(next: WatchlistRowProps): boolean {
     const now = this.props as unknown as Record<string, unknown>;
     const then = next as unknown as Record<string, unknown>;
@@ -106,7 +110,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
             <button
               type="button"
               class="icon"
-              aria-label={i18n.t('watchlist.remove', { market: q.instrumentName, watchlist: listName })}
+              aria-label={this.removeLabel(q.instrumentName, listName)}
               disabled={busy}
               onClick={() => actions.current.remove?.(row)}
             >

@@ -225,6 +225,7 @@ export function WatchlistTable(props: Props) {
     // headers follow from columns.
     [columns, sort, perLine],
   );
+  const tableLabel = useMemo(() => i18n.t('watchlist.tableLabel', { watchlist: listName }), [listName]);
   const now = Date.now();
   return (
     <div
@@ -238,11 +239,7 @@ export function WatchlistTable(props: Props) {
         ...gridStyle,
       }}
     >
-      <table
-        class="wl-table"
-        aria-label={i18n.t('watchlist.tableLabel', { watchlist: listName })}
-        aria-rowcount={items.length + 1}
-      >
+      <table class="wl-table" aria-label={tableLabel} aria-rowcount={items.length + 1}>
         {head}
         <tbody style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {virtualizer.getVirtualItems().map((item) => {

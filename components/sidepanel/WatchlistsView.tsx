@@ -53,6 +53,8 @@ export function WatchlistsView({
   const [filter, setFilter] = useState<FlagColour | null>(null);
   const [showTools, setShowTools] = useState(false);
   const selectedId = selected?.id ?? null;
+  // Asked once: the view draws again on every frame of streamed prices.
+  const [viewLabel] = useState(() => i18n.t('tab.watchlists'));
 
   const layout = selectedId ? layoutOf(marks, selectedId) : null;
   // A market removed from the list (on IG's platform too) leaves its section quietly.
@@ -106,7 +108,7 @@ export function WatchlistsView({
   if (!lists) return <p class="muted">{i18n.t('watchlist.loading')}</p>;
 
   return (
-    <section class="view" aria-label={i18n.t('tab.watchlists')}>
+    <section class="view" aria-label={viewLabel}>
       <ListControls
         act={act}
         lists={lists}

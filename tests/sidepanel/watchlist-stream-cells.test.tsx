@@ -3,7 +3,8 @@
 // values moved (WatchlistCells.tsx): the row that moved flashes its way, its cells and sparkline show the new
 // prices, and a row that did not move neither flashes nor changes.
 import { cleanup, render } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WatchlistTable } from '../../components/sidepanel/WatchlistTable';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { type ColumnId, columnIds } from '../../lib/watchlists/columns';
@@ -19,13 +20,17 @@ const start: RowModel[] = [
 ];
 const columns: ColumnId[] = [...columnIds];
 
-function table(rows: RowModel[], sparks: Map<string, (number | null)[]>) {
+// The panel's sort preference, one object while it holds.
+const BY_NAME = { column: 'name', direction: 'asc' } as const;
+
+function table(rows: RowModel[], sparks: Map<string, (number | null)[]>, onRemove?: (row: RowModel) => void) {
   return (
     <WatchlistTable
       rows={rows}
       columns={columns}
+      onRemove={onRemove}
       listName="Majors"
-      sort={{ column: 'name', direction: 'asc' }}
+      sort={BY_NAME}
       onSort={() => {}}
       sparklines
       sparks={sparks}
@@ -121,5 +126,24 @@ describe('a watchlist with every column, streaming', () => {
     expect(rowOf(EUR).querySelector('.wl-spark svg')!.getAttribute('class')).toContain('up');
     expect(rowOf(FTSE).querySelector('.wl-spark path')).toBe(ftsePath);
     expect(ftsePath.getAttribute('d')).toBe(ftseDrawn);
+  });
+
+  it('draws a tick without asking the browser for words again (its getMessage costs every frame), and keeps them', () => {
+    const trail = [1.08, 1.081, 1.0812];
+    const sparks = (t: number[]) => new Map([[EUR, t]]);
+    const { rerender } = render(table(start, sparks(trail), () => {}));
+    const asked = vi.spyOn(fakeBrowser.i18n, 'getMessage');
+    try {
+      rerender(table(tick(start, EUR, { bid: 1.082, offer: 1.0822 }), sparks([...trail, 1.0821]), () => {}));
+      expect(cell(EUR, 'wl-bid')).toBe('1.0820');
+      expect(sparkPoints(EUR)).toBe(4);
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
+    // The words a screen reader hears are the same as before the tick.
+    expect(rowOf(EUR).querySelector('.wl-act button')!.getAttribute('aria-label')).toBe('Remove EUR/USD from Majors');
+    expect(rowOf(EUR).querySelector('.wl-spark svg')!.getAttribute('aria-label')).toBe('Recent prices of EUR/USD');
+    expect(document.querySelector('table')!.getAttribute('aria-label')).toMatch(/Majors/);
   });
 });

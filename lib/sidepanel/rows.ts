@@ -242,9 +242,10 @@ export function mergeQuotes(
   return next ?? current;
 }
 
+/** Every field of either the same (no sets or arrays made: it runs for each streamed quote, every frame). */
 function sameQuote(a: MarketQuote, b: MarketQuote): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof MarketQuote>;
-  for (const k of keys) if (a[k] !== b[k]) return false;
+  for (const k in a) if (a[k as keyof MarketQuote] !== b[k as keyof MarketQuote]) return false;
+  for (const k in b) if (a[k as keyof MarketQuote] !== b[k as keyof MarketQuote]) return false;
   return true;
 }
 

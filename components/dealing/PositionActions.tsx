@@ -7,22 +7,18 @@ import { type CostsQuote, send } from '../../lib/messages/contract';
 import type { PositionView } from '../../lib/model';
 import { CostsQuoteView } from './CostsQuoteView';
 import { DecimalField } from './DecimalField';
-import { permitOf, useDealingState } from './dealingState';
-import { RowActions, type RowMode } from './RowActions';
-import { useDealingAction } from './useDealingAction';
+import { RowActions, useRowActions } from './RowActions';
 
 /** Amend a position's stop and limit, or close it (close quote first). Nothing without a dealing permit. */
 export function PositionActions({ position, decimals }: { position: PositionView; decimals?: number }) {
-  const state = useDealingState();
-  const action = useDealingAction();
-  const [mode, setMode] = useState<RowMode>('idle');
+  const row = useRowActions();
+  const { action, locked, setMode } = row;
   const [stopText, setStopText] = useState(position.stopLevel === null ? '' : inputLevel(position.stopLevel, decimals));
   const [limitText, setLimitText] = useState(
     position.limitLevel === null ? '' : inputLevel(position.limitLevel, decimals),
   );
   const [closeQuote, setCloseQuote] = useState<CostsQuote | null>(null);
-  if (!permitOf(state, 'dealing')) return null;
-  const locked = state.lock !== null;
+  if (!row.permitted) return null;
   const named = { size: String(position.size), market: position.instrumentName };
   const name = position.direction === 'BUY' ? i18n.t('deal.positionBuy', named) : i18n.t('deal.positionSell', named);
 
@@ -70,10 +66,7 @@ export function PositionActions({ position, decimals }: { position: PositionView
   return (
     <RowActions
       kind="position-actions"
-      mode={mode}
-      setMode={setMode}
-      locked={locked}
-      action={action}
+      row={row}
       decimals={decimals}
       amend={{
         toggleLabel: i18n.t('deal.amendStopLimitOf', { position: name }),

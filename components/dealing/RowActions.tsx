@@ -1,10 +1,21 @@
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { AmendToggle } from './AmendToggle';
 import { DealFeedback } from './DealFeedback';
+import { permitOf, useDealingState } from './dealingState';
 import { FormButtons } from './FormButtons';
-import type { useDealingAction } from './useDealingAction';
+import { useDealingAction } from './useDealingAction';
 
 export type RowMode = 'idle' | 'amend' | 'confirm';
+
+/** A row's dealing: whether a permit allows it, whether a lock stops it, its request and which step is open. */
+export function useRowActions() {
+  const state = useDealingState();
+  const action = useDealingAction();
+  const [mode, setMode] = useState<RowMode>('idle');
+  return { permitted: permitOf(state, 'dealing'), locked: state.lock !== null, action, mode, setMode };
+}
+export type RowState = ReturnType<typeof useRowActions>;
 
 /** The amend form: its fields, the first issue with them (nothing is sent while there is one), save and cancel. */
 export interface AmendStep {
@@ -32,19 +43,13 @@ export interface ConfirmStep {
 /** A position's or a working order's actions: Amend and a second action, and under them the last outcome. */
 export function RowActions({
   kind,
-  mode,
-  setMode,
-  locked,
-  action,
+  row: { mode, setMode, locked, action },
   decimals,
   amend,
   confirm,
 }: {
   kind: 'position-actions' | 'working-order-actions';
-  mode: RowMode;
-  setMode: (mode: RowMode) => void;
-  locked: boolean;
-  action: ReturnType<typeof useDealingAction>;
+  row: RowState;
   decimals: number | undefined;
   amend: AmendStep;
   confirm: ConfirmStep;

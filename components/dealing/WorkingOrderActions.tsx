@@ -6,15 +6,12 @@ import { formatPrice, inputLevel } from '../../lib/format';
 import { send } from '../../lib/messages/contract';
 import type { WorkingOrderView } from '../../lib/model';
 import { DecimalField } from './DecimalField';
-import { permitOf, useDealingState } from './dealingState';
-import { RowActions, type RowMode } from './RowActions';
-import { useDealingAction } from './useDealingAction';
+import { RowActions, useRowActions } from './RowActions';
 
 /** Amend or delete a working order. Nothing without a dealing permit. */
 export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderView; decimals?: number }) {
-  const state = useDealingState();
-  const action = useDealingAction();
-  const [mode, setMode] = useState<RowMode>('idle');
+  const row = useRowActions();
+  const { action, locked, setMode } = row;
   const [levelText, setLevelText] = useState(inputLevel(order.level, decimals));
   const [type, setType] = useState<'LIMIT' | 'STOP'>(order.orderType);
   const [stopText, setStopText] = useState(
@@ -23,8 +20,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   const [limitText, setLimitText] = useState(
     order.limitDistance === null ? '' : inputLevel(order.limitDistance, undefined),
   );
-  if (!permitOf(state, 'dealing')) return null;
-  const locked = state.lock !== null;
+  if (!row.permitted) return null;
   const name = orderName(order, decimals);
 
   const level = parseAmount(levelText);
@@ -68,10 +64,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   return (
     <RowActions
       kind="working-order-actions"
-      mode={mode}
-      setMode={setMode}
-      locked={locked}
-      action={action}
+      row={row}
       decimals={decimals}
       amend={{
         toggleLabel: i18n.t('deal.amendNamed', { position: name }),

@@ -190,9 +190,11 @@ const checks = async () => {
   await check('compile', 'npx', ['tsc', '--noEmit']);
   await check('lint', 'npx', ['biome', 'check', '.']);
 };
-const builds = async () => {
+const chromeBuild = async () => {
   await check('build chrome', 'npx', ['wxt', 'build']);
   await check('size', 'npm', ['run', 'size']);
+};
+const firefoxBuild = async () => {
   await check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
   await check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
 };
@@ -202,24 +204,25 @@ const chromiumE2e = () => playwright('e2e', 'e2e/playwright.config.ts');
 if (SERIAL) {
   await checks();
   await vitest('vitest', []);
-  await builds();
+  await chromeBuild();
+  await firefoxBuild();
   await firefoxE2e();
   await chromiumE2e();
 } else {
-  // Two lanes, so the two cores stay busy: the journeys spend most of their time waiting on the simulator's
-  // clock and the browsers' timers (about 0.8 of a core each suite), Vitest keeps about 1.5 busy. The
-  // Chromium journeys (the longest step) start as soon as their build is done, beside Vitest; the Firefox
-  // ones follow Vitest, beside the Chromium journeys' end. Builds write .output/<browser>, which no Vitest
-  // file reads; `wxt build` writes .wxt only when it changes, so tsc never meets a half-written file.
-  const built = builds();
+  // Three lanes, so the two cores stay busy: the journeys spend most of their time waiting on the simulator's
+  // clock and the browsers' timers (about half a core each suite), Vitest keeps one to one and a half busy.
+  // The Chromium journeys (the longest step) start as soon as their build is done; the Firefox ones as soon
+  // as theirs is, beside Vitest, so neither waits at the end for the other. The two builds run one after the
+  // other (both write .wxt); they write .output/<browser>, which no Vitest file reads, and `wxt build` writes
+  // .wxt only when it changes, so tsc never meets a half-written file.
+  const chrome = chromeBuild();
   await Promise.all([
     (async () => {
       await checks();
       await vitest('vitest', []);
-      await built;
-      await firefoxE2e();
     })(),
-    built.then(chromiumE2e),
+    chrome.then(chromiumE2e),
+    chrome.then(firefoxBuild).then(firefoxE2e),
   ]);
 }
 

@@ -3,9 +3,10 @@
 import { defineConfig } from '@playwright/test';
 
 // Journeys that load the machine on their own (workers stopped again and again, axe over every page, a
-// browser relaunched on its profile, every page at every width and theme in four languages) run one at a
-// time once the others are done, when test:all's Vitest has ended too; the secret scan reads what every
-// journey recorded, so it runs last.
+// browser relaunched on its profile, every page at every width and theme in four languages) run once the
+// others are done, when test:all's Vitest has about ended too: two at a time, each test of theirs on its
+// own (one serially took about 330 s of a 2-core run's critical path while half the machine idled); the
+// secret scan reads what every journey recorded, so it runs last.
 const SOLO = /[\\/](faults|accessibility|worker-wake|store-screenshots|layout-languages)\.spec\.ts$/;
 const SCAN = /[\\/]zz-secret-scan\.spec\.ts$/;
 const FIREFOX = /[\\/]e2e[\\/]firefox[\\/]/;
@@ -32,7 +33,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'journeys', testIgnore: [FIREFOX, SOLO, SCAN] },
-    { name: 'solo', testMatch: SOLO, workers: 1, dependencies: ['journeys'] },
+    { name: 'solo', testMatch: SOLO, workers: 2, fullyParallel: true, dependencies: ['journeys'] },
     { name: 'scan', testMatch: SCAN, workers: 1, dependencies: ['solo'] },
   ],
 });

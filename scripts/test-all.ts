@@ -49,12 +49,14 @@ async function run(name: string, cmd: string, args: string[], env: Record<string
   return ok;
 }
 
-async function check(name: string, cmd: string, args: string[]): Promise<void> {
-  if (await run(name, cmd, args)) passed++;
+async function check(name: string, cmd: string, args: string[]): Promise<boolean> {
+  const ok = await run(name, cmd, args);
+  if (ok) passed++;
   else {
     failed++;
     failures.push(name);
   }
+  return ok;
 }
 
 /** The first lines of an error, without colour codes: enough to name a failure in CI's printed tail. */
@@ -92,7 +94,7 @@ function vitestFailures(report: VitestReport): string[] {
   }
   return named;
 }
-async function vitest(name: string, args: string[]): Promise<void> {
+async function vitest(name: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   const out = `${artifacts}/${name}.json`;
   const flakyOut = `${artifacts}/${name}-flaky.json`;
   rmSync(out, { force: true });
@@ -110,7 +112,7 @@ async function vitest(name: string, args: string[]): Promise<void> {
       '--reporter=./scripts/flaky-reporter.ts',
       `--outputFile.json=${out}`,
     ],
-    { VITEST_FLAKY_OUTPUT: resolve(flakyOut) },
+    { ...env, VITEST_FLAKY_OUTPUT: resolve(flakyOut) },
   );
   if (existsSync(flakyOut))
     failedTests.push(...(JSON.parse(readFileSync(flakyOut, 'utf8')) as string[]).map((f) => `${name}: (flaky) ${f}`));
@@ -190,36 +192,43 @@ const checks = async () => {
   await check('compile', 'npx', ['tsc', '--noEmit']);
   await check('lint', 'npx', ['biome', 'check', '.']);
 };
-const builds = async () => {
-  await check('build chrome', 'npx', ['wxt', 'build']);
-  await check('size', 'npm', ['run', 'size']);
-  await check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
-  await check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
-};
+const buildChrome = () => check('build chrome', 'npx', ['wxt', 'build']);
+const size = () => check('size', 'npm', ['run', 'size']);
+const buildFirefox = () => check('build firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
+const webExtLint = () =>
+  check('web-ext lint firefox', 'npx', ['web-ext', 'lint', '-s', '.output/firefox-mv3', '--no-input']);
 const firefoxE2e = () => playwright('firefox e2e', 'e2e/firefox/playwright.config.ts');
 const chromiumE2e = () => playwright('e2e', 'e2e/playwright.config.ts');
+// With both builds done, Vitest's manifest tests read their manifests instead of building both browsers again.
+const builtOutput = (built: boolean[]): Record<string, string> =>
+  built.every(Boolean) ? { BUILT_OUTPUT: resolve('.output') } : {};
 
 if (SERIAL) {
   await checks();
-  await vitest('vitest', []);
-  await builds();
+  const chrome = await buildChrome();
+  await size();
+  const firefox = await buildFirefox();
+  await webExtLint();
+  await vitest('vitest', [], builtOutput([chrome, firefox]));
   await firefoxE2e();
   await chromiumE2e();
 } else {
-  // Two lanes, so the two cores stay busy: the journeys spend most of their time waiting on the simulator's
-  // clock and the browsers' timers (about 0.8 of a core each suite), Vitest keeps about 1.5 busy. The
-  // Chromium journeys (the longest step) start as soon as their build is done, beside Vitest; the Firefox
-  // ones follow Vitest, beside the Chromium journeys' end. Builds write .output/<browser>, which no Vitest
-  // file reads; `wxt build` writes .wxt only when it changes, so tsc never meets a half-written file.
-  const built = builds();
+  // Three lanes, so the two cores stay busy: the journeys spend most of their time waiting on the simulator's
+  // clock and the browsers' timers (about half a core each suite), Vitest keeps one to one and a half busy.
+  // The Chromium journeys (the longest step) start as soon as their build and its size check are done; the
+  // Firefox ones as soon as theirs is, beside Vitest, so neither waits at the end for the other. Vitest
+  // starts after compile, lint and both builds (which take about as long). The two builds run one after the
+  // other (both write .wxt); they write .output/<browser>, which Vitest reads only through BUILT_OUTPUT, and
+  // `wxt build` writes .wxt only when it changes, so tsc never meets a half-written file.
+  const chrome = buildChrome();
+  const firefox = chrome.then(buildFirefox);
   await Promise.all([
     (async () => {
       await checks();
-      await vitest('vitest', []);
-      await built;
-      await firefoxE2e();
+      await vitest('vitest', [], builtOutput(await Promise.all([chrome, firefox])));
     })(),
-    built.then(chromiumE2e),
+    chrome.then(size).then(chromiumE2e),
+    firefox.then(webExtLint).then(firefoxE2e),
   ]);
 }
 

@@ -1,7 +1,7 @@
 // The generated manifests: Firefox gets the side panel as its sidebar (and nothing Chrome-only),
 // Chrome gets side_panel with its permission; both reach only the IG hosts without asking.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,11 @@ type Manifest = Record<string, unknown> & {
 
 const scratch = mkdtempSync(join(tmpdir(), 'marketside-manifest-'));
 
+// test:all builds both browsers (`npx wxt build [-b firefox]`) before Vitest starts and then names the folder
+// they were built into (BUILT_OUTPUT): their manifests are read from there instead of built twice again.
 function buildManifest(browser: 'chrome' | 'firefox'): Manifest {
+  const built = process.env.BUILT_OUTPUT;
+  if (built) return JSON.parse(readFileSync(join(built, `${browser}-mv3`, 'manifest.json'), 'utf8')) as Manifest;
   const result = spawnSync('npx', ['tsx', 'tests/manifest/build-manifest.ts', browser, join(scratch, browser)], {
     encoding: 'utf8',
     timeout: 280_000,

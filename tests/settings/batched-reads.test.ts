@@ -23,7 +23,10 @@ function countingArea(values: Values, fail = false) {
     },
     set: async (items: Values) => {
       Object.assign(values, items);
-      for (const l of listeners) l();
+      // The browser tells the listeners later, as it does: a read right after the write comes first.
+      setTimeout(() => {
+        for (const l of listeners) l();
+      });
     },
     onChanged: {
       addListener: (l: () => void) => listeners.add(l),

@@ -8,14 +8,15 @@ import { registerLookup } from '../lib/background/lookup';
 import { offscreenStreamChannel } from '../lib/background/stream/stream-document';
 import { pageStreamLinks } from '../lib/background/stream/stream-script';
 import { isFirefox } from '../lib/browser-kind';
-import { batchStorageReads } from '../lib/settings/batched-reads';
+import { batchStorageReads, WAKE_KEYS } from '../lib/settings/batched-reads';
 
 /** The longest start()'s work waits for a wake's first reply. */
 const START_DELAY_MS = 50;
 
 export default defineBackground(() => {
-  // Before anything reads: the reads asked together on the way to a wake's first reply go as one call.
-  batchStorageReads();
+  // Before anything reads: the reads asked together go as one call, and what a wake's first reply needs is
+  // read at once, while the rest of the script evaluates.
+  batchStorageReads(undefined, WAKE_KEYS);
   // Chrome streams from an offscreen document, also with no page open; Firefox (no offscreen API) streams
   // in this event page while a page is open (it would be suspended otherwise) and polls when none is.
   const offscreen = isFirefox ? undefined : browser.offscreen;

@@ -3,15 +3,16 @@
 // and an update from an older version still asks for a PIN.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusView } from '../../lib/messages/contract';
-import { batchReads, batchStorageReads } from '../../lib/settings/batched-reads';
+import { batchReads, batchStorageReads, WAKE_KEYS, WAKE_READ_MS } from '../../lib/settings/batched-reads';
 import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
 import { ask, ok, vaultWorker, version2Connection } from '../vault/setup';
 
 type Values = Record<string, unknown>;
 
-/** A storage area that counts its calls. */
+/** A storage area that counts its calls, with writes and change listeners as the browser's. */
 function countingArea(values: Values, fail = false) {
   const calls: unknown[] = [];
+  const listeners = new Set<() => void>();
   const area = {
     get: async (keys?: unknown): Promise<Values> => {
       calls.push(keys);
@@ -20,8 +21,24 @@ function countingArea(values: Values, fail = false) {
       const list = typeof keys === 'string' ? [keys] : Array.isArray(keys) ? keys : Object.keys(values);
       return Object.fromEntries(list.filter((k) => k in values).map((k) => [k, values[k]]));
     },
+    set: async (items: Values) => {
+      Object.assign(values, items);
+      // The browser tells the listeners later, as it does: a read right after the write comes first.
+      setTimeout(() => {
+        for (const l of listeners) l();
+      });
+    },
+    onChanged: {
+      addListener: (l: () => void) => listeners.add(l),
+      removeListener: (l: () => void) => listeners.delete(l),
+    },
   };
-  return { area, calls };
+  /** Another page's write: the area changes without this area object's `set`. */
+  const changeElsewhere = (items: Values) => {
+    Object.assign(values, items);
+    for (const l of listeners) l();
+  };
+  return { area, calls, listeners, changeElsewhere };
 }
 
 const after = async <T>(turns: number, read: () => Promise<T>): Promise<T> => {
@@ -74,6 +91,68 @@ describe('batchReads', () => {
   });
 });
 
+describe('the read at the start', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers the reads of its keys with no call of their own, each caller getting its own keys', async () => {
+    const { area, calls } = countingArea({ a: 1, b: 2, c: 3 });
+    batchReads(area, ['a', 'b', 'z']);
+    expect(await area.get('a')).toEqual({ a: 1 });
+    expect(await area.get(['b', 'z'])).toEqual({ b: 2 });
+    expect(await area.get('c')).toEqual({ c: 3 });
+    expect(calls).toEqual([['a', 'b', 'z'], ['c']]);
+  });
+
+  it('a read after the worker writes sees the write', async () => {
+    const { area, calls } = countingArea({ a: 1 });
+    batchReads(area, ['a']);
+    await area.set({ a: 2 });
+    expect(await area.get('a')).toEqual({ a: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a read after another page changed the area sees the change, and the listener is gone', async () => {
+    const { area, listeners, changeElsewhere } = countingArea({ a: 1 });
+    batchReads(area, ['a']);
+    expect(await area.get('a')).toEqual({ a: 1 });
+    changeElsewhere({ a: 2 });
+    expect(await area.get('a')).toEqual({ a: 2 });
+    expect(listeners.size).toBe(0);
+  });
+
+  it('answers nothing after a moment, and leaves no listener behind', async () => {
+    vi.useFakeTimers();
+    const values: Values = { a: 1 };
+    const { area, listeners } = countingArea(values);
+    batchReads(area, ['a']);
+    expect(listeners.size).toBe(1);
+    vi.advanceTimersByTime(WAKE_READ_MS);
+    expect(listeners.size).toBe(0);
+    values.a = 2;
+    vi.useRealTimers();
+    expect(await area.get('a')).toEqual({ a: 2 });
+  });
+
+  it('when it fails, its keys are read again', async () => {
+    let fail = true;
+    const values: Values = { a: 1 };
+    const calls: unknown[] = [];
+    const area = {
+      get: async (keys?: unknown) => {
+        calls.push(keys);
+        if (fail) throw new Error('storage unavailable');
+        return { a: values.a };
+      },
+    };
+    batchReads(area, ['a']);
+    fail = false;
+    expect(await area.get('a')).toEqual({ a: 1 });
+    expect(calls).toEqual([['a'], ['a']]);
+  });
+});
+
 describe('a woken worker with its reads batched', () => {
   let sim: SimHandle;
   let undo: () => void = () => undefined;
@@ -89,15 +168,18 @@ describe('a woken worker with its reads batched', () => {
   });
   afterEach(() => undo());
 
-  /** Counts the storage calls under the batching, as the browser would receive them. */
+  /** Counts the storage calls under the batching, as the browser would receive them, and the keys read. */
   function countCalls() {
     const counts = { local: 0, session: 0 };
+    const keys = { local: new Set<string>(), session: new Set<string>() };
     const undos: (() => void)[] = [];
     for (const name of ['local', 'session'] as const) {
       const area = fakeBrowser.storage[name] as unknown as { get: (...a: unknown[]) => Promise<Values> };
       const get = area.get;
       area.get = (...a: unknown[]) => {
         counts[name]++;
+        for (const k of typeof a[0] === 'string' ? [a[0]] : Array.isArray(a[0]) ? a[0] : ['(everything)'])
+          keys[name].add(String(k));
         return get.apply(area, a);
       };
       undos.push(() => {
@@ -106,18 +188,24 @@ describe('a woken worker with its reads batched', () => {
     }
     return {
       counts,
+      keys,
       undo: () => {
         for (const u of undos) u();
       },
     };
   }
 
-  async function statusOfWokenWorker(batched: boolean) {
+  /** A worker woken over version 2's storage (`again`: over what a first worker left of it, updated). */
+  async function statusOfWokenWorker(batched: boolean, atStart = {}, again = false) {
     fakeBrowser.reset();
     vi.resetModules();
     await fakeBrowser.storage.local.set(version2Connection(sim));
+    if (again) {
+      ok(await ask<StatusView>(await vaultWorker(), 'status.get'));
+      vi.resetModules();
+    }
     const counter = countCalls();
-    const unbatch = batched ? batchStorageReads(fakeBrowser.storage) : () => undefined;
+    const unbatch = batched ? batchStorageReads(fakeBrowser.storage, atStart) : () => undefined;
     undo = () => {
       unbatch();
       counter.undo();
@@ -126,7 +214,7 @@ describe('a woken worker with its reads batched', () => {
     const status = ok(await ask<StatusView>(bg, 'status.get'));
     const calls = counter.counts.local + counter.counts.session;
     undo();
-    return { status, calls };
+    return { status, calls, keys: counter.keys };
   }
 
   it('an update from version 2 still asks for a PIN, with fewer storage calls before the first reply', async () => {
@@ -136,5 +224,21 @@ describe('a woken worker with its reads batched', () => {
     expect(batched.status).toEqual({ ...plain.status, budget: batched.status.budget });
     expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain(sim.password);
     expect(batched.calls).toBeLessThan(plain.calls / 2);
+  });
+
+  it('reads what its first reply needs in one call per area, and nothing else before that reply', async () => {
+    const plain = await statusOfWokenWorker(false);
+    const woken = await statusOfWokenWorker(true, WAKE_KEYS);
+    expect(woken.status.vault).toEqual({ state: 'pin-needed', triesLeft: 5, notice: null });
+    expect(woken.status).toEqual({ ...plain.status, budget: woken.status.budget });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain(sim.password);
+    // Woken again after that update: nothing to write, so the start's read answers every read.
+    const unread = await statusOfWokenWorker(false, {}, true);
+    const again = await statusOfWokenWorker(true, WAKE_KEYS, true);
+    expect(again.status).toEqual({ ...unread.status, budget: again.status.budget });
+    expect(again.calls).toBe(2);
+    for (const run of [plain, unread])
+      for (const name of ['local', 'session'] as const)
+        expect([...run.keys[name]].filter((k) => !(WAKE_KEYS[name] as readonly string[]).includes(k))).toEqual([]);
   });
 });

@@ -17,9 +17,9 @@ export default [
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   // 44 KB (was 40): the polyfill, the catalogue and the settings file's list alerts and watchlist marks (42.88).
   { name: 'options JS up front', path: page('options'), limit: '44 KB', gzip: true },
-  // The whole worker, one script: a regression guard. 98 KB (was 99): 93.00 with webextension-polyfill, 97.00
+  // The whole worker, one script: a regression guard. 99 KB: 93.00 with webextension-polyfill, 97.00
   // once list alerts, watchlist marks and the catalogue joined it, 98.01 with createBackground in named parts
-  // (lib/background/wiring/: the same code, split into functions that say what each part needs), 97.0 with
-  // the login's RSA padding over micro-rsa-dsa-dh's integer primitives (no SHA-2/SHA-3).
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '98 KB', gzip: true },
+  // (lib/background/wiring/: the same code, split into functions that say what each part needs), 98.4 with
+  // the wake's start read.
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '99 KB', gzip: true },
 ];

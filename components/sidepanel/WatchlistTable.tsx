@@ -166,10 +166,14 @@ export function WatchlistTable(props: Props) {
 
   const focusRow = (index: number) => {
     if (index < 0 || index >= items.length) return;
+    const target = () => scroller.current?.querySelector<HTMLElement>(`[data-open-index="${index}"]`);
     virtualizer.scrollToIndex(index, { align: 'auto' });
-    requestAnimationFrame(() => {
-      scroller.current?.querySelector<HTMLElement>(`[data-open-index="${index}"]`)?.focus();
-    });
+    // A row already drawn (the next one almost always is) takes the focus at once, so a key pressed again
+    // before the next frame (auto-repeat on a busy, streaming page) moves on from it; a row further off is
+    // drawn by the scroll first.
+    const drawn = target();
+    if (drawn) drawn.focus({ preventScroll: true });
+    else requestAnimationFrame(() => target()?.focus());
   };
   /** The nearest market row from `index` going `by`, skipping section separators. */
   const rowFrom = (index: number, by: number) => {

@@ -3,7 +3,7 @@
 // fires once, and clicking the notification opens the market in the side panel.
 import type { Worker } from '@playwright/test';
 import type { AlertRule } from '../lib/model';
-import { ask, notifications } from './extension-calls';
+import { alertAboveMid, ask, notifications } from './extension-calls';
 import { expect, type SimHandle, test } from './harness';
 import { EURUSD_MINI as EURUSD, FTSE } from './journeys/data';
 
@@ -69,10 +69,7 @@ test('an alert fires one notification when the price crosses it, and the click o
   const popup = await openPage(`popup.html?epic=${FTSE}`);
   await expect(popup.getByRole('heading', { name: /FTSE 100/ })).toBeVisible();
 
-  const [quote] = await ask<{ value: { bid: number; offer: number } }[]>(popup, 'markets.quotes', { epics: [EURUSD] });
-  const mid = ((quote?.value.bid ?? 0) + (quote?.value.offer ?? 0)) / 2;
-  const level = Number((mid * 1.01).toFixed(4));
-  const created = await ask<AlertRule>(popup, 'alerts.create', { epic: EURUSD, kind: 'above', target: level });
+  const { level, created } = await alertAboveMid<AlertRule>(popup, EURUSD);
   expect(created).toMatchObject({ epic: EURUSD, armed: true, instrumentName: expect.stringContaining('EUR/USD') });
 
   // Below the level: refreshes of the market go by and nothing fires.

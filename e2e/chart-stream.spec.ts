@@ -3,7 +3,7 @@
 // of the service after the chart's first request. The simulated clock runs at real time here (the page asks
 // for the hour before now) and the market is Bitcoin, which trades every day and hour.
 import type { Page } from '@playwright/test';
-import { ask } from './extension-calls';
+import { showWatchlist } from './extension-calls';
 import { expect, type SimHandle, test } from './harness';
 
 const BITCOIN = 'CS.D.BITCOIN.CFD.IP';
@@ -60,9 +60,7 @@ test("a 1-minute chart's last bar moves with the stream and the next bar is appe
   await configure();
   const panel = await openPage('sidepanel.html');
   await expect(panel.getByTestId('panel-account')).toContainText(/\S/);
-  const list = await ask<{ id: string }>(panel, 'watchlists.create', { name: 'Coins', epics: [BITCOIN] });
-  await panel.reload();
-  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(list.id);
+  await showWatchlist(panel, 'Coins', [BITCOIN]);
   await panel.getByRole('button', { name: 'Bitcoin', exact: true }).click();
   await expect(panel.getByRole('heading', { level: 2, name: 'Bitcoin' })).toBeVisible();
   await expect(panel.getByTestId('stream-state')).toHaveText('Live', { timeout: 20_000 });

@@ -1,5 +1,5 @@
 // Calls the end-to-end specs make into the extension: a message of the contract sent from one of its
-// pages (as `send()` does), and the service worker's open notifications.
+// pages (as `send()` does), the service worker's open notifications, and the steps specs make with them.
 import type { Page, Worker } from '@playwright/test';
 
 interface Chrome {
@@ -30,4 +30,20 @@ export function notifications(worker: Worker): Promise<string[]> {
   return worker.evaluate(async () =>
     Object.keys(await (globalThis as unknown as Chrome).chrome.notifications.getAll()),
   );
+}
+
+/** A watchlist made by message and chosen in the side panel (reloaded to list it). */
+export async function showWatchlist(panel: Page, name: string, epics: string[]): Promise<void> {
+  const created = await ask<{ id: string }>(panel, 'watchlists.create', { name, epics });
+  await panel.reload();
+  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(created.id);
+}
+
+/** An alert made by message from `page`: `epic` above 1 % over its mid price now. */
+export async function alertAboveMid<T>(page: Page, epic: string): Promise<{ level: number; created: T }> {
+  const [quote] = await ask<{ value: { bid: number; offer: number } }[]>(page, 'markets.quotes', { epics: [epic] });
+  const mid = ((quote?.value.bid ?? 0) + (quote?.value.offer ?? 0)) / 2;
+  const level = Number((mid * 1.01).toFixed(4));
+  const created = await ask<T>(page, 'alerts.create', { epic, kind: 'above', target: level });
+  return { level, created };
 }

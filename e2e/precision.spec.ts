@@ -1,20 +1,13 @@
 // Every price at IG's precision in the built extension: a 5-decimal (EUR/USD) and a 3-decimal (USD/JPY)
 // market, held at prices whose last digit is 0 (which JSON sends without it: 1.15400 as 1.154), read the
 // same, to the last decimal, in the watchlist row, the market detail and the popup.
-import type { Page } from '@playwright/test';
-import { ask } from './extension-calls';
+import { showWatchlist } from './extension-calls';
 import { expect, test } from './harness';
 
 const MARKETS = [
   { epic: 'CS.D.EURUSD.CFD.IP', bid: 1.154, offer: 1.1541, shown: ['1.15400', '1.15410'] },
   { epic: 'CS.D.USDJPY.CFD.IP', bid: 150.2, offer: 150.21, shown: ['150.200', '150.210'] },
 ];
-
-async function openWatchlist(panel: Page, epics: string[]) {
-  const created = await ask<{ id: string }>(panel, 'watchlists.create', { name: 'Precision', epics });
-  await panel.reload();
-  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(created.id);
-}
 
 test('a 5- and a 3-decimal market show their full precision alike in the watchlist, the detail and the popup', async ({
   configure,
@@ -27,8 +20,9 @@ test('a 5- and a 3-decimal market show their full precision alike in the watchli
   await configure();
   const panel = await openPage('sidepanel.html');
   await expect(panel.getByTestId('panel-account')).toContainText(/\S/);
-  await openWatchlist(
+  await showWatchlist(
     panel,
+    'Precision',
     MARKETS.map((m) => m.epic),
   );
 

@@ -8,7 +8,7 @@ import { formatChange } from '../lib/format';
 import { profit } from '../sim/money';
 import { Universe } from '../sim/universe';
 import { TestClient } from '../tests/sim/helpers';
-import { ask, notifications } from './extension-calls';
+import { alertAboveMid, ask, notifications, showWatchlist } from './extension-calls';
 import { badgeText, expect, test } from './harness';
 import { playwrightPage } from './journeys/playwright-page';
 import { marketPolls, recordStreamStates, streamedEpics, twentyMarkets } from './journeys/stream';
@@ -17,9 +17,7 @@ const EURUSD = 'CS.D.EURUSD.MINI.IP';
 const FTSE = 'IX.D.FTSE.DAILY.IP';
 
 async function openWatchlist(panel: Page, name: string, epics: string[]) {
-  const created = await ask<{ id: string }>(panel, 'watchlists.create', { name, epics });
-  await panel.reload();
-  await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(created.id);
+  await showWatchlist(panel, name, epics);
   // The table draws only the rows in view; the first one is enough to know the list is shown.
   await expect(panel.getByTestId('panel-row').first()).toBeVisible({ timeout: 20_000 });
 }
@@ -88,9 +86,7 @@ test('a price alert fires from a streamed price with no page open', async ({
   await configure();
   const popup = await openPage(`popup.html?epic=${FTSE}`);
   await expect(popup.getByRole('heading', { name: /FTSE 100/ })).toBeVisible();
-  const [quote] = await ask<{ value: { bid: number; offer: number } }[]>(popup, 'markets.quotes', { epics: [EURUSD] });
-  const level = Number(((((quote?.value.bid ?? 0) + (quote?.value.offer ?? 0)) / 2) * 1.01).toFixed(4));
-  await ask(popup, 'alerts.create', { epic: EURUSD, kind: 'above', target: level });
+  const { level } = await alertAboveMid(popup, EURUSD);
   await popup.close();
 
   // No page open: the stream still carries the alert's market.

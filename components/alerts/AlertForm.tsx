@@ -136,24 +136,13 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
         </label>
         {quietEnabled && (
           <>
-            <label>
-              {i18n.t('alert.form.from')}{' '}
-              <input
-                type="time"
-                value={quietFrom}
-                onInput={(e) => setQuietFrom(e.currentTarget.value)}
-                aria-invalid={errors.quiet ? 'true' : undefined}
-              />
-            </label>
-            <label>
-              {i18n.t('alert.form.to')}{' '}
-              <input
-                type="time"
-                value={quietTo}
-                onInput={(e) => setQuietTo(e.currentTarget.value)}
-                aria-invalid={errors.quiet ? 'true' : undefined}
-              />
-            </label>
+            <TimeField
+              label={i18n.t('alert.form.from')}
+              value={quietFrom}
+              onInput={setQuietFrom}
+              invalid={!!errors.quiet}
+            />
+            <TimeField label={i18n.t('alert.form.to')} value={quietTo} onInput={setQuietTo} invalid={!!errors.quiet} />
           </>
         )}
       </div>
@@ -168,5 +157,20 @@ export function AlertForm({ epic, instrumentName, marketId, bid, offer, decimals
       </div>
       {failure && <ErrorState error={failure} />}
     </form>
+  );
+}
+
+/** One end of the quiet hours. */
+function TimeField(props: { label: string; value: string; onInput: (value: string) => void; invalid: boolean }) {
+  return (
+    <label>
+      {props.label}{' '}
+      <input
+        type="time"
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+        aria-invalid={props.invalid ? 'true' : undefined}
+      />
+    </label>
   );
 }

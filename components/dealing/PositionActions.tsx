@@ -5,26 +5,20 @@ import { parseAmount, typedIssues } from '../../lib/dealing/form';
 import { inputLevel } from '../../lib/format';
 import { type CostsQuote, send } from '../../lib/messages/contract';
 import type { PositionView } from '../../lib/model';
-import { AmendToggle } from './AmendToggle';
 import { CostsQuoteView } from './CostsQuoteView';
-import { DealFeedback } from './DealFeedback';
 import { DecimalField } from './DecimalField';
-import { permitOf, useDealingState } from './dealingState';
-import { FormButtons } from './FormButtons';
-import { useDealingAction } from './useDealingAction';
+import { RowActions, useRowActions } from './RowActions';
 
 /** Amend a position's stop and limit, or close it (close quote first). Nothing without a dealing permit. */
 export function PositionActions({ position, decimals }: { position: PositionView; decimals?: number }) {
-  const state = useDealingState();
-  const action = useDealingAction();
-  const [mode, setMode] = useState<'idle' | 'amend' | 'close'>('idle');
+  const row = useRowActions();
+  const { action, locked, setMode } = row;
   const [stopText, setStopText] = useState(position.stopLevel === null ? '' : inputLevel(position.stopLevel, decimals));
   const [limitText, setLimitText] = useState(
     position.limitLevel === null ? '' : inputLevel(position.limitLevel, decimals),
   );
   const [closeQuote, setCloseQuote] = useState<CostsQuote | null>(null);
-  if (!permitOf(state, 'dealing')) return null;
-  const locked = state.lock !== null;
+  if (!row.permitted) return null;
   const named = { size: String(position.size), market: position.instrumentName };
   const name = position.direction === 'BUY' ? i18n.t('deal.positionBuy', named) : i18n.t('deal.positionSell', named);
 
@@ -53,7 +47,7 @@ export function PositionActions({ position, decimals }: { position: PositionView
       () => setMode('idle'),
     );
   const quoteClose = () => {
-    setMode('close');
+    setMode('confirm');
     setCloseQuote(null);
     void action.run(() => send('positions.quoteClose', { dealId: position.dealId }), setCloseQuote, false);
   };
@@ -70,54 +64,33 @@ export function PositionActions({ position, decimals }: { position: PositionView
   };
 
   return (
-    <div class="position-actions" data-testid="position-actions">
-      <div class="deal-actions">
-        <AmendToggle
-          label={i18n.t('deal.amendStopLimitOf', { position: name })}
-          open={mode === 'amend'}
-          disabled={locked}
-          onToggle={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
-        />
-        <button
-          type="button"
-          aria-label={i18n.t('deal.closeNamed', { position: name })}
-          disabled={locked || action.busy}
-          onClick={quoteClose}
-        >
-          {i18n.t('deal.close')}
-        </button>
-      </div>
-      {mode === 'amend' && (
-        <form
-          class="deal-form"
-          aria-label={i18n.t('deal.amendNamed', { position: name })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!amendIssue) void amend();
-          }}
-        >
-          <DecimalField label={i18n.t('deal.stopLevel')} value={stopText} onInput={setStopText} />
-          <DecimalField label={i18n.t('deal.limitLevel')} value={limitText} onInput={setLimitText} />
-          {amendIssue && <p class="deal-issues">{amendIssue}</p>}
-          <FormButtons
-            label={i18n.t('deal.saveStopLimit')}
-            disabled={amendIssue !== null || locked || action.busy}
-            onCancel={() => setMode('idle')}
-          />
-        </form>
-      )}
-      {mode === 'close' && closeQuote && (
-        <fieldset class="deal-form" aria-label={i18n.t('deal.closeNamed', { position: name })}>
-          <CostsQuoteView quote={closeQuote} title={i18n.t('deal.closeCostsTitle')} />
-          <FormButtons
-            label={i18n.t('deal.confirmClose')}
-            disabled={locked || action.busy}
-            onConfirm={close}
-            onCancel={() => setMode('idle')}
-          />
-        </fieldset>
-      )}
-      <DealFeedback action={action} decimals={decimals} />
-    </div>
+    <RowActions
+      kind="position-actions"
+      row={row}
+      decimals={decimals}
+      amend={{
+        toggleLabel: i18n.t('deal.amendStopLimitOf', { position: name }),
+        label: i18n.t('deal.amendNamed', { position: name }),
+        saveLabel: i18n.t('deal.saveStopLimit'),
+        issue: amendIssue,
+        onSave: () => void amend(),
+        fields: (
+          <>
+            <DecimalField label={i18n.t('deal.stopLevel')} value={stopText} onInput={setStopText} />
+            <DecimalField label={i18n.t('deal.limitLevel')} value={limitText} onInput={setLimitText} />
+          </>
+        ),
+      }}
+      confirm={{
+        buttonLabel: i18n.t('deal.closeNamed', { position: name }),
+        buttonText: i18n.t('deal.close'),
+        buttonDisabled: locked || action.busy,
+        onOpen: quoteClose,
+        label: i18n.t('deal.closeNamed', { position: name }),
+        body: closeQuote ? <CostsQuoteView quote={closeQuote} title={i18n.t('deal.closeCostsTitle')} /> : null,
+        confirmLabel: i18n.t('deal.confirmClose'),
+        onConfirm: close,
+      }}
+    />
   );
 }

@@ -5,18 +5,13 @@ import { parseAmount, typedIssues } from '../../lib/dealing/form';
 import { formatPrice, inputLevel } from '../../lib/format';
 import { send } from '../../lib/messages/contract';
 import type { WorkingOrderView } from '../../lib/model';
-import { AmendToggle } from './AmendToggle';
-import { DealFeedback } from './DealFeedback';
 import { DecimalField } from './DecimalField';
-import { permitOf, useDealingState } from './dealingState';
-import { FormButtons } from './FormButtons';
-import { useDealingAction } from './useDealingAction';
+import { RowActions, useRowActions } from './RowActions';
 
 /** Amend or delete a working order. Nothing without a dealing permit. */
 export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderView; decimals?: number }) {
-  const state = useDealingState();
-  const action = useDealingAction();
-  const [mode, setMode] = useState<'idle' | 'amend' | 'delete'>('idle');
+  const row = useRowActions();
+  const { action, locked, setMode } = row;
   const [levelText, setLevelText] = useState(inputLevel(order.level, decimals));
   const [type, setType] = useState<'LIMIT' | 'STOP'>(order.orderType);
   const [stopText, setStopText] = useState(
@@ -25,8 +20,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   const [limitText, setLimitText] = useState(
     order.limitDistance === null ? '' : inputLevel(order.limitDistance, undefined),
   );
-  if (!permitOf(state, 'dealing')) return null;
-  const locked = state.lock !== null;
+  if (!row.permitted) return null;
   const name = orderName(order, decimals);
 
   const level = parseAmount(levelText);
@@ -68,64 +62,43 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   };
 
   return (
-    <div class="working-order-actions" data-testid="working-order-actions">
-      <div class="deal-actions">
-        <AmendToggle
-          label={i18n.t('deal.amendNamed', { position: name })}
-          open={mode === 'amend'}
-          disabled={locked}
-          onToggle={() => setMode(mode === 'amend' ? 'idle' : 'amend')}
-        />
-        <button
-          type="button"
-          aria-label={i18n.t('deal.deleteNamed', { order: name })}
-          disabled={locked}
-          onClick={() => setMode('delete')}
-        >
-          {i18n.t('common.delete')}
-        </button>
-      </div>
-      {mode === 'amend' && (
-        <form
-          class="deal-form"
-          aria-label={i18n.t('deal.amendNamed', { position: name })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            amend();
-          }}
-        >
-          <DecimalField label={i18n.t('deal.orderLevel')} value={levelText} onInput={setLevelText} />
-          <label>
-            {i18n.t('deal.orderType')}
-            <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
-              <option value="LIMIT">{i18n.t('deal.limit')}</option>
-              <option value="STOP">{i18n.t('deal.stop')}</option>
-            </select>
-          </label>
-          <DecimalField label={i18n.t('deal.stopDistance')} value={stopText} onInput={setStopText} />
-          <DecimalField label={i18n.t('deal.limitDistance')} value={limitText} onInput={setLimitText} />
-          {issue && <p class="deal-issues">{issue}</p>}
-          <FormButtons
-            label={i18n.t('deal.saveOrder')}
-            disabled={issue !== null || locked || action.busy}
-            onCancel={() => setMode('idle')}
-          />
-        </form>
-      )}
-      {mode === 'delete' && (
-        <fieldset class="deal-form" aria-label={i18n.t('deal.deleteNamed', { order: name })}>
-          <p>{i18n.t('deal.deleteQuestion')}</p>
-          <FormButtons
-            label={i18n.t('deal.deleteOrder')}
-            disabled={locked || action.busy}
-            onConfirm={remove}
-            onCancel={() => setMode('idle')}
-            cancelLabel={i18n.t('deal.keepIt')}
-          />
-        </fieldset>
-      )}
-      <DealFeedback action={action} decimals={decimals} />
-    </div>
+    <RowActions
+      kind="working-order-actions"
+      row={row}
+      decimals={decimals}
+      amend={{
+        toggleLabel: i18n.t('deal.amendNamed', { position: name }),
+        label: i18n.t('deal.amendNamed', { position: name }),
+        saveLabel: i18n.t('deal.saveOrder'),
+        issue,
+        onSave: amend,
+        fields: (
+          <>
+            <DecimalField label={i18n.t('deal.orderLevel')} value={levelText} onInput={setLevelText} />
+            <label>
+              {i18n.t('deal.orderType')}
+              <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
+                <option value="LIMIT">{i18n.t('deal.limit')}</option>
+                <option value="STOP">{i18n.t('deal.stop')}</option>
+              </select>
+            </label>
+            <DecimalField label={i18n.t('deal.stopDistance')} value={stopText} onInput={setStopText} />
+            <DecimalField label={i18n.t('deal.limitDistance')} value={limitText} onInput={setLimitText} />
+          </>
+        ),
+      }}
+      confirm={{
+        buttonLabel: i18n.t('deal.deleteNamed', { order: name }),
+        buttonText: i18n.t('common.delete'),
+        buttonDisabled: locked,
+        onOpen: () => setMode('confirm'),
+        label: i18n.t('deal.deleteNamed', { order: name }),
+        body: <p>{i18n.t('deal.deleteQuestion')}</p>,
+        confirmLabel: i18n.t('deal.deleteOrder'),
+        onConfirm: remove,
+        cancelLabel: i18n.t('deal.keepIt'),
+      }}
+    />
   );
 }
 

@@ -68,8 +68,20 @@ function distances(m: Market, body: Record<string, unknown>, level: number) {
   };
 }
 
-function orderTypeOf(world: World, accountId: string, dealId: string): string | undefined {
-  return world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId)?.type;
+function orderOf(world: World, accountId: string, dealId: string): WorkingOrder | undefined {
+  return world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId);
+}
+
+/** An amend's or a delete's order, or the rejection IG gives when it has none by that id. */
+function existingOrder(world: World, accountId: string, dealId: string): WorkingOrder {
+  const o = orderOf(world, accountId, dealId);
+  if (!o) throw new Rejection('ORDER_NOT_FOUND');
+  return o;
+}
+
+/** What an amend's or a delete's confirmation says of the order as it stood. */
+function orderFacts(o: WorkingOrder) {
+  return { epic: o.epic, expiry: o.expiry, direction: o.direction, size: o.size };
 }
 
 /** POST /working-orders/otc (v2 body). */
@@ -153,8 +165,7 @@ export function amendOrder(
     now,
     { dealId, level },
     () => {
-      const o = world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId);
-      if (!o) throw new Rejection('ORDER_NOT_FOUND');
+      const o = existingOrder(world, accountId, dealId);
       const m = marketFor(world, o.epic);
       const q = world.quote(m, now);
       checkTradeable(q.marketStatus, true);
@@ -171,10 +182,7 @@ export function amendOrder(
       return newConfirm(world, ref, now, {
         status: 'AMENDED',
         dealId,
-        epic: o.epic,
-        expiry: o.expiry,
-        direction: o.direction,
-        size: o.size,
+        ...orderFacts(o),
         level,
         stopDistance,
         limitDistance,
@@ -182,7 +190,7 @@ export function amendOrder(
         affectedDeals: [{ dealId, status: 'AMENDED' }],
       });
     },
-    { type: 'WORKING_ORDER', orderType: orderTypeOf(world, accountId, dealId) },
+    { type: 'WORKING_ORDER', orderType: orderOf(world, accountId, dealId)?.type },
   );
 }
 
@@ -195,7 +203,7 @@ export function deleteOrder(
   now: number,
 ): string {
   const ref = dealReference(world, body);
-  const kind = orderTypeOf(world, accountId, dealId);
+  const kind = orderOf(world, accountId, dealId)?.type;
   return deal(
     world,
     accountId,
@@ -203,16 +211,12 @@ export function deleteOrder(
     now,
     { dealId },
     () => {
-      const o = world.workingOrders.find((x) => x.accountId === accountId && x.dealId === dealId);
-      if (!o) throw new Rejection('ORDER_NOT_FOUND');
+      const o = existingOrder(world, accountId, dealId);
       world.workingOrders = world.workingOrders.filter((x) => x !== o);
       return newConfirm(world, ref, now, {
         status: 'DELETED',
         dealId,
-        epic: o.epic,
-        expiry: o.expiry,
-        direction: o.direction,
-        size: o.size,
+        ...orderFacts(o),
         level: o.level,
         affectedDeals: [{ dealId, status: 'DELETED' }],
       });

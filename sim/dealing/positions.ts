@@ -3,7 +3,8 @@ import { accountFunds } from '../funds';
 import { type ActivityType, type ClosedPiece, recordCloses, recordDeal } from '../history/record';
 import { isSet, num, str } from '../http';
 import { margin, profit, round2 } from '../money';
-import type { Confirm, Direction, Position } from '../state';
+import type { Account, Confirm, Direction, Position } from '../state';
+import type { Market } from '../universe/types';
 import type { World } from '../world';
 import {
   accountOf,
@@ -35,6 +36,48 @@ const nameOf = (world: World) => (epic: string) => {
 };
 
 const opposite = (d: Direction): Direction => (d === 'BUY' ? 'SELL' : 'BUY');
+
+interface Taken {
+  /** What is left of the amount once the positions are used up. */
+  remaining: number;
+  realised: number;
+  pieces: ClosedPiece[];
+  affected: { dealId: string; status: string }[];
+}
+
+/**
+ * Closes up to `amount` of these positions, first first, at `exit`: each shrinks (an emptied one leaves
+ * the account) and its profit is realised. The balance is `book`'s to change.
+ */
+function takeFrom(
+  world: World,
+  m: Market,
+  account: Account,
+  positions: Position[],
+  amount: number,
+  exit: number,
+): Taken {
+  const taken: Taken = { remaining: amount, realised: 0, pieces: [], affected: [] };
+  for (const p of positions) {
+    if (taken.remaining <= 0) break;
+    const take = Math.min(p.size, taken.remaining);
+    const pnl = profit(m, account.accountType, account.currency, p.direction, take, p.level, exit);
+    taken.realised += pnl;
+    taken.pieces.push({ position: p, size: take, exit, pnl });
+    p.size = round2(p.size - take);
+    taken.remaining = round2(taken.remaining - take);
+    taken.affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
+  }
+  if (positions.length) world.positions = world.positions.filter((p) => p.size > 0);
+  return taken;
+}
+
+/** The realised profit into the balance, and the closes into the history. */
+function book(world: World, account: Account, taken: Taken, now: number): void {
+  const before = account.balance;
+  account.balance = round2(account.balance + taken.realised);
+  recordCloses(world, account.accountId, nameOf(world), taken.pieces, round2(account.balance - before), now);
+}
 
 /** Runs a dealing step; a rejection becomes a REJECTED confirmation. Returns the deal reference. */
 export function deal(
@@ -113,33 +156,18 @@ export function openPosition(world: World, accountId: string, body: Record<strin
       limitDistance !== null ? levelAt(m, dir, fill, limitDistance, 'limit') : optionalNumber(body, 'limitLevel');
     checkAttached(dir, q.bid, q.offer, stopLevel, limitLevel);
 
-    const affected: { dealId: string; status: string }[] = [];
-    let remaining = amount;
-    let realised = 0;
-    const pieces: ClosedPiece[] = [];
-    if (!forceOpen) {
-      const opposing = world.positions.filter(
-        (p) => p.accountId === accountId && p.epic === epic && p.expiry === expiry && p.direction === opposite(dir),
-      );
-      for (const p of opposing) {
-        if (remaining <= 0) break;
-        const take = Math.min(p.size, remaining);
-        const pnl = profit(m, account.accountType, account.currency, p.direction, take, p.level, fill);
-        realised += pnl;
-        pieces.push({ position: p, size: take, exit: fill, pnl });
-        remaining = round2(remaining - take);
-        p.size = round2(p.size - take);
-        affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
-      }
-      world.positions = world.positions.filter((p) => p.size > 0);
-    }
+    const opposing = forceOpen
+      ? []
+      : world.positions.filter(
+          (p) => p.accountId === accountId && p.epic === epic && p.expiry === expiry && p.direction === opposite(dir),
+        );
+    const taken = takeFrom(world, m, account, opposing, amount, fill);
+    const { affected, realised, remaining } = taken;
     if (remaining > 0) {
       const needed = margin(m, account.accountType, account.currency, remaining, fill);
       if (needed > accountFunds(world, account).available + realised) throw new Rejection('INSUFFICIENT_FUNDS');
     }
-    const before = account.balance;
-    account.balance = round2(account.balance + realised);
-    if (pieces.length) recordCloses(world, accountId, nameOf(world), pieces, round2(account.balance - before), now);
+    if (taken.pieces.length) book(world, account, taken, now);
     let dealId = affected[0]?.dealId ?? world.newId('DIAAAA');
     if (remaining > 0) {
       if (affected.length) dealId = world.newId('DIAAAA');
@@ -215,24 +243,9 @@ export function closePosition(world: World, accountId: string, body: Record<stri
       const limit = optionalNumber(body, 'level') ?? exit;
       if (dir === 'SELL' ? exit < limit : exit > limit) throw new Rejection('LEVEL_TOLERANCE_ERROR');
     }
-    let remaining = amount;
-    let realised = 0;
-    const pieces: ClosedPiece[] = [];
-    const affected: { dealId: string; status: string }[] = [];
-    for (const p of targets) {
-      if (remaining <= 0) break;
-      const take = Math.min(p.size, remaining);
-      const pnl = profit(m, account.accountType, account.currency, p.direction, take, p.level, exit);
-      realised += pnl;
-      pieces.push({ position: p, size: take, exit, pnl });
-      p.size = round2(p.size - take);
-      remaining = round2(remaining - take);
-      affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
-    }
-    world.positions = world.positions.filter((p) => p.size > 0);
-    const before = account.balance;
-    account.balance = round2(account.balance + realised);
-    recordCloses(world, accountId, nameOf(world), pieces, round2(account.balance - before), now);
+    const taken = takeFrom(world, m, account, targets, amount, exit);
+    const { affected, realised } = taken;
+    book(world, account, taken, now);
     const partial = affected.some((a) => a.status === 'PARTIALLY_CLOSED');
     return newConfirm(world, ref, now, {
       status: partial ? 'PARTIALLY_CLOSED' : 'CLOSED',

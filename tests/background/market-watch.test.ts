@@ -147,6 +147,20 @@ describe('sentiment', () => {
       { t: clock.t, long: 60 },
     ]);
   });
+
+  it('serves related sentiment from the cache, and a stale one marked stale while it is read again', async () => {
+    const { clock, data, watch } = setup();
+    const first = await watch.related('M1');
+    expect(first).toMatchObject({ stale: false, value: [{ marketId: 'OTHER', longPositionPercentage: 30 }] });
+    expect(data.count('related')).toBe(1);
+    expect((await watch.related('M1')).stale).toBe(false);
+    expect(data.count('related')).toBe(1);
+    clock.t += 5 * 60_000;
+    const stale = await watch.related('M1');
+    expect(stale).toMatchObject({ stale: true, fetchedAt: first.fetchedAt });
+    await eventually(() => expect(data.count('related')).toBe(2));
+    await eventually(async () => expect((await watch.related('M1')).fetchedAt).toBe(clock.t));
+  });
 });
 
 describe('price history', () => {

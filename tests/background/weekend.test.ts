@@ -10,10 +10,9 @@ import { MAX_PAUSE_MS, weekendReason } from '../../lib/background/session/outage
 
 const WEEKEND_REASON = weekendReason();
 
-import type { LivePort } from '../../lib/background/stream/live-hub';
-import type { CacheStoreName, LiveToPage, Reply, StatusView } from '../../lib/messages/contract';
-import { LIVE_PORT } from '../../lib/messages/contract';
+import type { CacheStoreName, Reply, StatusView } from '../../lib/messages/contract';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
+import { openLivePage } from '../helpers/live-page';
 import { until } from '../sim/stream-helpers';
 import { VAULT_OPTIONS } from '../vault/setup';
 import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle, startSim } from './sim-setup';
@@ -73,23 +72,7 @@ type Timers = ReturnType<typeof simTimers>;
 
 /** A side panel showing the FX markets: what it is sent, as a page would see it. */
 function openPage(bg: Background) {
-  const received: LiveToPage[] = [];
-  let onMessage: (m: unknown) => void = () => {};
-  const port: LivePort = {
-    name: LIVE_PORT,
-    sender: { id: PAGE.id, url: PAGE.url },
-    postMessage: (m) => void received.push(m),
-    disconnect: () => {},
-    onMessage: {
-      addListener: (fn) => {
-        onMessage = fn;
-      },
-    },
-    onDisconnect: { addListener: () => {} },
-  };
-  expect(bg.hub.accept(port)).toBe(true);
-  onMessage({ kind: 'watch', epics: FX, marketIds: [], visible: true });
-  onMessage({ kind: 'awake' });
+  const { received } = openLivePage(bg, FX);
   const statuses = () => received.flatMap((m) => (m.kind === 'status' ? [m.status] : []));
   return {
     received,

@@ -130,6 +130,25 @@ describe('positions', () => {
     expect(balance).toBeGreaterThan(10000);
   });
 
+  it('realises exactly the move: nothing when closed where it opened, the balance changed by the profit', async () => {
+    sim.control.setMarket(EPIC, { bid: 7600, offer: 7601 });
+    const dealId = (await confirm(await open({ size: 2 }))).dealId as string;
+    const balance = () => sim.control.state().accounts.find((a) => a.accountType === 'CFD')?.balance ?? 0;
+    const before = balance();
+    sim.control.setMarket(EPIC, { bid: 7601, offer: 7602 });
+    const flat = await client.del('/positions/otc', { dealId, direction: 'SELL', size: 1, orderType: 'MARKET' });
+    expect(await confirm((flat.body as { dealReference: string }).dealReference)).toMatchObject({
+      level: 7601,
+      profit: 0,
+    });
+    expect(balance()).toBe(before);
+    sim.control.setMarket(EPIC, { bid: 7651, offer: 7652 });
+    const gain = await client.del('/positions/otc', { dealId, direction: 'SELL', size: 1, orderType: 'MARKET' });
+    const won = await confirm((gain.body as { dealReference: string }).dealReference);
+    expect(won.profit as number).toBeGreaterThan(0);
+    expect(balance()).toBeCloseTo(before + (won.profit as number), 2);
+  });
+
   it('closes by epic and expiry, and refuses to close what is not there', async () => {
     await open({ direction: 'SELL', size: 2 });
     const r = await client.del('/positions/otc', {

@@ -58,6 +58,7 @@ async function setup(opts: { targets?: string[]; withoutPages?: boolean } = {}) 
   holder.stream = stream;
   changes.length = 0;
   const requests = () => data.count('markets');
+  const last = () => links[links.length - 1] as FakeLink;
   return {
     clock,
     cache,
@@ -73,16 +74,22 @@ async function setup(opts: { targets?: string[]; withoutPages?: boolean } = {}) 
     setTargets: (t: string[]) => {
       targets = t;
     },
-    last: () => links[links.length - 1] as FakeLink,
+    last,
+    /** The stream started and its link live. */
+    goLive: async () => {
+      await stream.update(true);
+      await flush();
+      last().goLive();
+    },
+    /** The id of the live link's price subscription. */
+    pricingSub: () => [...last().subs.values()].find((s) => s.adapter === 'Pricing')?.id as string,
   };
 }
 
 describe('the background stream owner', () => {
   it('subscribes the targets as PRICE items on the Pricing adapter, with a heartbeat', async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     const subs = [...t.last().subs.values()];
     expect(subs.find((s) => s.id === 'hb')?.items).toEqual(['TRADE:HB.U.HEARTBEAT.IP']);
     const price = subs.find((s) => s.adapter === 'Pricing');
@@ -93,12 +100,9 @@ describe('the background stream owner', () => {
 
   it('writes streamed prices into the cache and announces them; other fields stay', async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     const before = (await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry;
-    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing');
-    t.last().push(sub?.id as string, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5', TIMESTAMP: String(t.clock.t) });
+    t.last().push(t.pricingSub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5', TIMESTAMP: String(t.clock.t) });
     await flush();
     const after = (await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry;
     expect(after.value).toEqual({ ...before.value, bid: 2.5, updatedAt: t.clock.t });
@@ -108,9 +112,7 @@ describe('the background stream owner', () => {
 
   it('while live, its markets are fresh in the cache however old, so nothing is fetched for them', async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     const before = t.requests();
     await t.clock.advance(25_000);
     t.last().push('hb', 'TRADE:HB.U.HEARTBEAT.IP', { HEARTBEAT: '1' });
@@ -122,10 +124,8 @@ describe('the background stream owner', () => {
 
   it("announces a written market's next price with its values at once, before the cache has it", async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
-    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing')?.id as string;
+    await t.goLive();
+    const sub = t.pricingSub();
     t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
     await flush();
     expect(t.early).toEqual([]);
@@ -149,10 +149,8 @@ describe('the background stream owner', () => {
 
   it('a failed write goes again with the next one, and nothing is announced ahead of the cache until then', async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
-    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing')?.id as string;
+    await t.goLive();
+    const sub = t.pricingSub();
     t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
     await flush();
     vi.spyOn(t.cache, 'update').mockRejectedValueOnce(new Error('QuotaExceededError'));
@@ -172,10 +170,8 @@ describe('the background stream owner', () => {
 
   it('after another writer changed a market, its next price is announced only once written over that', async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
-    const sub = [...t.last().subs.values()].find((s) => s.adapter === 'Pricing')?.id as string;
+    await t.goLive();
+    const sub = t.pricingSub();
     t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
     await flush();
     const entry = (await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry;
@@ -190,9 +186,7 @@ describe('the background stream owner', () => {
 
   it('forgets a market it stops streaming: back on screen, its first price is announced once written', async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     const sub = () => [...t.last().subs.values()].find((s) => s.items.includes(`PRICE:ACC1:${A}`))?.id as string;
     t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
     await flush();
@@ -210,9 +204,7 @@ describe('the background stream owner', () => {
 
   it('an update for a market the cache does not know writes nothing', async () => {
     const t = await setup();
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     t.last().push('p1', 'PRICE:ACC1:UNKNOWN.EPIC.X', { BIDPRICE1: '1' });
     await flush();
     expect(await t.cache.get('snapshots', 'UNKNOWN.EPIC.X')).toBeUndefined();
@@ -221,9 +213,7 @@ describe('the background stream owner', () => {
 
   it('a page adding a market adds a subscription without touching the others', async () => {
     const t = await setup({ targets: [A] });
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     t.last().log.length = 0;
     const announced = t.states.length;
     t.setTargets([A, B]);
@@ -237,9 +227,7 @@ describe('the background stream owner', () => {
 
   it('with nothing to watch, or no page open where the stream needs one, it stops', async () => {
     const t = await setup({ withoutPages: false });
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     await t.stream.update(false);
     expect(t.last().disconnected).toBe(true);
     expect(t.stream.state.mode).toBe('off');
@@ -248,9 +236,7 @@ describe('the background stream owner', () => {
 
   it('an open page streams with no market shown (positions and orders come through TRADE)', async () => {
     const t = await setup({ targets: [] });
-    await t.stream.update(true);
-    await flush();
-    t.last().goLive();
+    await t.goLive();
     expect([...t.last().subs.values()].find((s) => s.id === 'trade')).toMatchObject({
       mode: 'DISTINCT',
       items: ['TRADE:ACC1'],

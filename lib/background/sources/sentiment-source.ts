@@ -1,11 +1,10 @@
 // Client sentiment: cached per market id, all missing ids fetched with one `client_sentiment.list`,
 // and every reading appended to the market's history (capped) for the trend view.
-import type { CacheEntry } from '../../cache/entry';
 import { keys } from '../../cache/entry';
 import { SENTIMENT_POINTS_CAP } from '../../cache/limits';
 import type { Fresh, Sentiment, SentimentPoint } from '../../model';
 import type { ReadOptions } from '../ports';
-import { need, revalidate, type SourceDeps, servedMany, toFresh } from './source-deps';
+import { cachedOrLoad, need, type SourceDeps, servedMany } from './source-deps';
 
 /** Readings closer together than this replace each other instead of adding a point. */
 const POINT_SPACING_MS = 60_000;
@@ -58,12 +57,9 @@ export class SentimentSource {
     return servedMany(this.deps, 'sentiment', ids, entries, needs, now, (stale) => this.fetch(stale));
   }
 
-  async related(marketId: string): Promise<Fresh<Sentiment[]>> {
+  related(marketId: string): Promise<Fresh<Sentiment[]>> {
     const key = keys.related(marketId);
-    const entry = await this.deps.cache.get<Sentiment[]>('sentiment', key);
-    const now = this.deps.now();
-    const n = need('sentiment', entry, now);
-    const load = () =>
+    return cachedOrLoad(this.deps, 'sentiment', key, () =>
       this.deps.inflight.share(`related:${marketId}`, async () => {
         const data = await this.deps.data();
         const readings = await data.related(marketId);
@@ -71,12 +67,8 @@ export class SentimentSource {
         await this.deps.cache.put('sentiment', key, readings, fetchedAt);
         await this.record(readings, fetchedAt);
         return { value: readings, fetchedAt, stale: false };
-      });
-    if (entry && n !== 'missing') {
-      if (n === 'stale') revalidate(this.deps, load);
-      return toFresh('sentiment', entry as CacheEntry<Sentiment[]>, now);
-    }
-    return load();
+      }),
+    );
   }
 
   async history(marketId: string): Promise<SentimentPoint[]> {

@@ -1,5 +1,6 @@
-// What does not fit on a page, as a list a journey expects to be empty: sideways overflow, numbers clipped,
-// a watchlist header wrapped, off its column or running over its values, and anything that overlaps: two
+// What does not fit on a page, as a list a journey expects to be empty: sideways overflow, numbers clipped, a
+// cell's content squeezed to nothing, a watchlist header wrapped, off its column or running over its values,
+// and anything that overlaps: two
 // header labels, a header label and another column's values, a row cell's content and its neighbour's, or
 // content spilling out of its cell (clipped). Boxes are the content's own (text and child boxes, measured
 // with a Range), not the cells', so a label wider than its track is caught even when the track is not.
@@ -112,6 +113,12 @@ export function misfits(page: Page): Promise<string[]> {
       });
       for (const { td, box, ink } of inks) {
         if (ink && outside(ink, box)) found.push(`${name(td)} ${text(td)} clipped in ${row.dataset.epic}`);
+      }
+      // A cell with something to show squeezed to nothing (its column shrank away) is not shown at all.
+      for (const td of row.querySelectorAll<HTMLTableCellElement>(':scope > td')) {
+        const something = (td.textContent ?? '').trim() || td.querySelector('svg, img, [role="img"]');
+        if (something && getComputedStyle(td).display !== 'none' && td.getBoundingClientRect().width < 4)
+          found.push(`${name(td)} ${text(td)} squeezed to nothing in ${row.dataset.epic}`);
       }
       for (let i = 0; i < inks.length; i++)
         for (let j = i + 1; j < inks.length; j++) {

@@ -1,14 +1,14 @@
 // The stores' listing screenshots (1280×800 PNG, the Chrome Web Store's and AMO's size) made from the simulator
 // in each language the extension speaks (e2e/store-languages.ts): the popup's market view, the watchlist, a
 // market with its chart and client sentiment, and the settings page, into artifacts/store/<lang>/. One browser
-// a language, started with that language (`--lang`, LANGUAGE), which it must report back.
+// a language, started with that language (LANGUAGE, e2e/language.ts), which its worker must report back.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page, TestInfo, Worker } from '@playwright/test';
-import { type Diagnostics, expect, failOnUnexpectedErrors, type SimHandle, test } from './harness';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, failOnUnexpectedErrors, test } from './harness';
 import { DETAIL, EURUSD, MY_WATCHLIST } from './journeys/data';
+import { launchInLanguage } from './language';
 import { configureConnection, openExtensionPage, ROOT, saveScreenshot } from './launch';
-import { browserLanguage, launchOwnChromium, type OwnChromium } from './own-chromium';
 import { storeLanguages } from './store-languages';
 
 const STORE = { width: 1280, height: 800 };
@@ -35,40 +35,6 @@ async function compose(context: BrowserContext, shots: Buffer[]): Promise<Page> 
   return canvas;
 }
 
-const uiLanguage = (worker: Worker) =>
-  worker.evaluate(() =>
-    (globalThis as unknown as { chrome: { i18n: { getUILanguage(): string } } }).chrome.i18n.getUILanguage(),
-  );
-
-/**
- * A Chromium that reports the language it was started in. Once in a CI run (1 of 5 languages, 1 of about ten
- * runs) Debian's Chromium came up in en-US with LANGUAGE=de and chromium-l10n installed, for no reason we could
- * reproduce (32 launches here, loaded and not, all came up in German): such a browser is closed and started once more, and the
- * journey fails if the second also ignores the language.
- */
-async function inLanguage(
-  language: string,
-  diagnostics: Diagnostics,
-  sim: SimHandle,
-  testInfo: TestInfo,
-): Promise<OwnChromium> {
-  const asked = new RegExp(`^${language.split('_')[0]?.toLowerCase()}\\b`);
-  const first = await launchOwnChromium({ language }, diagnostics, sim, testInfo);
-  const ui = (await uiLanguage(first.serviceWorker)).toLowerCase();
-  if (asked.test(ui)) return first;
-  console.log(
-    `store screenshots: Chromium started in ${ui} when asked for ${browserLanguage(language)}; starting it again`,
-  );
-  await first.close();
-  const second = await launchOwnChromium({ language }, diagnostics, sim, testInfo);
-  // Debian's Chromium reports `en-US` whatever it is asked unless chromium-l10n is installed.
-  expect(
-    (await uiLanguage(second.serviceWorker)).toLowerCase(),
-    `the browser's UI language (asked for ${browserLanguage(language)})`,
-  ).toMatch(asked);
-  return second;
-}
-
 for (const language of storeLanguages()) {
   test(`store screenshots in ${language}: popup, watchlist, market with chart and sentiment, settings`, async ({
     sim,
@@ -76,7 +42,7 @@ for (const language of storeLanguages()) {
   }, testInfo) => {
     test.setTimeout(90_000);
     const dir = join(ROOT, 'artifacts', 'store', language);
-    const browser = await inLanguage(language, diagnostics, sim, testInfo);
+    const browser = await launchInLanguage(language, diagnostics, sim, testInfo);
     try {
       const { context, serviceWorker, extensionId } = browser;
       await configureConnection(serviceWorker, sim);

@@ -12,9 +12,8 @@ import {
   CUSTOM_LINE,
   customLayout,
   columns as defaultHeaders,
-  HEAD_HEIGHT,
+  defaultLayout,
   OVERSCAN,
-  rowHeightFor,
   sortName,
 } from '../../lib/sidepanel/table-layout';
 import { COLUMN_DEFS, type ColumnId, DEFAULT_COLUMNS } from '../../lib/watchlists/columns';
@@ -52,13 +51,13 @@ interface Props {
   onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
 }
 
-/** The scroller's width and the width of a digit in its cells, for the layout of chosen columns. */
-function useWidth(el: { current: HTMLElement | null }, on: boolean): { width: number; ch: number } {
+/** The scroller's width and the width of a digit in its cells, for the table's layout at that width. */
+function useWidth(el: { current: HTMLElement | null }): { width: number; ch: number } {
   const [width, setWidth] = useState(0);
   const [ch, setCh] = useState(0);
   useEffect(() => {
     const node = el.current;
-    if (!on || !node) return;
+    if (!node) return;
     // The cells' `ch` (CSS .wl-row: 12px, tabular digits), which the number columns are measured in.
     const probe = document.createElement('span');
     probe.style.cssText = 'position:absolute;visibility:hidden;width:100ch;font-size:12px';
@@ -69,7 +68,7 @@ function useWidth(el: { current: HTMLElement | null }, on: boolean): { width: nu
     const watch = new ResizeObserver(() => setWidth(node.clientWidth));
     watch.observe(node);
     return () => watch.disconnect();
-  }, [el, on]);
+  }, [el]);
   return { width: width || (typeof window === 'undefined' ? 400 : window.innerWidth), ch };
 }
 
@@ -136,10 +135,11 @@ export function WatchlistTable(props: Props) {
   const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
   const flashes = useFlashes(all);
   const scroller = useRef<HTMLDivElement>(null);
-  const { width, ch } = useWidth(scroller, columns !== null);
+  const { width, ch } = useWidth(scroller);
   const custom = columns ? customLayout(columns.length, width, Math.max(widths.bidCh, widths.offerCh) * ch) : null;
-  const rowHeight = custom ? custom.rowHeight : rowHeightFor(sparklines);
-  const headHeight = custom ? custom.headHeight : HEAD_HEIGHT;
+  const today = custom ? null : defaultLayout(width, sparklines);
+  const rowHeight = custom ? custom.rowHeight : (today?.rowHeight ?? 0);
+  const headHeight = custom ? custom.headHeight : (today?.headHeight ?? 0);
   const virtualizer = useVirtualRows({
     count: items.length,
     rowHeight,
@@ -166,10 +166,14 @@ export function WatchlistTable(props: Props) {
 
   const focusRow = (index: number) => {
     if (index < 0 || index >= items.length) return;
+    const target = () => scroller.current?.querySelector<HTMLElement>(`[data-open-index="${index}"]`);
     virtualizer.scrollToIndex(index, { align: 'auto' });
-    requestAnimationFrame(() => {
-      scroller.current?.querySelector<HTMLElement>(`[data-open-index="${index}"]`)?.focus();
-    });
+    // A row already drawn (the next one almost always is) takes the focus at once, so a key pressed again
+    // before the next frame (auto-repeat on a busy, streaming page) moves on from it; a row further off is
+    // drawn by the scroll first.
+    const drawn = target();
+    if (drawn) drawn.focus({ preventScroll: true });
+    else requestAnimationFrame(() => target()?.focus());
   };
   /** The nearest market row from `index` going `by`, skipping section separators. */
   const rowFrom = (index: number, by: number) => {
@@ -230,7 +234,7 @@ export function WatchlistTable(props: Props) {
   return (
     <div
       ref={scroller}
-      class={`wl-scroll${sparklines ? '' : ' wl-compact'}${custom ? ' wl-custom' : ''}`}
+      class={`wl-scroll${sparklines ? '' : ' wl-compact'}${custom ? ' wl-custom' : ''}${today?.narrow ? ' wl-narrow' : ''}`}
       data-testid="panel-rows"
       style={{
         '--wl-frac': `${widths.fractionCh}ch`,

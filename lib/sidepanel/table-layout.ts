@@ -13,6 +13,23 @@ export const OVERSCAN = 6;
 
 export const rowHeightFor = (sparklines: boolean) => (sparklines ? ROW_HEIGHT : COMPACT_ROW_HEIGHT);
 
+/**
+ * Today's columns below this table width (a 320 px side panel less its padding; Firefox's sidebar opens at
+ * 240 px) take three lines (CSS .wl-narrow): two whole prices, decimal points aligned, leave no room on their
+ * line for the market's name, nor for status, sentiment and changes on another.
+ */
+export const NARROW_BELOW = 304;
+export const NARROW_ROW_HEIGHT = 56;
+export const NARROW_HEAD_HEIGHT = 54;
+
+/** Today's columns at a table width: two lines, or three when narrow (the sparkline is hidden then). */
+export function defaultLayout(width: number, sparklines: boolean) {
+  const narrow = width > 0 && width < NARROW_BELOW;
+  return narrow
+    ? { narrow, rowHeight: NARROW_ROW_HEIGHT, headHeight: NARROW_HEAD_HEIGHT }
+    : { narrow, rowHeight: rowHeightFor(sparklines), headHeight: HEAD_HEIGHT };
+}
+
 /** The default layout's headers: the market's name, then the chosen columns' own definitions. */
 export const columns: { id: SortColumn; readonly label: string; readonly short: string }[] = [
   {

@@ -5,7 +5,15 @@ import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MarketStatusTag } from '../../components/MarketStatusTag';
 import { statusLabel, statusMark } from '../../lib/format';
-import { CUSTOM_MIN_COLUMN, customLayout } from '../../lib/sidepanel/table-layout';
+import {
+  COMPACT_ROW_HEIGHT,
+  CUSTOM_MIN_COLUMN,
+  customLayout,
+  defaultLayout,
+  HEAD_HEIGHT,
+  NARROW_BELOW,
+  ROW_HEIGHT,
+} from '../../lib/sidepanel/table-layout';
 
 afterEach(cleanup);
 
@@ -31,6 +39,26 @@ describe('customLayout', () => {
     expect(trackWidth(304, customLayout(13, 304, 40).perLine)).toBeGreaterThanOrEqual(CUSTOM_MIN_COLUMN);
     expect(customLayout(13, 304, 400).perLine).toBe(1);
     expect(customLayout(2, 584, 40).perLine).toBe(2);
+  });
+});
+
+describe('defaultLayout', () => {
+  it("takes three taller lines below a 320 px panel's table (Firefox's 240 px sidebar), two from there on", () => {
+    const narrow = defaultLayout(224, true);
+    expect(narrow.narrow).toBe(true);
+    expect(narrow.rowHeight).toBeGreaterThan(ROW_HEIGHT);
+    expect(narrow.headHeight).toBeGreaterThan(HEAD_HEIGHT);
+    expect(defaultLayout(NARROW_BELOW - 1, false).narrow).toBe(true);
+    expect(defaultLayout(NARROW_BELOW, true)).toEqual({
+      narrow: false,
+      rowHeight: ROW_HEIGHT,
+      headHeight: HEAD_HEIGHT,
+    });
+    expect(defaultLayout(600, false)).toEqual({
+      narrow: false,
+      rowHeight: COMPACT_ROW_HEIGHT,
+      headHeight: HEAD_HEIGHT,
+    });
   });
 });
 

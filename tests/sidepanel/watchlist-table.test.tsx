@@ -156,4 +156,22 @@ describe('WatchlistTable', () => {
     expect(range.startIndex).toBe(0);
     expect(range.endIndex).toBeLessThan(60);
   });
+
+  it('moves the focus with the arrow keys at once, so keys pressed before the next frame are not lost', () => {
+    // A frame that never comes (a busy page): the focus must move within the key's own handler.
+    const frame = vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      renderTable();
+      const name = (n: string) => screen.getByRole('button', { name: n });
+      name('EUR/USD').focus();
+      fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+      expect(document.activeElement).toBe(name('FTSE 100'));
+      fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+      expect(document.activeElement).toBe(name('Germany 40'));
+      fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+      expect(document.activeElement).toBe(name('FTSE 100'));
+    } finally {
+      frame.mockRestore();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import '../../components/flag.css';
 import '../../components/sidepanel/sidepanel.css';
 import '../../components/sidepanel/watchlist-rows.css';
 import '../../components/sidepanel/watchlist-marks.css';
+import '../../components/sidepanel/watchlist-narrow.css';
 import '../../components/sidepanel/market-detail.css';
 import { render } from 'preact';
 import { i18n } from '#i18n';

@@ -59,7 +59,8 @@ test('update in place from the previous release keeps settings, lists, alerts, t
     const newPanel = await open('sidepanel.html');
     await expectPanelBack(newPanel, true);
     await newPanel.expectCount(byTestId('panel-row'), 2);
-    await loadAgain(settings);
+    await settings.reload();
+    await settings.expectText({ css: 'h1' }, /\S/);
     await settings.expectText(byTestId('vault-state'), 'unlocked');
     await settings.expectText(byTestId('options-permit-dealing'), 'On for account');
     const newPopup = await open(`popup.html?epic=${EURUSD}`);
@@ -74,8 +75,3 @@ test('update in place from the previous release keeps settings, lists, alerts, t
   }
   await failOnUnexpectedErrors(diagnostics, testInfo);
 });
-
-async function loadAgain(page: FirefoxPage): Promise<void> {
-  await page.evaluate(() => location.reload(), null);
-  await page.expectText({ css: 'h1' }, /\S/);
-}

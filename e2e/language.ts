@@ -3,14 +3,13 @@
 // ignored on Linux). LANGUAGE is set while this test's Chromium starts (the harness launches it after the sim)
 // and put back when the test ends, so other specs in the same worker keep English.
 //
-// On a loaded machine, now and then (2 of 28 German journeys' launches here, none of 76 bare launches; a
-// journey in about one CI run of three) the extension's service worker answers i18n.getUILanguage() with
-// en-US although that browser and every one of its renderers, the extension's included, run with LANGUAGE=de
-// and --lang=de: a race inside Chromium, not the profile or the environment. Such a browser is closed and
-// started again on the same profile, which comes up right. The language is read from the worker the journey
-// itself gets (the first extension worker of the context, as the `serviceWorker` fixture finds it) once the
-// start-up pages are settled, so a worker that changed after the first read is caught here and not at the
-// journey's first line.
+// The language is read as the extension speaks it: `i18n.getMessage('@@ui_locale')`, the catalogue locale the
+// browser chose for it (lib/format/locale.ts reads the same). Not `i18n.getUILanguage()`: in a worker of Debian's
+// Chromium 156 under load that one answers en-US now and then and the asked language the next moment, from the
+// same worker, while every renderer of that browser runs with --lang=<asked> and @@ui_locale reads <asked>
+// throughout (store screenshots under a load of 30-46: `it then en-US`, `en-US then it`, with @@ui_locale
+// `it,it,it` in the same browsers). Those reads were the relaunches CI saw; the browsers were right. A browser
+// whose catalogue really is in another language is still closed and started again, and that is logged.
 import type { BrowserContext, TestInfo, Worker } from '@playwright/test';
 import type { Diagnostics, SimHandle } from './harness';
 import { test as base } from './harness';
@@ -22,9 +21,12 @@ export { expect } from './harness';
 /** Launches of one journey's browser before it fails for want of its language. */
 export const LAUNCHES = 3;
 
+/** The locale of the catalogue the extension's words come from (`fr`, `en_US`). */
 export const uiLanguageOf = (worker: Worker) =>
   worker.evaluate(() =>
-    (globalThis as unknown as { chrome: { i18n: { getUILanguage(): string } } }).chrome.i18n.getUILanguage(),
+    (globalThis as unknown as { chrome: { i18n: { getMessage(key: string): string } } }).chrome.i18n.getMessage(
+      '@@ui_locale',
+    ),
   );
 
 /** `de-DE`, `de_DE` and `de` are the same language here. */
@@ -61,8 +63,10 @@ export const test = base.extend<{ uiLanguage: string }>({
       const ui = await settledLanguage(chromiumSession.current.context, keepWelcome);
       if (sameLanguage(ui, uiLanguage)) break;
       if (launch === LAUNCHES)
-        throw new Error(`Chromium reported ${ui} in ${LAUNCHES} launches with LANGUAGE=${uiLanguage}`);
-      console.log(`${uiLanguage} journey: Chromium's worker reported ${ui} (launch ${launch}); starting it again`);
+        throw new Error(`The extension's catalogue was ${ui} in ${LAUNCHES} launches with LANGUAGE=${uiLanguage}`);
+      console.log(
+        `${uiLanguage} journey: the extension's catalogue is ${ui} (launch ${launch}); starting Chromium again`,
+      );
       await chromiumSession.current.context.close();
       await chromiumSession.relaunch();
     }
@@ -88,7 +92,8 @@ export async function launchInLanguage(
     });
     if (sameLanguage(ui, language)) return browser;
     await browser.close();
-    if (launch === LAUNCHES) throw new Error(`Chromium reported ${ui} in ${LAUNCHES} launches asked for ${language}`);
-    console.log(`${language} browser: its worker reported ${ui} (launch ${launch}); starting it again`);
+    if (launch === LAUNCHES)
+      throw new Error(`The extension's catalogue was ${ui} in ${LAUNCHES} launches asked for ${language}`);
+    console.log(`${language} browser: the extension's catalogue is ${ui} (launch ${launch}); starting it again`);
   }
 }

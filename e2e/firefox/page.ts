@@ -24,9 +24,7 @@ export class FirefoxPage implements JourneyPage {
     await until(
       selector(target),
       async () => {
-        const [first, ...rest] = await this.query(target);
-        await Promise.all(rest.map((el) => el.dispose()));
-        found = first ?? null;
+        found = await this.page.$(selector(target));
         return found !== null;
       },
       timeout,
@@ -34,32 +32,9 @@ export class FirefoxPage implements JourneyPage {
     return found as unknown as ElementHandle<Element>;
   }
 
-  /**
-   * The target's elements now, found in the page's own realm. Puppeteer's default query runs in an isolated
-   * realm and moves each element it finds back into the page's realm without awaiting the move before its next
-   * call: on a page that is reloading (an update, a settings page loaded again) the move's rejection ("no such
-   * handle", "Not allowed to define cross-origin object … XrayWrapper") reached no one and failed the test as
-   * an unhandled rejection. Here every failure is thrown to the caller, and a poll retries it.
-   */
-  private query(target: Target): Promise<ElementHandle<Element>[]> {
-    return this.page.$$(selector(target), { isolate: false }) as Promise<ElementHandle<Element>[]>;
-  }
-
-  /** Runs `use` on every element of the target now, then lets them go. */
-  private async withAll<R>(target: Target, use: (els: ElementHandle<Element>[]) => Promise<R>): Promise<R> {
-    const els = await this.query(target);
-    try {
-      return await use(els);
-    } finally {
-      await Promise.all(els.map((el) => el.dispose()));
-    }
-  }
-
   /** The normalised text of every element of the target now. */
   texts(target: Target): Promise<string[]> {
-    return this.withAll(target, (els) =>
-      this.page.evaluate((...es: Element[]) => es.map((e) => e.textContent ?? ''), ...els),
-    );
+    return this.page.$$eval(selector(target), (els) => els.map((e) => e.textContent ?? ''));
   }
 
   async click(target: Target): Promise<void> {
@@ -127,7 +102,7 @@ export class FirefoxPage implements JourneyPage {
       await until(
         `${count} of ${selector(target)}`,
         async () => {
-          seen = await this.withAll(target, async (els) => els.length);
+          seen = (await this.page.$$(selector(target))).length;
           return seen === count;
         },
         timeout,
@@ -139,14 +114,15 @@ export class FirefoxPage implements JourneyPage {
 
   /** The value of an attribute of every element of the target now. */
   attributes(target: Target, name: string): Promise<(string | null)[]> {
-    return this.withAll(target, (els) =>
-      this.page.evaluate((n: string, ...es: Element[]) => es.map((e) => e.getAttribute(n)), name, ...els),
-    );
+    return this.page.$$eval(selector(target), (els, n) => els.map((e) => e.getAttribute(n)), name);
   }
 
   /**
-   * Loads the page again and waits for the new document: Firefox sends no load event for an extension page, and
-   * a poll started at once would read the old document as it goes (or catch it half gone).
+   * Loads the page again and waits for the new document: Firefox sends no load event for an extension page, and a
+   * query started at once runs on the old document as it goes. Puppeteer's query moves each element it finds out
+   * of an isolated realm without awaiting the move; on a document going away that move fails ("Not allowed to
+   * define cross-origin object … XrayWrapper", "no such handle") as an unhandled rejection no poll can catch,
+   * which fails the test (the update journey in ci19).
    */
   async reload(): Promise<void> {
     await this.page.evaluate(() => {

@@ -74,15 +74,13 @@ export function lazyItem<T, M extends Record<string, unknown>>(
 }
 
 type StoredKey = `local:${string}` | `session:${string}`;
-const itemKeys = new WeakMap<object, { key: StoredKey; versioned: boolean }>();
+type StoredOptions<T> = WxtStorageItemOptions<T> & { fallback: T };
+const itemKeys = new WeakMap<object, [StoredKey, StoredOptions<never>]>();
 
 /** A stored item defined on first use (lazyItem) whose key is known before: storedKeys reads it. */
-export function storedItem<T>(
-  key: StoredKey,
-  options: WxtStorageItemOptions<T> & { fallback: T },
-): WxtStorageItem<T, Record<string, never>> {
+export function storedItem<T>(key: StoredKey, options: StoredOptions<T>): WxtStorageItem<T, Record<string, never>> {
   const item = lazyItem(() => storage.defineItem<T, Record<string, never>>(key, options));
-  itemKeys.set(item, { key, versioned: options.version !== undefined });
+  itemKeys.set(item, [key, options as StoredOptions<never>]);
   return item;
 }
 
@@ -95,8 +93,8 @@ export function storedKeys(items: readonly object[]): { local: string[]; session
   for (const item of items) {
     const stored = itemKeys.get(item);
     if (!stored) throw new Error('Not an item of the registry (storedItem)');
-    const [area, name] = stored.key.split(':', 2) as ['local' | 'session', string];
-    out[area].push(name, ...(stored.versioned ? [`${name}$`] : []));
+    const [area, name] = stored[0].split(':', 2) as ['local' | 'session', string];
+    out[area].push(name, ...(stored[1].version === undefined ? [] : [`${name}$`]));
   }
   return out;
 }

@@ -48,8 +48,8 @@ export class LiveRows {
 
   /** Calls back when `epic` has a newer streamed quote. */
   subscribe(epic: string, listener: () => void): () => void {
-    let set = this.listeners.get(epic);
-    if (!set) this.listeners.set(epic, (set = new Set()));
+    const set = this.listeners.get(epic) ?? new Set<() => void>();
+    this.listeners.set(epic, set);
     set.add(listener);
     return () => {
       set.delete(listener);

@@ -6,7 +6,6 @@ import { Component } from 'preact';
 import { i18n } from '#i18n';
 import type { MarketQuote } from '../../lib/model';
 import {
-  FLASH_MS,
   type FlashMark,
   flashClassOf,
   type LiveRows,
@@ -63,7 +62,6 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
   private flash: FlashMark | null = null;
   private shownQuote: MarketQuote | null = null;
   private following: { live: LiveRows; epic: string; stop: () => void } | null = null;
-  private flashTimer: { mark: FlashMark; handle: ReturnType<typeof setTimeout> } | null = null;
 
   shouldComponentUpdate(next: WatchlistRowProps): boolean {
     const now = this.props as unknown as Record<string, unknown>;
@@ -83,28 +81,14 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
   componentWillUnmount() {
     this.following?.stop();
     this.following = null;
-    if (this.flashTimer) clearTimeout(this.flashTimer.handle);
-    this.flashTimer = null;
   }
 
-  /** Listens to the row's market in the stream, and ends its flash when its time is up. */
+  /** Listens to the row's market in the stream. */
   private follow() {
     const { live, row } = this.props;
     if (this.following?.live !== live || this.following?.epic !== row.epic) {
       this.following?.stop();
       this.following = live ? { live, epic: row.epic, stop: live.subscribe(row.epic, () => this.forceUpdate()) } : null;
-    }
-    const mark = this.flash;
-    if (mark && this.flashTimer?.mark !== mark) {
-      if (this.flashTimer) clearTimeout(this.flashTimer.handle);
-      const handle = setTimeout(
-        () => {
-          this.flashTimer = null;
-          this.forceUpdate();
-        },
-        Math.max(0, mark.at + FLASH_MS - Date.now()),
-      );
-      this.flashTimer = { mark, handle };
     }
   }
 

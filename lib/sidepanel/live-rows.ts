@@ -106,8 +106,8 @@ export interface FlashMark {
   seq: number;
 }
 
-/** How long a row shows that its price moved. */
-export const FLASH_MS = 1200;
+/** How long a row keeps its flash class (the flash itself, watchlist-rows.css, is over sooner). */
+export const FLASH_MS = 1500;
 
 /**
  * A row's flash after it showed `before` and now shows `after`: a new mark (its way, its own sequence number,

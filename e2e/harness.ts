@@ -106,9 +106,34 @@ export const sharedFixtures: PlaywrightFixtures<SharedFixtures> = {
   },
 };
 
+const unexpectedErrors = (diagnostics: Diagnostics) =>
+  diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
+
+/**
+ * A failing test's screenshots (every page still open), taken before its browser closes. The config says
+ * `screenshot: 'off'`: Playwright's 'only-on-failure' screenshots every page of every test as its context
+ * closes, in case it fails later, and throws most away; on a 2-core CI that was CPU the journeys needed.
+ */
+export async function screenshotIfFailing(
+  contexts: BrowserContext[],
+  diagnostics: Diagnostics,
+  testInfo: TestInfo,
+): Promise<void> {
+  const failing = testInfo.status !== testInfo.expectedStatus || unexpectedErrors(diagnostics).length > 0;
+  if (!failing) return;
+  let n = 0;
+  for (const page of contexts.flatMap((c) => c.pages())) {
+    const path = testInfo.outputPath(`test-failed-${++n}.png`);
+    await page
+      .screenshot({ path, timeout: 5_000 })
+      .then(() => testInfo.attachments.push({ name: 'screenshot', path, contentType: 'image/png' }))
+      .catch(() => {});
+  }
+}
+
 /** Attaches the errors a test's browser logged, and fails a test that passed if any was not expected. */
 export async function failOnUnexpectedErrors(diagnostics: Diagnostics, testInfo: TestInfo): Promise<void> {
-  const unexpected = diagnostics.errors.filter((e) => !diagnostics.expected.some((re) => re.test(e)));
+  const unexpected = unexpectedErrors(diagnostics);
   if (diagnostics.errors.length) await testInfo.attach('console-errors', { body: diagnostics.errors.join('\n') });
   // A test that already failed keeps its own error; one that passed fails here.
   if (unexpected.length && testInfo.status === 'passed')
@@ -159,6 +184,11 @@ export const test = base.extend<Fixtures>({
     try {
       await use(session);
     } finally {
+      await screenshotIfFailing(
+        launched.filter((l) => !l.closed).map((l) => l.context),
+        diagnostics,
+        testInfo,
+      );
       for (const { context, recording } of launched) {
         await recording.flush().catch(() => {});
         await context.close();

@@ -28,8 +28,11 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     actionTimeout: 20_000,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    // Recording a trace of every test (DOM snapshots, a screencast of each page) cost CPU the 2-core CI
+    // needs; test:all retries a failed test once, and that retry records one.
+    trace: 'on-first-retry',
+    // A failing test's screenshots are taken by the harness (e2e/harness.ts, screenshotIfFailing).
+    screenshot: 'off',
   },
   projects: [
     { name: 'journeys', testIgnore: [FIREFOX, SOLO, SCAN] },

@@ -1,12 +1,15 @@
 import { margin, profit, round2 } from './money';
-import type { Account } from './state';
+import type { Account, Position } from './state';
 import type { World } from './world';
 
-/** Balance, margin in use, running profit and available funds of an account. */
-export function accountFunds(world: World, account: Account) {
+/**
+ * Balance, margin in use, running profit and available funds of an account; over `positions` when given (the
+ * positions as a deal would leave them, before it is booked).
+ */
+export function accountFunds(world: World, account: Account, positions: readonly Position[] = world.positions) {
   let deposit = 0;
   let profitLoss = 0;
-  for (const p of world.positions) {
+  for (const p of positions) {
     if (p.accountId !== account.accountId) continue;
     const m = world.market(p.epic);
     if (!m) continue;

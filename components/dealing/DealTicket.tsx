@@ -1,13 +1,14 @@
 import { i18n } from '#i18n';
 import './dealing.css';
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
-import { parseAmount, typedIssues } from '../../lib/dealing/form';
+import { parseAmount, shownIssues, typedIssues } from '../../lib/dealing/form';
 import { minSize, type StopOrLimit, sizeStep, type TicketInput, validateTicket } from '../../lib/dealing/ticket';
 import { formatPrice, formatSize, formatTime } from '../../lib/format';
 import { type CostsQuote, type ErrorView, type RepeatWindowView, send } from '../../lib/messages/contract';
 import type { DealOutcome, Direction, MarketFacts } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
 import { CostsQuoteView } from './CostsQuoteView';
+import { DealIssues } from './DealIssues';
 import { DealOutcomeView } from './DealOutcomeView';
 import { DirectionChoice } from './DirectionChoice';
 import { announceDealt, permitOf, refreshDealingState, useDealingState } from './dealingState';
@@ -117,17 +118,13 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
     announceDealt();
   };
 
-  // A field typed with the wrong decimal separator says so, in place of what its NaN would make the check say.
   const typed = typedIssues({
     size: sizeText,
     level: orderType === 'LIMIT' ? levelText : undefined,
     stop: stop.mode === 'none' ? undefined : stop.text,
     limit: limit.mode === 'none' ? undefined : limit.text,
   });
-  const issues =
-    check && !check.ok && (touched || typed.length > 0)
-      ? [...typed, ...check.issues.filter((i) => !typed.some((t) => t.field === i.field))]
-      : [];
+  const issues = shownIssues(check, typed, touched);
   const issueFor = (field: string) => issues.some((i) => i.field === field);
 
   return (
@@ -192,13 +189,7 @@ export function DealTicket({ epic, instrumentName, facts, bid, offer, decimals }
       </fieldset>
       <StopLimitField kind="stop" draft={stop} onChange={edit(setStop)} invalid={issueFor('stop')} idPrefix={id} />
       <StopLimitField kind="limit" draft={limit} onChange={edit(setLimit)} invalid={issueFor('limit')} idPrefix={id} />
-      {issues.length > 0 && (
-        <ul class="deal-issues" aria-live="polite" data-testid="deal-issues">
-          {issues.map((i) => (
-            <li key={i.field + i.message}>{i.message}</li>
-          ))}
-        </ul>
-      )}
+      <DealIssues issues={issues} testId="deal-issues" />
       {repeatEntries.length > 0 && (
         <p class="muted" data-testid="deal-repeat-window">
           {i18n.t('deal.repeatWindow', {

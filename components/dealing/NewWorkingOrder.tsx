@@ -1,25 +1,23 @@
 import { i18n } from '#i18n';
 import './dealing.css';
 import { useId, useState } from 'preact/hooks';
-import { parseAmount, typedIssues } from '../../lib/dealing/form';
+import { parseAmount, shownIssues, typedIssues } from '../../lib/dealing/form';
 import { validateWorkingOrder } from '../../lib/dealing/working-order';
 import { send } from '../../lib/messages/contract';
-import type { Direction, MarketFacts } from '../../lib/model';
+import type { Direction } from '../../lib/model';
 import { ErrorState } from '../ErrorState';
+import { DealIssues } from './DealIssues';
 import { DealOutcomeView } from './DealOutcomeView';
+import type { DealTicketProps } from './DealTicket';
 import { DecimalField } from './DecimalField';
 import { DirectionChoice } from './DirectionChoice';
 import { permitOf, useDealingState } from './dealingState';
 import { FormButtons } from './FormButtons';
+import { OrderTypeField, type WorkingOrderType } from './OrderTypeField';
 import { useDealingAction } from './useDealingAction';
 
-export interface NewWorkingOrderProps {
-  epic: string;
-  instrumentName: string;
-  facts: MarketFacts | null;
-  bid: number | null;
-  offer: number | null;
-}
+/** The market a new order is for: the deal ticket's (its decimals go unused). */
+export type NewWorkingOrderProps = Omit<DealTicketProps, 'decimals'>;
 
 /** Creates a working order (limit or stop) on a market. Nothing without a dealing permit. */
 export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: NewWorkingOrderProps) {
@@ -28,7 +26,7 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
   const id = useId();
   const [open, setOpen] = useState(false);
   const [direction, setDirection] = useState<Direction>('BUY');
-  const [type, setType] = useState<'LIMIT' | 'STOP'>('LIMIT');
+  const [type, setType] = useState<WorkingOrderType>('LIMIT');
   const [sizeText, setSizeText] = useState('');
   const [levelText, setLevelText] = useState('');
   const [gtd, setGtd] = useState('');
@@ -69,10 +67,7 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
     : null;
   const touched = sizeText !== '' || levelText !== '';
   const typed = typedIssues({ size: sizeText, level: levelText, stopDistance: stopText, limitDistance: limitText });
-  const issues =
-    check && !check.ok && (touched || typed.length > 0)
-      ? [...typed, ...check.issues.filter((i) => !typed.some((t) => t.field === i.field))]
-      : [];
+  const issues = shownIssues(check, typed, touched);
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -88,17 +83,8 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
         onChange={setDirection}
         label={(d) => (d === 'BUY' ? i18n.t('deal.buy') : i18n.t('deal.sell'))}
       />
-      <label>
-        {i18n.t('deal.orderType')}
-        <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
-          <option value="LIMIT">{i18n.t('deal.typeLimitBetter')}</option>
-          <option value="STOP">{i18n.t('deal.typeStopThrough')}</option>
-        </select>
-      </label>
-      <label>
-        {i18n.t('deal.size')}
-        <input type="text" inputMode="decimal" value={sizeText} onInput={(e) => setSizeText(e.currentTarget.value)} />
-      </label>
+      <OrderTypeField value={type} onChange={setType} explained />
+      <DecimalField label={i18n.t('deal.size')} value={sizeText} onInput={setSizeText} />
       <DecimalField label={i18n.t('deal.orderLevel')} value={levelText} onInput={setLevelText} />
       <label>
         {i18n.t('deal.goodTill')}
@@ -106,13 +92,7 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
       </label>
       <DecimalField label={i18n.t('deal.stopDistance')} value={stopText} onInput={setStopText} />
       <DecimalField label={i18n.t('deal.limitDistance')} value={limitText} onInput={setLimitText} />
-      {issues.length > 0 && (
-        <ul class="deal-issues" aria-live="polite">
-          {issues.map((i) => (
-            <li key={i.field + i.message}>{i.message}</li>
-          ))}
-        </ul>
-      )}
+      <DealIssues issues={issues} />
       <FormButtons
         label={i18n.t('deal.placeOrder')}
         disabled={!check?.ok || locked || action.busy}

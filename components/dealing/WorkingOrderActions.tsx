@@ -6,6 +6,7 @@ import { formatPrice, inputLevel } from '../../lib/format';
 import { send } from '../../lib/messages/contract';
 import type { WorkingOrderView } from '../../lib/model';
 import { DecimalField } from './DecimalField';
+import { OrderTypeField, type WorkingOrderType } from './OrderTypeField';
 import { RowActions, useRowActions } from './RowActions';
 
 /** Amend or delete a working order. Nothing without a dealing permit. */
@@ -13,7 +14,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
   const row = useRowActions();
   const { action, locked, setMode } = row;
   const [levelText, setLevelText] = useState(inputLevel(order.level, decimals));
-  const [type, setType] = useState<'LIMIT' | 'STOP'>(order.orderType);
+  const [type, setType] = useState<WorkingOrderType>(order.orderType);
   const [stopText, setStopText] = useState(
     order.stopDistance === null ? '' : inputLevel(order.stopDistance, undefined),
   );
@@ -75,13 +76,7 @@ export function WorkingOrderActions({ order, decimals }: { order: WorkingOrderVi
         fields: (
           <>
             <DecimalField label={i18n.t('deal.orderLevel')} value={levelText} onInput={setLevelText} />
-            <label>
-              {i18n.t('deal.orderType')}
-              <select value={type} onChange={(e) => setType(e.currentTarget.value as 'LIMIT' | 'STOP')}>
-                <option value="LIMIT">{i18n.t('deal.limit')}</option>
-                <option value="STOP">{i18n.t('deal.stop')}</option>
-              </select>
-            </label>
+            <OrderTypeField value={type} onChange={setType} />
             <DecimalField label={i18n.t('deal.stopDistance')} value={stopText} onInput={setStopText} />
             <DecimalField label={i18n.t('deal.limitDistance')} value={limitText} onInput={setLimitText} />
           </>

@@ -1,9 +1,20 @@
-// One market row of a watchlist table. It draws again only when what it shows changed (its row, its
-// numbers, its flash, flag, note, sparkline or place): a frame of streamed prices redraws the rows that moved.
+// One market row of a watchlist table. It draws again when what the table gives it changed (its row, flag,
+// note, sparkline or place), and on its own when its market streams a newer quote (lib/sidepanel/live-rows):
+// a frame of streamed prices redraws the rows that moved and nothing around them. It flashes its way when
+// its bid or offer moved since it last drew.
 import { Component } from 'preact';
 import { i18n } from '#i18n';
-import type { RowNumbers } from '../../lib/sidepanel/number-columns';
-import type { RowModel } from '../../lib/sidepanel/rows';
+import type { MarketQuote } from '../../lib/model';
+import {
+  type FlashMark,
+  flashClassOf,
+  type LiveRows,
+  liveTrail,
+  nextFlash,
+  withLive,
+} from '../../lib/sidepanel/live-rows';
+import { rowNumbersOf } from '../../lib/sidepanel/number-columns';
+import { moveOf, type RowModel } from '../../lib/sidepanel/rows';
 import type { ColumnId } from '../../lib/watchlists/columns';
 import type { FlagColour } from '../../lib/watchlists/marks';
 import { FlagMark } from '../FlagMark';
@@ -18,12 +29,10 @@ export interface RowActions {
 
 export interface WatchlistRowProps {
   row: RowModel;
-  n: RowNumbers;
   index: number;
   /** The row's offset in the table body and its height, px. */
   top: number;
   height: number;
-  flashClass: string;
   flag: FlagColour | undefined;
   note: string | undefined;
   spark: (number | null)[] | undefined;
@@ -35,6 +44,8 @@ export interface WatchlistRowProps {
   removable: boolean;
   busy: boolean;
   actions: { current: RowActions };
+  /** The stream's latest quotes, newer than `row` between the table's draws; absent: `row` alone. */
+  live?: LiveRows;
 }
 
 /** Where the i-th chosen column stands: its track and line (the name has the first line). */
@@ -48,6 +59,10 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     i18n.t('watchlist.remove', { market, watchlist }),
   );
 
+  private flash: FlashMark | null = null;
+  private shownQuote: MarketQuote | null = null;
+  private following: { live: LiveRows; epic: string; stop: () => void } | null = null;
+
   shouldComponentUpdate(next: WatchlistRowProps): boolean {
     const now = this.props as unknown as Record<string, unknown>;
     const then = next as unknown as Record<string, unknown>;
@@ -55,15 +70,44 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     return false;
   }
 
+  componentDidMount() {
+    this.follow();
+  }
+
+  componentDidUpdate() {
+    this.follow();
+  }
+
+  componentWillUnmount() {
+    this.following?.stop();
+    this.following = null;
+  }
+
+  /** Listens to the row's market in the stream. */
+  private follow() {
+    const { live, row } = this.props;
+    if (this.following?.live !== live || this.following?.epic !== row.epic) {
+      this.following?.stop();
+      this.following = live ? { live, epic: row.epic, stop: live.subscribe(row.epic, () => this.forceUpdate()) } : null;
+    }
+  }
+
   render() {
-    const { row, n, index, top, height, flashClass, flag, note, spark, sparklines, shown, perLine } = this.props;
+    const { index, top, height, flag, note, sparklines, shown, perLine, live } = this.props;
     const { listName, removable, busy, actions } = this.props;
+    const entry = live?.latest(this.props.row.epic);
+    const row = withLive(this.props.row, entry);
+    const spark = liveTrail(this.props.row, entry, this.props.spark);
     const q = row.quote;
+    const n = rowNumbersOf(q);
+    const now = Date.now();
+    this.flash = nextFlash(this.flash, this.shownQuote, q, now, moveOf);
+    this.shownQuote = q;
     const noteId = note ? `note-${index}` : undefined;
     return (
       <tr
         aria-rowindex={index + 2}
-        class={`wl-row${flashClass}`}
+        class={`wl-row${flashClassOf(this.flash, now)}`}
         data-testid="panel-row"
         data-epic={row.epic}
         data-flag={flag}

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import type { SortColumn } from '../../lib/settings/prefs';
+import type { LiveRows } from '../../lib/sidepanel/live-rows';
 import { columnWidths, rowNumbersOf } from '../../lib/sidepanel/number-columns';
 import { nextSort, type RowModel, type SortChoice, type SortedRows, sortRowsFrom } from '../../lib/sidepanel/rows';
 import {
@@ -21,7 +22,6 @@ import { displayItems, emptyLayout, type FlagColour, type ListLayout } from '../
 
 const NONE: Record<string, never> = {};
 
-import { FLASH_MS, useFlashes } from './useFlashes';
 import { useVirtualRows } from './useVirtualRows';
 import { placeAt, type RowActions, WatchlistRow } from './WatchlistRow';
 
@@ -47,6 +47,8 @@ interface Props {
   onRemove?: (row: RowModel) => void;
   /** The epic whose removal is under way. */
   busyEpic?: string | null;
+  /** The stream's latest quotes, which the rows on screen show between the table's draws. */
+  live?: LiveRows;
   /** The rows on screen, in display order, whenever they change. */
   onVisible?: (sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => void;
 }
@@ -121,7 +123,8 @@ function Head(props: {
 
 export function WatchlistTable(props: Props) {
   const { rows: all, columns = null, layout = emptyLayout, flags = NONE, notes = NONE, filter = null } = props;
-  const { onFlag, onStep, listName, sort, onSort, sparklines, sparks, onOpen, onRemove, busyEpic, onVisible } = props;
+  const { onFlag, onStep, listName, sort, onSort, sparklines, sparks, onOpen, onRemove, busyEpic, onVisible, live } =
+    props;
   // A frame of prices sorts again only the rows whose sort key moved (by name: none).
   const lastSort = useRef<SortedRows | null>(null);
   const sorted = useMemo(() => {
@@ -133,7 +136,6 @@ export function WatchlistTable(props: Props) {
   const sectioned = layout.sections.length > 0;
   const numbers = useMemo(() => new Map(rows.map((r) => [r.epic, rowNumbersOf(r.quote)])), [rows]);
   const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
-  const flashes = useFlashes(all);
   const scroller = useRef<HTMLDivElement>(null);
   const { width, ch } = useWidth(scroller);
   const custom = columns ? customLayout(columns.length, width, Math.max(widths.bidCh, widths.offerCh) * ch) : null;
@@ -230,7 +232,6 @@ export function WatchlistTable(props: Props) {
     [columns, sort, perLine],
   );
   const tableLabel = useMemo(() => i18n.t('watchlist.tableLabel', { watchlist: listName }), [listName]);
-  const now = Date.now();
   return (
     <div
       ref={scroller}
@@ -264,16 +265,13 @@ export function WatchlistTable(props: Props) {
                 </tr>
               );
             const row = entry.row;
-            const flash = flashes.get(row.epic);
             return (
               <WatchlistRow
                 key={row.epic}
                 row={row}
-                n={numbers.get(row.epic) ?? rowNumbersOf(row.quote)}
                 index={item.index}
                 top={item.start - headHeight}
                 height={item.size}
-                flashClass={flash && now - flash.at < FLASH_MS ? ` flash-${flash.dir}-${flash.seq % 2}` : ''}
                 flag={flags[row.epic]}
                 note={notes[row.epic]}
                 spark={sparks.get(row.epic)}
@@ -284,6 +282,7 @@ export function WatchlistTable(props: Props) {
                 removable={!!onRemove}
                 busy={busyEpic === row.epic}
                 actions={actions}
+                live={live}
               />
             );
           })}

@@ -145,6 +145,7 @@ export function WatchlistsView({
           onRemove={selected.editable ? removeMarket : undefined}
           busyEpic={busy}
           onVisible={onVisible}
+          live={data.liveRows}
         />
       )}
     </section>

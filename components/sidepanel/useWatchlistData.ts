@@ -7,10 +7,14 @@ import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '..
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
 import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
 import { watchlistsScreenKey } from '../../lib/sidepanel/kept-key';
+import { LiveRows, liveOf } from '../../lib/sidepanel/live-rows';
 import { buildRows, keepRows, mergeQuotes, mergeTrails, type RowModel, watchedSlice } from '../../lib/sidepanel/rows';
 import { usePanel } from './context';
 import { settle } from './errors';
 import { useLiveChanges, useLiveQuotes, useWatch } from './useLiveChanges';
+
+/** How often the view (order, column widths) takes the streamed prices the rows on screen already show. */
+const VIEW_CATCH_UP_MS = 1000;
 
 /** Rows kept live either side of the ones on screen, so a short scroll shows fresh prices at once. */
 const WATCH_MARGIN = 15;
@@ -160,31 +164,23 @@ export function useWatchlistData(
     }
   });
 
-  // Streamed prices paint from the values the background sends (the cache read above follows), at most
-  // once a frame: a burst of messages is one render, so rendering never falls behind the stream.
+  // Streamed prices go to the rows on screen from the values the background sends (the cache read above
+  // follows), at most once a frame: a burst of messages is one frame, so drawing never falls behind the
+  // stream. Each row on screen draws its own new prices (LiveRows); the view (order, widths, sections) takes
+  // them at most once every VIEW_CATCH_UP_MS, so a frame of prices never draws the whole table again.
+  const [liveRows] = useState(() => new LiveRows());
   const arriving = useRef(new Map<string, StreamedQuote>());
   const frame = useRef<number | null>(null);
+  const forView = useRef(new Map<string, StreamedQuote>());
+  const viewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
+      if (viewTimer.current !== null) clearTimeout(viewTimer.current);
     },
     [],
   );
   const streamedSince = useRef(new Set<string>());
-  useLiveQuotes((streamed) => {
-    for (const s of streamed)
-      if (inList.has(s.quote.epic)) {
-        arriving.current.set(s.quote.epic, s);
-        streamedSince.current.add(s.quote.epic);
-      }
-    if (frame.current !== null || arriving.current.size === 0) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = null;
-      const mine = [...arriving.current.values()];
-      arriving.current.clear();
-      paintStreamed(mine);
-    });
-  });
   const paintStreamed = (mine: StreamedQuote[]) => {
     setQuotes((current) =>
       mergeQuotes(
@@ -198,6 +194,29 @@ export function useWatchlistData(
       if (trails.length) setSparks((current) => mergeTrails(current, trails));
     }
   };
+  const toView = useRef(paintStreamed);
+  toView.current = paintStreamed;
+  useLiveQuotes((streamed) => {
+    for (const s of streamed)
+      if (inList.has(s.quote.epic)) {
+        arriving.current.set(s.quote.epic, s);
+        streamedSince.current.add(s.quote.epic);
+      }
+    if (frame.current !== null || arriving.current.size === 0) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      const mine = [...arriving.current.values()];
+      arriving.current.clear();
+      liveRows.publish(mine.map(liveOf(prefs.sparklines)));
+      for (const s of mine) forView.current.set(s.quote.epic, s);
+      viewTimer.current ??= setTimeout(() => {
+        viewTimer.current = null;
+        const caught = [...forView.current.values()];
+        forView.current.clear();
+        toView.current(caught);
+      }, VIEW_CATCH_UP_MS);
+    });
+  });
 
   return {
     lists,
@@ -214,5 +233,6 @@ export function useWatchlistData(
     inList,
     sparks,
     onVisible,
+    liveRows,
   };
 }

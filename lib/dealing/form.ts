@@ -17,3 +17,16 @@ export function typedIssues<F extends string>(fields: Partial<Record<F, string>>
   }
   return out;
 }
+
+/**
+ * The issues a form shows: none while it is valid or untouched (unless a field cannot be read); a field that
+ * cannot be read says so in place of what its NaN made the check say about it.
+ */
+export function shownIssues<F extends string>(
+  check: { ok: true } | { ok: false; issues: { field: F; message: string }[] } | null,
+  typed: { field: F; message: string }[],
+  touched: boolean,
+): { field: F; message: string }[] {
+  if (!check || check.ok || !(touched || typed.length > 0)) return [];
+  return [...typed, ...check.issues.filter((i) => !typed.some((t) => t.field === i.field))];
+}

@@ -1,5 +1,6 @@
 // The locale numbers and dates show in: the browser's UI locale, or one pinned (`setFormatLocale`, for tests
 // and for a page that knows better).
+import { browser } from 'wxt/browser';
 
 /** Used where no browser says otherwise (Node, tests without a locale): the project's historical output. */
 export const FALLBACK_LOCALE = 'en-GB';
@@ -20,21 +21,17 @@ function supported(locale: string): string {
   }
 }
 
-interface I18nLike {
-  i18n?: { getUILanguage?: () => string; getMessage?: (key: string) => string };
-}
-
 /** The locale numbers and dates show in: a pinned one, else the browser's UI language, else en-GB. */
 export function formatLocale(): string {
   if (pinned) return pinned;
   if (detected) return detected;
-  const g = globalThis as { browser?: I18nLike; chrome?: I18nLike };
   let ui: string | undefined;
   try {
     // The locale the catalogue's words come in first: Chromium's pages can report en-US from getUILanguage
-    // while the browser (and its service worker) runs in another language.
-    const api = (g.browser ?? g.chrome)?.i18n;
-    ui = api?.getMessage?.('@@ui_locale') || api?.getUILanguage?.();
+    // while the browser (and its service worker) runs in another language. No extension (Node: the e2e
+    // specs, the benches) or a fake one that has no i18n: the fallback.
+    const api = browser?.i18n;
+    ui = api?.getMessage('@@ui_locale') || api?.getUILanguage();
   } catch {
     ui = undefined;
   }

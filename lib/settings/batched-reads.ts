@@ -10,7 +10,9 @@
 // changes (another page wrote) or a moment passes: a read it answers is one that could have been made at
 // its start, and no write or change has happened since.
 
+import { popupLastQuery } from '../popup/last-query';
 import { extensionStorage } from './early-read';
+import { registry, storedKeys } from './registry';
 
 type Values = Record<string, unknown>;
 
@@ -30,31 +32,27 @@ export interface ReadArea {
  * `$` version records (tests/settings/batched-reads.test.ts checks nothing else is read before that reply;
  * `READS=1 npx tsx bench/worker-wake-probe.ts` lists a real wake's storage calls).
  */
-export const WAKE_KEYS = {
-  local: [
-    'connection',
-    'connection$',
-    'alerts',
-    'alerts$',
-    'listAlerts',
-    'listAlerts$',
-    'prefs',
-    'prefs$',
-    'recentLookups',
-    'recentLookups$',
-    'loginEncryption',
-    'chosenAccounts',
-    'permits',
-    'pinnedEpic',
-    'pinnedEpic$',
-    'reconciliationLock',
-    'vault',
-    'vault$',
-    'vaultFailures',
-    'vaultNotice',
-  ],
-  session: ['secrets', 'tokens', 'vaultKey', 'permits', 'rateBudgets', 'popupLastQuery'],
-} as const;
+export const WAKE_KEYS = storedKeys([
+  registry.connection,
+  registry.alerts,
+  registry.listAlerts,
+  registry.prefs,
+  registry.recentLookups,
+  registry.loginEncryption,
+  registry.chosenAccounts,
+  registry.permits,
+  registry.pinnedEpic,
+  registry.reconciliationLock,
+  registry.vault,
+  registry.vaultFailures,
+  registry.vaultNotice,
+  registry.sessionSecrets,
+  registry.sessionTokens,
+  registry.vaultKey,
+  registry.sessionPermits,
+  registry.rateBudgets,
+  popupLastQuery,
+]);
 
 /** How long the start's read answers reads of its keys, at most (a wake's first reply comes well before). */
 export const WAKE_READ_MS = 1000;

@@ -3,7 +3,9 @@
 // show the screen the page kept from them: lib/early-screen/paint.ts), before the page's main bundle has loaded and compiled: the
 // reads' round trips then overlap the bundle's loading instead of following it.
 // The page takes each read once (lib/settings/read-stored.ts); a read that does not cover the names a
-// page asks for is ignored and the page reads for itself. No imports: this goes into that tiny script.
+// page asks for is ignored and the page reads for itself. This goes into that tiny script: it imports only
+// lib/browser-kind.ts, for the browser's own storage (the polyfill comes with the page's bundle, later).
+import { nativeExtensionApi } from '../browser-kind';
 
 /** What the early script reads: the keys (and version records) the pages' first paints read. */
 export const EARLY_KEYS = {
@@ -34,12 +36,9 @@ export interface EarlyStorage {
   session?: StorageArea;
 }
 
-type Ext = { runtime?: { id?: string }; storage?: EarlyStorage };
-
-/** The extension's storage as a classic script sees it: Firefox's `browser`, else Chrome's `chrome`. */
+/** The extension's storage as the browser gives it (no polyfill: lib/browser-kind.ts says why). */
 export function extensionStorage(scope: object = globalThis): EarlyStorage | null {
-  const { browser, chrome } = scope as { browser?: Ext; chrome?: Ext };
-  return (browser?.runtime?.id ? browser : chrome)?.storage ?? null;
+  return nativeExtensionApi<{ storage?: EarlyStorage }>(scope)?.storage ?? null;
 }
 
 const GLOBAL = '__marketsideEarlyRead';

@@ -6,7 +6,7 @@
 //            memory, never on disk.
 // Cached market data is not here: it lives in IndexedDB (lib/cache).
 // Versioned items migrate on read, so an update never loses what the user made.
-import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { storage, type WxtStorageItem, type WxtStorageItemOptions } from 'wxt/utils/storage';
 import type { ListAlert } from '../alerts/list-rules';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { loadPart } from '../load-once';
@@ -73,6 +73,32 @@ export function lazyItem<T, M extends Record<string, unknown>>(
   });
 }
 
+type StoredKey = `local:${string}` | `session:${string}`;
+type StoredOptions<T> = WxtStorageItemOptions<T> & { fallback: T };
+const itemKeys = new WeakMap<object, [StoredKey, StoredOptions<never>]>();
+
+/** A stored item defined on first use (lazyItem) whose key is known before: storedKeys reads it. */
+export function storedItem<T>(key: StoredKey, options: StoredOptions<T>): WxtStorageItem<T, Record<string, never>> {
+  const item = lazyItem(() => storage.defineItem<T, Record<string, never>>(key, options));
+  itemKeys.set(item, [key, options as StoredOptions<never>]);
+  return item;
+}
+
+/**
+ * The keys reading these items asks storage for, by area (a versioned item's value and wxt's `$` record of
+ * its version), without defining them.
+ */
+export function storedKeys(items: readonly object[]): { local: string[]; session: string[] } {
+  const out = { local: [] as string[], session: [] as string[] };
+  for (const item of items) {
+    const stored = itemKeys.get(item);
+    if (!stored) throw new Error('Not an item of the registry (storedItem)');
+    const [area, name] = stored[0].split(':', 2) as ['local' | 'session', string];
+    out[area].push(name, ...(stored[1].version === undefined ? [] : [`${name}$`]));
+  }
+  return out;
+}
+
 /** Keys and versions of the items pages read before defining them (lib/settings/stored-items.ts). */
 export { FIRST_PAINT_KEY, PREFS_STORED, RECENT_LOOKUPS_STORED, WATCHLIST_MARKS_STORED };
 
@@ -84,48 +110,38 @@ export function watchStored<T>(key: `local:${string}` | `session:${string}`, fal
   return storage.watch<T>(key, (value) => cb(value ?? fallback));
 }
 
-export const prefs = lazyItem(() =>
-  storage.defineItem<Prefs>(`local:${PREFS_STORED.key}`, {
-    fallback: defaultPrefs,
-    version: PREFS_STORED.version,
-    migrations: { 2: async (old: unknown) => (await migrations()).migratePrefs(old, defaultPrefs) },
-  }),
-);
+export const prefs = storedItem<Prefs>(`local:${PREFS_STORED.key}`, {
+  fallback: defaultPrefs,
+  version: PREFS_STORED.version,
+  migrations: { 2: async (old: unknown) => (await migrations()).migratePrefs(old, defaultPrefs) },
+});
 
-export const connection = lazyItem(() =>
-  storage.defineItem<Connection>('local:connection', {
-    fallback: defaultConnection,
-    version: 3,
-    migrations: {
-      2: async (old: unknown) => (await migrations()).migrateConnection(old, defaultConnection),
-      // Plain-text remembered secrets leave storage.local on first use after the update: they work for
-      // this browser session (storage.session) until the user chooses a PIN to remember them encrypted.
-      3: async (old: Connection) => {
-        const split = (await migrations()).splitRememberedSecrets(old);
-        if (split.secrets) await sessionSecrets.setValue(split.secrets);
-        return split.connection;
-      },
+export const connection = storedItem<Connection>('local:connection', {
+  fallback: defaultConnection,
+  version: 3,
+  migrations: {
+    2: async (old: unknown) => (await migrations()).migrateConnection(old, defaultConnection),
+    // Plain-text remembered secrets leave storage.local on first use after the update: they work for
+    // this browser session (storage.session) until the user chooses a PIN to remember them encrypted.
+    3: async (old: Connection) => {
+      const split = (await migrations()).splitRememberedSecrets(old);
+      if (split.secrets) await sessionSecrets.setValue(split.secrets);
+      return split.connection;
     },
-  }),
-);
+  },
+});
 
-export const sessionSecrets = lazyItem(() =>
-  storage.defineItem<SessionSecrets>('session:secrets', {
-    fallback: { apiKey: null, password: null },
-  }),
-);
+export const sessionSecrets = storedItem<SessionSecrets>('session:secrets', {
+  fallback: { apiKey: null, password: null },
+});
 
-export const sessionTokens = lazyItem(() =>
-  storage.defineItem<StoredTokens | null>('session:tokens', { fallback: null }),
-);
+export const sessionTokens = storedItem<StoredTokens | null>('session:tokens', { fallback: null });
 
-export const recentLookups = lazyItem(() =>
-  storage.defineItem<RecentLookup[]>(`local:${RECENT_LOOKUPS_STORED.key}`, {
-    fallback: [],
-    version: RECENT_LOOKUPS_STORED.version,
-    migrations: { 2: async (old: unknown) => (await migrations()).migrateRecent(old) },
-  }),
-);
+export const recentLookups = storedItem<RecentLookup[]>(`local:${RECENT_LOOKUPS_STORED.key}`, {
+  fallback: [],
+  version: RECENT_LOOKUPS_STORED.version,
+  migrations: { 2: async (old: unknown) => (await migrations()).migrateRecent(old) },
+});
 
 /**
  * What the popup's and the side panel's first screens show, copied from the cache by the background
@@ -138,68 +154,52 @@ export function forgetKeptScreens(): Promise<void> {
   );
 }
 
-export const firstPaintSnapshot = lazyItem(() =>
-  storage.defineItem<FirstPaintSnapshot | null>(`session:${FIRST_PAINT_KEY}`, { fallback: null }),
-);
+export const firstPaintSnapshot = storedItem<FirstPaintSnapshot | null>(`session:${FIRST_PAINT_KEY}`, {
+  fallback: null,
+});
 
 /** The market whose change the toolbar badge shows. */
-export const pinnedEpic = lazyItem(() =>
-  storage.defineItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 }),
-);
+export const pinnedEpic = storedItem<string | null>('local:pinnedEpic', { fallback: null, version: 1 });
 
-export const alerts = lazyItem(() =>
-  storage.defineItem<AlertRule[]>('local:alerts', {
-    fallback: [],
-    version: 2,
-    migrations: { 2: async (old: unknown) => (await migrations()).migrateAlerts(old) },
-  }),
-);
+export const alerts = storedItem<AlertRule[]>('local:alerts', {
+  fallback: [],
+  version: 2,
+  migrations: { 2: async (old: unknown) => (await migrations()).migrateAlerts(old) },
+});
 
 /**
  * Alerts over a whole watchlist (lib/alerts/list-rules.ts), with the state that keeps each market from
  * firing twice for one crossing and the latest firings.
  */
-export const listAlerts = lazyItem(() =>
-  storage.defineItem<ListAlert[]>('local:listAlerts', { fallback: [], version: 1 }),
-);
+export const listAlerts = storedItem<ListAlert[]>('local:listAlerts', { fallback: [], version: 1 });
 
 /** Open when a dealing mutation's outcome is unknown; every mutation is refused until it is cleared. */
-export const reconciliationLock = lazyItem(() =>
-  storage.defineItem<StoredLock | null>('local:reconciliationLock', { fallback: null }),
-);
+export const reconciliationLock = storedItem<StoredLock | null>('local:reconciliationLock', { fallback: null });
 
 /** Permits with an expiry survive a browser restart until they expire. */
-export const permits = lazyItem(() => storage.defineItem<PermitView[]>('local:permits', { fallback: [] }));
+export const permits = storedItem<PermitView[]>('local:permits', { fallback: [] });
 
 /** Permits granted "until the browser closes". */
-export const sessionPermits = lazyItem(() => storage.defineItem<PermitView[]>('session:permits', { fallback: [] }));
+export const sessionPermits = storedItem<PermitView[]>('session:permits', { fallback: [] });
 
 /** Remembered credentials, encrypted (AES-GCM under a key derived from the user's PIN: lib/vault). */
-export const vault = lazyItem(() =>
-  storage.defineItem<VaultRecord | null>('local:vault', { fallback: null, version: 1 }),
-);
+export const vault = storedItem<VaultRecord | null>('local:vault', { fallback: null, version: 1 });
 
 /** Wrong PINs in a row: kept on disk so a worker restart does not reset the count. */
-export const vaultFailures = lazyItem(() => storage.defineItem<number>('local:vaultFailures', { fallback: 0 }));
+export const vaultFailures = storedItem<number>('local:vaultFailures', { fallback: 0 });
 
 /** Why the remembered credentials were erased; shown until new ones are saved. */
-export const vaultNotice = lazyItem(() =>
-  storage.defineItem<VaultNotice | null>('local:vaultNotice', { fallback: null }),
-);
+export const vaultNotice = storedItem<VaultNotice | null>('local:vaultNotice', { fallback: null });
 
 /** The vault's derived key (raw bytes, base64) while unlocked: memory only, gone when the browser closes. */
-export const vaultKey = lazyItem(() => storage.defineItem<string | null>('session:vaultKey', { fallback: null }));
+export const vaultKey = storedItem<string | null>('session:vaultKey', { fallback: null });
 /** The path spelling each gateway answered in (lib/api/spelling.ts), by base URL: not a secret. */
-export const gatewaySpellings = lazyItem(() =>
-  storage.defineItem<Record<string, 'ig' | 'spec'>>('local:gatewaySpellings', {
-    fallback: {},
-  }),
-);
+export const gatewaySpellings = storedItem<Record<string, 'ig' | 'spec'>>('local:gatewaySpellings', {
+  fallback: {},
+});
 
 /** The rate budget's counts by gateway (lib/api/rate-budget.ts BudgetCounts), so a restarted worker keeps them. */
-export const rateBudgets = lazyItem(() =>
-  storage.defineItem<Record<string, StoredBudget>>('session:rateBudgets', { fallback: {} }),
-);
+export const rateBudgets = storedItem<Record<string, StoredBudget>>('session:rateBudgets', { fallback: {} });
 export type StoredBudget = Record<string, unknown>;
 
 /**
@@ -210,30 +210,24 @@ export interface LoginEncryption {
   always: boolean;
   required: string[];
 }
-export const loginEncryption = lazyItem(() =>
-  storage.defineItem<LoginEncryption>('local:loginEncryption', {
-    fallback: { always: false, required: [] },
-  }),
-);
+export const loginEncryption = storedItem<LoginEncryption>('local:loginEncryption', {
+  fallback: { always: false, required: [] },
+});
 
 /**
  * The account the user chose for each login (`<base URL>|<identifier>` → account id; not a secret): after a
  * login that lands on IG's default account, the session switches back to it.
  */
-export const chosenAccounts = lazyItem(() =>
-  storage.defineItem<Record<string, string>>('local:chosenAccounts', { fallback: {} }),
-);
+export const chosenAccounts = storedItem<Record<string, string>>('local:chosenAccounts', { fallback: {} });
 
 /**
  * Colour flags and notes by market, and each watchlist's sections and chosen columns (lib/watchlists/marks.ts):
  * IG has nowhere to keep them, so they live here and in the settings file only.
  */
-export const watchlistMarks = lazyItem(() =>
-  storage.defineItem<WatchlistMarks>(`local:${WATCHLIST_MARKS_STORED.key}`, {
-    fallback: emptyMarks,
-    version: WATCHLIST_MARKS_STORED.version,
-  }),
-);
+export const watchlistMarks = storedItem<WatchlistMarks>(`local:${WATCHLIST_MARKS_STORED.key}`, {
+  fallback: emptyMarks,
+  version: WATCHLIST_MARKS_STORED.version,
+});
 
 /** The registry as a list, for tests and for the settings export (which excludes every secret). */
 export const registry = {

@@ -191,16 +191,22 @@ export function nextSort(current: SortChoice, column: SortColumn): SortChoice {
   return { column, direction: column === 'name' || column === 'status' ? 'asc' : 'desc' };
 }
 
+/** Which way a market's mid went when its bid or offer moved between two readings; null when neither moved. */
+export function moveOf(old: MarketQuote, quote: MarketQuote): Flash | null {
+  if (old.bid === quote.bid && old.offer === quote.offer) return null;
+  const from = midOf(old.bid, old.offer);
+  const to = midOf(quote.bid, quote.offer);
+  if (from === null || to === null) return null;
+  return to >= from ? 'up' : 'down';
+}
+
 /** Markets whose bid or offer moved between two readings, and which way the mid went. */
 export function priceMoves(before: Map<string, MarketQuote>, after: Iterable<MarketQuote>): Map<string, Flash> {
   const moves = new Map<string, Flash>();
   for (const quote of after) {
     const old = before.get(quote.epic);
-    if (!old || (old.bid === quote.bid && old.offer === quote.offer)) continue;
-    const from = midOf(old.bid, old.offer);
-    const to = midOf(quote.bid, quote.offer);
-    if (from === null || to === null) continue;
-    moves.set(quote.epic, to >= from ? 'up' : 'down');
+    const dir = old && moveOf(old, quote);
+    if (dir) moves.set(quote.epic, dir);
   }
   return moves;
 }
@@ -243,7 +249,7 @@ export function mergeQuotes(
 }
 
 /** Every field of either the same (no sets or arrays made: it runs for each streamed quote, every frame). */
-function sameQuote(a: MarketQuote, b: MarketQuote): boolean {
+export function sameQuote(a: MarketQuote, b: MarketQuote): boolean {
   for (const k in a) if (a[k as keyof MarketQuote] !== b[k as keyof MarketQuote]) return false;
   for (const k in b) if (a[k as keyof MarketQuote] !== b[k as keyof MarketQuote]) return false;
   return true;

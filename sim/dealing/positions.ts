@@ -46,17 +46,10 @@ interface Taken {
 }
 
 /**
- * Closes up to `amount` of these positions, first first, at `exit`: each shrinks (an emptied one leaves
- * the account) and its profit is realised. The balance is `book`'s to change.
+ * What closing up to `amount` of these positions, first first, at `exit` would do: each piece taken and its
+ * profit. Changes nothing: `book` does it, once every check has passed.
  */
-function takeFrom(
-  world: World,
-  m: Market,
-  account: Account,
-  positions: Position[],
-  amount: number,
-  exit: number,
-): Taken {
+function planTake(m: Market, account: Account, positions: Position[], amount: number, exit: number): Taken {
   const taken: Taken = { remaining: amount, realised: 0, pieces: [], affected: [] };
   for (const p of positions) {
     if (taken.remaining <= 0) break;
@@ -64,16 +57,31 @@ function takeFrom(
     const pnl = profit(m, account.accountType, account.currency, p.direction, take, p.level, exit);
     taken.realised += pnl;
     taken.pieces.push({ position: p, size: take, exit, pnl });
-    p.size = round2(p.size - take);
     taken.remaining = round2(taken.remaining - take);
-    taken.affected.push({ dealId: p.dealId, status: p.size <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
+    const left = round2(p.size - take);
+    taken.affected.push({ dealId: p.dealId, status: left <= 0 ? 'FULLY_CLOSED' : 'PARTIALLY_CLOSED' });
   }
-  if (positions.length) world.positions = world.positions.filter((p) => p.size > 0);
   return taken;
 }
 
-/** The realised profit into the balance, and the closes into the history. */
+/** The world's positions as they would stand once `taken` is booked (for the funds check before it is). */
+function positionsAfter(world: World, taken: Taken): Position[] {
+  const left = new Map(taken.pieces.map((piece) => [piece.position, round2(piece.position.size - piece.size)]));
+  return world.positions.flatMap((p) => {
+    const size = left.get(p);
+    if (size === undefined) return [p];
+    return size > 0 ? [{ ...p, size }] : [];
+  });
+}
+
+/**
+ * Does what `planTake` planned: each position shrinks (an emptied one leaves the account), the realised
+ * profit goes into the balance and the closes into the history.
+ */
 function book(world: World, account: Account, taken: Taken, now: number): void {
+  if (taken.pieces.length === 0) return;
+  for (const piece of taken.pieces) piece.position.size = round2(piece.position.size - piece.size);
+  world.positions = world.positions.filter((p) => p.size > 0);
   const before = account.balance;
   account.balance = round2(account.balance + taken.realised);
   recordCloses(world, account.accountId, nameOf(world), taken.pieces, round2(account.balance - before), now);
@@ -161,13 +169,14 @@ export function openPosition(world: World, accountId: string, body: Record<strin
       : world.positions.filter(
           (p) => p.accountId === accountId && p.epic === epic && p.expiry === expiry && p.direction === opposite(dir),
         );
-    const taken = takeFrom(world, m, account, opposing, amount, fill);
+    const taken = planTake(m, account, opposing, amount, fill);
     const { affected, realised, remaining } = taken;
     if (remaining > 0) {
       const needed = margin(m, account.accountType, account.currency, remaining, fill);
-      if (needed > accountFunds(world, account).available + realised) throw new Rejection('INSUFFICIENT_FUNDS');
+      const { available } = accountFunds(world, account, positionsAfter(world, taken));
+      if (needed > available + realised) throw new Rejection('INSUFFICIENT_FUNDS');
     }
-    if (taken.pieces.length) book(world, account, taken, now);
+    book(world, account, taken, now);
     let dealId = affected[0]?.dealId ?? world.newId('DIAAAA');
     if (remaining > 0) {
       if (affected.length) dealId = world.newId('DIAAAA');
@@ -243,7 +252,7 @@ export function closePosition(world: World, accountId: string, body: Record<stri
       const limit = optionalNumber(body, 'level') ?? exit;
       if (dir === 'SELL' ? exit < limit : exit > limit) throw new Rejection('LEVEL_TOLERANCE_ERROR');
     }
-    const taken = takeFrom(world, m, account, targets, amount, exit);
+    const taken = planTake(m, account, targets, amount, exit);
     const { affected, realised } = taken;
     book(world, account, taken, now);
     const partial = affected.some((a) => a.status === 'PARTIALLY_CLOSED');

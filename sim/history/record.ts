@@ -2,8 +2,7 @@
 // working-order event (the activity), and every closed trade and cash movement (the transactions), kept
 // consistent with the positions and the balance: each trade's P&L is what the close added to the balance.
 import { h32 } from '../random';
-import type { Confirm, Direction, Position } from '../state';
-import type { World } from '../world';
+import type { Account, Confirm, Direction, Position } from '../state';
 
 export type ActivityType = 'POSITION' | 'WORKING_ORDER' | 'EDIT_STOP_AND_LIMIT' | 'SYSTEM';
 
@@ -56,12 +55,19 @@ export interface SimHistory {
   seq: number;
 }
 
+/** What recording needs of the world (sim/world.ts): its seed, its accounts and the history it keeps. */
+export interface HistoryWorld {
+  readonly seed: number;
+  readonly accounts: readonly Account[];
+  history: SimHistory;
+}
+
 export function emptyHistory(): SimHistory {
   return { activities: [], transactions: [], seq: 0 };
 }
 
 /** IG's transaction references are their own numbers: neither the deal id nor the deal reference. */
-function transactionReference(world: World): string {
+function transactionReference(world: HistoryWorld): string {
   world.history.seq += 1;
   return String(45_000_000 + (h32(world.seed, 0x7a11, world.history.seq) % 5_000_000));
 }
@@ -82,7 +88,7 @@ export function closingDealId(ref: string): string {
 const short = (dealId: string) => dealId.slice(-8);
 
 /** The opening deposit of every account, at the world's start. */
-export function recordOpeningDeposits(world: World, at: number): void {
+export function recordOpeningDeposits(world: HistoryWorld, at: number): void {
   for (const a of world.accounts)
     world.history.transactions.push({
       accountId: a.accountId,
@@ -144,7 +150,7 @@ function descriptionOf(type: ActivityType, actions: SimAction[], confirm: Confir
 
 /** One dealing step's activity, from the confirmation it produced. */
 export function recordDeal(
-  world: World,
+  world: HistoryWorld,
   accountId: string,
   confirm: Confirm,
   now: number,
@@ -182,7 +188,7 @@ export function recordDeal(
 }
 
 /** A working order the market reached: it becomes a position (IG's SYSTEM channel). */
-export function recordOrderFilled(world: World, p: Position, orderType: string, now: number): void {
+export function recordOrderFilled(world: HistoryWorld, p: Position, orderType: string, now: number): void {
   world.history.activities.push({
     accountId: p.accountId,
     at: now,
@@ -223,7 +229,7 @@ export interface ClosedPiece {
  * last absorbs the rounding, so the pieces add up to exactly what the balance moved by (`credited`).
  */
 export function recordCloses(
-  world: World,
+  world: HistoryWorld,
   accountId: string,
   instrumentName: (epic: string) => string,
   pieces: readonly ClosedPiece[],

@@ -1,8 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORS_HEADERS, readBody } from '../gateway';
 import { parseHttpBody } from './encode';
-import { conok, openSession, protocolError } from './protocol';
-import type { StreamServer } from './server';
+import { conok, type OpenEnv, openSession, protocolError } from './protocol';
+import type { StreamSession } from './session';
+
+/** What the HTTP transport needs of the stream server (./server.ts, which serves it). */
+export interface StreamHttpHub {
+  logRequest(method: string, name: string, p: Map<string, string>, url?: URL): void;
+  openEnv(): OpenEnv;
+  add(s: StreamSession): void;
+  session(id: string): StreamSession | undefined;
+  runControl(s: StreamSession, p: Map<string, string>, viaSocket: boolean): string[];
+}
 
 export const STREAM_PATH = '/lightstreamer';
 
@@ -10,7 +19,7 @@ export const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '
 
 /** Serves `/lightstreamer/{create_session,bind_session,control,heartbeat,msg}.txt`: how 8.x clients create a session. */
 export async function handleStreamHttp(
-  hub: StreamServer,
+  hub: StreamHttpHub,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,

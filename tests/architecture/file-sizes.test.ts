@@ -1,5 +1,5 @@
 // Files a newcomer can read: createBackground stays a short list of parts built in order, and no source file
-// under lib/, components/ or entrypoints/ grows past 350 lines. A file over it would be listed with its size
+// (the extension's, the simulator's, the scripts' and the benches'; tests aside) grows past 350 lines. A file over it would be listed with its size
 // (it may shrink, never grow); none is now.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -33,9 +33,9 @@ describe('file sizes', () => {
     expect(lineCount('lib/background/create-background.ts')).toBeLessThan(CREATE_BACKGROUND_MAX);
   });
 
-  it(`no source file under lib/, components/ or entrypoints/ is over ${MAX_LINES} lines (known ones do not grow)`, () => {
-    const files = ['lib', 'components', 'entrypoints'].flatMap(sourceFiles);
-    expect(files.length).toBeGreaterThan(300);
+  it(`no source file is over ${MAX_LINES} lines (known ones do not grow)`, () => {
+    const files = ['lib', 'components', 'entrypoints', 'sim', 'scripts', 'bench'].flatMap(sourceFiles);
+    expect(files.length).toBeGreaterThan(400);
     const over = files
       .map((file) => ({ file, lines: lineCount(file) }))
       .filter(({ file, lines }) => lines > (OVER_NOW[file] ?? MAX_LINES))

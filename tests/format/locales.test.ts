@@ -2,6 +2,7 @@
 // (trailing zeros kept), signed changes, money at its currency's decimals, percentages, dates across a DST
 // change in the user's zone, market hours in the market's zone named, and typed numbers.
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   decimalSeparator,
   formatChange,
@@ -201,17 +202,17 @@ describe.each(cases)('$locale', (c) => {
 
 describe('the locale in use', () => {
   it("is the browser's UI language when nothing is pinned", () => {
-    const g = globalThis as { chrome?: unknown; browser?: unknown };
-    const saved = { chrome: g.chrome, browser: g.browser };
+    const i18n = fakeBrowser.i18n as { getMessage: unknown; getUILanguage: unknown };
+    const saved = { getMessage: i18n.getMessage, getUILanguage: i18n.getUILanguage };
     try {
-      g.browser = { i18n: { getUILanguage: () => 'de' } };
+      i18n.getMessage = () => '';
+      i18n.getUILanguage = () => 'de';
       setFormatLocale(undefined);
       expect(formatLocale()).toBe('de');
       expect(formatPrice(1069.63, 2)).toBe('1.069,63');
       expect(formatTime(Date.UTC(2026, 0, 5, 14, 5, 9), 'UTC')).toBe('14:05:09');
     } finally {
-      g.browser = saved.browser;
-      g.chrome = saved.chrome;
+      Object.assign(i18n, saved);
       setFormatLocale(undefined);
     }
   });

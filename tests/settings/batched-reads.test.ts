@@ -3,7 +3,9 @@
 // and an update from an older version still asks for a PIN.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusView } from '../../lib/messages/contract';
+import { popupLastQuery } from '../../lib/popup/last-query';
 import { batchReads, batchStorageReads, WAKE_KEYS, WAKE_READ_MS } from '../../lib/settings/batched-reads';
+import { registry } from '../../lib/settings/registry';
 import { fakeBrowser, type SimHandle, startSim } from '../background/sim-setup';
 import { ask, ok, vaultWorker, version2Connection } from '../vault/setup';
 
@@ -88,6 +90,20 @@ describe('batchReads', () => {
     expect(calls).toEqual([undefined]);
     undo();
     expect(area.get).toBe(original);
+  });
+});
+
+describe('the keys read at the start', () => {
+  it("are the registry's items' own keys, each versioned one's with its version record", () => {
+    const known = new Set([...Object.values(registry), popupLastQuery].map((item) => item.key));
+    for (const area of ['local', 'session'] as const)
+      for (const key of WAKE_KEYS[area]) {
+        const name = `${area}:${key.replace(/\$$/, '')}`;
+        expect(known).toContain(name);
+        if (key.endsWith('$')) expect(WAKE_KEYS[area]).toContain(key.slice(0, -1));
+      }
+    expect(WAKE_KEYS.local).toEqual(expect.arrayContaining(['connection', 'connection$', 'vault', 'vault$']));
+    expect(WAKE_KEYS.session).toEqual(expect.arrayContaining(['tokens', 'popupLastQuery']));
   });
 });
 

@@ -195,6 +195,18 @@ describe('positions', () => {
     expect(sim.control.state().positions).toHaveLength(0);
   });
 
+  it('changes nothing when a netting deal is refused for funds: the opposite position and the balance stay', async () => {
+    sim.control.setMarket(EPIC, { bid: 7600, offer: 7601 });
+    const dealId = (await confirm(await open({ size: 2 }))).dealId as string;
+    const before = sim.control.state();
+    const c = await confirm(await open({ direction: 'SELL', size: 5000, forceOpen: false }));
+    expect(c).toMatchObject({ dealStatus: 'REJECTED', reason: 'INSUFFICIENT_FUNDS' });
+    const after = sim.control.state();
+    expect(after.positions).toEqual(before.positions);
+    expect(after.positions[0]).toMatchObject({ dealId, size: 2 });
+    expect(after.accounts).toEqual(before.accounts);
+  });
+
   it('reports the repeat-dealing window', async () => {
     await open({ size: 1 });
     await open({ size: 2 });

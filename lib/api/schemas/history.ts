@@ -50,7 +50,6 @@ export const ActivityResponseSchema = lazySchema(() =>
   }),
 );
 export type RawActivity = v.InferOutput<typeof ActivitySchema>;
-export type ActivityResponse = v.InferOutput<typeof ActivityResponseSchema>;
 
 export const TransactionSchema = lazySchema(() =>
   v.looseObject({
@@ -82,4 +81,3 @@ export const TransactionsResponseSchema = lazySchema(() =>
   }),
 );
 export type RawTransaction = v.InferOutput<typeof TransactionSchema>;
-export type TransactionsResponse = v.InferOutput<typeof TransactionsResponseSchema>;

@@ -14,7 +14,6 @@ export const idString = v.pipe(
   v.union([v.string(), v.number()]),
   v.transform((x) => String(x)),
 );
-export const optId = v.fallback(v.optional(v.nullable(idString)), undefined);
 
 export function opt<T extends v.GenericSchema>(schema: T) {
   return v.fallback(v.optional(v.nullable(schema)), undefined);

@@ -5,20 +5,6 @@ const MASK = '[redacted]';
 const SECRET_KEYS =
   /^(password|apiKey|pin|currentPin|pinConfirm|cst|securityToken|accessToken|refreshToken|x-security-token|authorization)$/i;
 
-/** Every string of at least 4 characters inside a stored value (tokens, secrets). */
-export function secretStrings(...values: unknown[]): string[] {
-  const out = new Set<string>();
-  const walk = (value: unknown, depth: number) => {
-    if (typeof value === 'string') {
-      if (value.length >= 4) out.add(value);
-    } else if (value && typeof value === 'object' && depth < 6) {
-      for (const v of Object.values(value)) walk(v, depth + 1);
-    }
-  };
-  for (const value of values) walk(value, 0);
-  return [...out];
-}
-
 function mask(text: string, secrets: string[]): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);

@@ -1,6 +1,6 @@
 // The status every page shows in its header: signed in or out, the account, permits, the lock and the
 // rate budget in use. Built from storage and the client's state; never holds a secret.
-import type { Permit, RateBudgetState, SessionInfo } from '../../api';
+import type { RateBudgetState, SessionInfo } from '../../api';
 import type { ErrorView, StatusView, StreamView, VaultView } from '../../messages/contract';
 import type { AccountSummary, BudgetView, Environment, LockView, PermitView } from '../../model';
 import type { StoredLock } from '../../settings/registry';
@@ -40,18 +40,6 @@ export function accountsOf(info: SessionInfo | null): AccountSummary[] {
 
 export function activePermits(views: PermitView[], now: number): PermitView[] {
   return views.filter((p) => p.expiresAt === null || p.expiresAt > now);
-}
-
-/** Stored permits as the guard holds them; "until the browser closes" lives as long as storage.session. */
-export function toGuardPermit(p: PermitView): Permit {
-  return {
-    id: p.id,
-    scope: p.scope,
-    environment: p.environment,
-    accountId: p.accountId,
-    issuedAt: p.grantedAt,
-    expiresAt: p.expiresAt ?? Number.MAX_SAFE_INTEGER,
-  };
 }
 
 export interface StatusInputs {

@@ -3,6 +3,7 @@
 // WebSocket. The stream outlives its tokens; the weekend's maintenance turns the watchlist Delayed with a
 // plain reason and costs a few requests, not a wall of errors; on Monday it is live again with nobody
 // typing anything, and after a browser restart over the weekend one unlock with the PIN is all it takes.
+import { performance } from 'node:perf_hooks';
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Background, createBackground } from '../../lib/background/create-background';
@@ -56,11 +57,16 @@ function simTimers(sim: SimHandle, inFlight: () => number) {
         const now = sim.control.now();
         if (at > now) sim.control.advanceClock(at - now);
         fireDue();
-        // The event's requests finish before the clock moves on: none in flight, and the service's log stays
-        // still for a while (a reply's follow-up work may send another).
-        for (let n = -1; n !== sim.control.requestLog().length || inFlight() > 0; ) {
-          n = sim.control.requestLog().length;
+        // The event's work finishes before the clock moves on: no request in flight, no new request or timer,
+        // and this process (background, client and service alike) mostly idle over the wait. Under load a reply's
+        // follow-up (its next timer) can take longer than any fixed pause; a busy event loop means it is not done.
+        for (let mark = ''; ; ) {
+          const from = performance.eventLoopUtilization();
           await sleep(40);
+          const busy = performance.eventLoopUtilization(from).utilization;
+          const now = `${sim.control.requestLog().length}/${seq}/${inFlight()}`;
+          if (now === mark && inFlight() === 0 && busy < 0.3) break;
+          mark = now;
         }
       }
     },

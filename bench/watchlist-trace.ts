@@ -1,19 +1,40 @@
 // Records a Chrome trace of each page the watchlist-columns bench measures (floor, default columns, every
 // column) while it streams, and prints the main thread's time by event. Not a bench (no .bench.ts): run
-// `npx tsx bench/watchlist-trace.ts [dir]`; traces are written to dir (default /tmp).
+// `npx tsx bench/watchlist-trace.ts [dir]`; traces are written to dir (default /tmp, made if missing).
+// TRACE_VARIANTS=all (default: default,all) picks the panels; TRACE_PROFILE=1 adds a JS sampling profile;
+// BENCH_EXTENSION_DIR traces another build (e.g. main's).
 import './env';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { configureConnection, extensionUrl, launchExtension, SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import { columnIds } from '../lib/watchlists/columns';
-import { startSim } from '../sim/server';
+import { type SimHandle, startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { extensionWithFloor, FLOOR_STREAM_PAGE } from './floor';
 import { ask, streamState, waitFor } from './live-page';
 import { pricesStreamed } from './stream-sends';
 
 const WINDOW_MS = Number(process.env.TRACE_MS ?? 5_000);
+const STREAMED = 50;
+/** Rows on screen for STREAMED markets live: the panel keeps 15 more below them (WATCH_MARGIN). */
+const ON_SCREEN = STREAMED - 15;
+
+/** The PRICE items the extension subscribes once that number has held for 1.5 s, or as it stands after 30 s. */
+async function settledPrices(sim: SimHandle, timeout = 30_000): Promise<number> {
+  const until = Date.now() + timeout;
+  let last = -1;
+  let since = Date.now();
+  for (;;) {
+    const n = pricesStreamed(sim);
+    if (n !== last) {
+      last = n;
+      since = Date.now();
+    }
+    if (Date.now() - since >= 1_500 || Date.now() > until) return n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -193,6 +214,7 @@ async function main() {
     process.exit(0);
   }
   const dir = process.argv[2] ?? '/tmp';
+  mkdirSync(dir, { recursive: true });
   const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
   const copy = extensionWithFloor();
   const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
@@ -218,7 +240,7 @@ async function main() {
     const floor = await context.newPage();
     await floor.setViewportSize(SIDEPANEL_VIEWPORT);
     await floor.goto(`${extensionUrl(extensionId, FLOOR_STREAM_PAGE)}?epics=${epics.slice(0, 50).join(',')}`);
-    await waitFor('the floor streaming', async () => pricesStreamed(sim) === 50, 60_000);
+    await waitFor('the floor streaming', async () => (await settledPrices(sim)) === STREAMED, 60_000);
     await floor.waitForTimeout(2_000);
     await trace(context, floor, join(dir, 'trace-floor.json'));
     await floor.close();
@@ -229,23 +251,29 @@ async function main() {
       await page.goto(extensionUrl(extensionId, 'sidepanel.html'));
       await page.getByRole('combobox', { name: 'Watchlist' }).selectOption(list.id);
       await page.locator('.wl-table [data-testid="panel-row"]').first().waitFor({ timeout: 30_000 });
-      // As the bench sizes it: 35 rows on screen, so that the panel keeps 50 markets live.
-      const at = await page.evaluate(() => {
-        const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]')!;
-        const row = scroller.querySelector<HTMLElement>('.wl-table [data-testid="panel-row"]')!;
-        return {
-          chrome: innerHeight - scroller.clientHeight,
-          first: row.getBoundingClientRect().top - scroller.getBoundingClientRect().top,
-          row: row.getBoundingClientRect().height,
-        };
-      });
-      const height = Math.round(at.chrome + at.first + 34.5 * at.row);
+      // As the bench sizes it (watchlist-columns.bench.ts): 35 rows on screen, counted from the rows' own places
+      // (the DOM keeps them in no order), so that the panel keeps 50 markets live; then the service must
+      // stream 50, held for a second and a half (a page just resized changes its markets for a moment).
+      const layout = () =>
+        page.evaluate(() => {
+          const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]')!;
+          const rows = [...scroller.querySelectorAll<HTMLElement>('.wl-table [data-testid="panel-row"]')];
+          const top = scroller.getBoundingClientRect().top;
+          const starts = rows.map((r) => r.getBoundingClientRect().top - top).sort((a, b) => a - b);
+          return {
+            chrome: innerHeight - scroller.clientHeight,
+            first: starts[0] ?? 0,
+            row: rows[0]?.getBoundingClientRect().height ?? 0,
+            onScreen: starts.filter((s) => s < scroller.clientHeight).length,
+          };
+        });
+      const at = await layout();
+      const height = Math.round(at.chrome + at.first + (ON_SCREEN - 0.5) * at.row);
       await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height });
-      await waitFor(
-        'streaming',
-        async () => (await streamState(page)) === 'Live' && pricesStreamed(sim) === 50,
-        60_000,
-      );
+      await waitFor(`${ON_SCREEN} rows on screen`, async () => (await layout()).onScreen === ON_SCREEN, 30_000);
+      await waitFor('streaming', async () => (await streamState(page)) === 'Live', 60_000);
+      const streamed = await settledPrices(sim);
+      if (streamed !== STREAMED) console.warn(`${variant}: ${streamed} markets streamed, not ${STREAMED}`);
       await page.waitForTimeout(3_000);
       console.log(
         `${variant}: ${height} px, ${pricesStreamed(sim)} streamed, ${await page.getByTestId('panel-row').count()} rows`,

@@ -7,10 +7,41 @@ interface Props {
   label?: string;
 }
 
+/** The line of a sparkline (an SVG path) and its way, or null with fewer than two points; gaps (null) are skipped. */
+export function sparkShape(
+  values: readonly (number | null)[],
+  width: number,
+  height: number,
+): { d: string; trend: 'up' | 'down' | 'flat' } | null {
+  let count = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  let first = 0;
+  let final = 0;
+  for (const v of values) {
+    if (v === null) continue;
+    if (count === 0) first = v;
+    final = v;
+    count++;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (count < 2) return null;
+  const span = max - min || 1;
+  const last = values.length - 1 || 1;
+  let d = '';
+  for (let i = 0; i < values.length; i++) {
+    const y = values[i];
+    if (y === null || y === undefined) continue;
+    d += `${d ? 'L' : 'M'}${((i / last) * (width - 2) + 1).toFixed(1)},${(height - 1 - ((y - min) / span) * (height - 2)).toFixed(1)}`;
+  }
+  return { d, trend: final > first ? 'up' : final < first ? 'down' : 'flat' };
+}
+
 /** A small line of recent prices, drawn as SVG; gaps (null) are skipped. */
 export function Sparkline({ values, width = 80, height = 24, label = i18n.t('watchlist.recentPrices') }: Props) {
-  const points = values.map((v, i) => [i, v] as const).filter((p): p is readonly [number, number] => p[1] !== null);
-  if (points.length < 2)
+  const shape = sparkShape(values, width, height);
+  if (!shape)
     return (
       <svg
         class="sparkline"
@@ -20,30 +51,16 @@ export function Sparkline({ values, width = 80, height = 24, label = i18n.t('wat
         role="img"
       />
     );
-  const ys = points.map((p) => p[1]);
-  const min = Math.min(...ys);
-  const max = Math.max(...ys);
-  const span = max - min || 1;
-  const last = values.length - 1 || 1;
-  const d = points
-    .map(
-      ([i, y], n) =>
-        `${n === 0 ? 'M' : 'L'}${((i / last) * (width - 2) + 1).toFixed(1)},${(height - 1 - ((y - min) / span) * (height - 2)).toFixed(1)}`,
-    )
-    .join('');
-  const first = points[0]![1];
-  const final = points[points.length - 1]![1];
-  const trend = final > first ? 'up' : final < first ? 'down' : 'flat';
   return (
     <svg
-      class={`sparkline ${trend}`}
+      class={`sparkline ${shape.trend}`}
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-label={label}
     >
-      <path d={d} fill="none" stroke="currentColor" stroke-width="1.5" />
+      <path d={shape.d} fill="none" stroke="currentColor" stroke-width="1.5" />
     </svg>
   );
 }

@@ -1,7 +1,8 @@
-// One market row of a watchlist table. It draws again when what the table gives it changed (its row, flag,
-// note, sparkline or place), and on its own when its market streams a newer quote (lib/sidepanel/live-rows):
-// a frame of streamed prices redraws the rows that moved and nothing around them. It flashes its way when
-// its bid or offer moved since it last drew.
+// One market row of a watchlist table. Preact draws it when what the table gives it changed (its row, flag,
+// note, sparkline or place); its market's newer streamed quotes (lib/sidepanel/live-rows) it writes itself,
+// into the cells whose values moved (live-cells.ts), with no element diffed: a frame of streamed prices
+// costs the text that changed. It flashes its way (a class on the row) when its bid or offer moved since it
+// last showed them.
 import { Component } from 'preact';
 import { i18n } from '#i18n';
 import type { MarketQuote } from '../../lib/model';
@@ -18,7 +19,8 @@ import { moveOf, type RowModel } from '../../lib/sidepanel/rows';
 import type { ColumnId } from '../../lib/watchlists/columns';
 import type { FlagColour } from '../../lib/watchlists/marks';
 import { FlagMark } from '../FlagMark';
-import { Cell, wordsOnce } from './WatchlistCells';
+import { type CellWriter, cellWriter } from './live-cells';
+import { Cell, cellClassOf, wordsOnce } from './WatchlistCells';
 
 /** What a row does, read when it happens (the table's latest handlers, without drawing every row again). */
 export interface RowActions {
@@ -59,9 +61,19 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     i18n.t('watchlist.remove', { market, watchlist }),
   );
 
+  private sparkLabel = wordsOnce((market: string) => i18n.t('market.recentPrices', { market }));
   private flash: FlashMark | null = null;
   private shownQuote: MarketQuote | null = null;
   private following: { live: LiveRows; epic: string; stop: () => void } | null = null;
+  private tr: HTMLTableRowElement | null = null;
+  private readonly setTr = (el: HTMLTableRowElement | null) => {
+    this.tr = el;
+  };
+  /** The streamed cells' writers, by column, and the ref that makes each one when Preact mounts its cell. */
+  private readonly writers = new Map<ColumnId, CellWriter>();
+  private readonly refs = new Map<ColumnId, (el: HTMLElement | null) => void>();
+  /** What Preact drew of the row that a streamed quote can change (name, status): new values draw it again. */
+  private drawnKey = '';
 
   shouldComponentUpdate(next: WatchlistRowProps): boolean {
     const now = this.props as unknown as Record<string, unknown>;
@@ -72,10 +84,12 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
 
   componentDidMount() {
     this.follow();
+    this.write();
   }
 
   componentDidUpdate() {
     this.follow();
+    this.write();
   }
 
   componentWillUnmount() {
@@ -88,26 +102,60 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     const { live, row } = this.props;
     if (this.following?.live !== live || this.following?.epic !== row.epic) {
       this.following?.stop();
-      this.following = live ? { live, epic: row.epic, stop: live.subscribe(row.epic, () => this.forceUpdate()) } : null;
+      this.following = live ? { live, epic: row.epic, stop: live.subscribe(row.epic, () => this.write()) } : null;
     }
   }
 
-  render() {
-    const { index, top, height, flag, note, sparklines, shown, perLine, live } = this.props;
-    const { listName, removable, busy, actions } = this.props;
-    const entry = live?.latest(this.props.row.epic);
-    const row = withLive(this.props.row, entry);
-    const spark = liveTrail(this.props.row, entry, this.props.spark);
+  private refOf(id: ColumnId) {
+    let ref = this.refs.get(id);
+    if (!ref) {
+      ref = (el) => {
+        if (el) this.writers.set(id, cellWriter(id, el));
+        else this.writers.delete(id);
+      };
+      this.refs.set(id, ref);
+    }
+    return ref;
+  }
+
+  /** The row as it stands: the table's, or its market's newer streamed quote. */
+  private shown() {
+    const entry = this.props.live?.latest(this.props.row.epic);
+    return { row: withLive(this.props.row, entry), spark: liveTrail(this.props.row, entry, this.props.spark) };
+  }
+
+  /**
+   * Writes what the row shows now into its streamed cells and its flash into its class. A quote that changes
+   * what Preact drew (the market's name or status) draws the row again instead, which writes after.
+   */
+  private write() {
+    const { row, spark } = this.shown();
+    if (keyOf(row) !== this.drawnKey) {
+      this.forceUpdate();
+      return;
+    }
     const q = row.quote;
-    const n = rowNumbersOf(q);
     const now = Date.now();
     this.flash = nextFlash(this.flash, this.shownQuote, q, now, moveOf);
     this.shownQuote = q;
+    const cls = `wl-row${flashClassOf(this.flash, now)}`;
+    if (this.tr && this.tr.className !== cls) this.tr.className = cls;
+    if (this.writers.size === 0) return;
+    const input = { row, n: rowNumbersOf(q), spark, sparklines: this.props.sparklines, sparkLabel: this.sparkLabel };
+    for (const write of this.writers.values()) write(input);
+  }
+
+  render() {
+    const { index, top, height, flag, note, shown, perLine } = this.props;
+    const { listName, removable, busy, actions } = this.props;
+    const { row } = this.shown();
+    this.drawnKey = keyOf(row);
+    const q = row.quote;
     const noteId = note ? `note-${index}` : undefined;
     return (
       <tr
+        ref={this.setTr}
         aria-rowindex={index + 2}
-        class={`wl-row${flashClassOf(this.flash, now)}`}
         data-testid="panel-row"
         data-epic={row.epic}
         data-flag={flag}
@@ -138,17 +186,12 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
             </>
           )}
         </td>
-        {shown.map((id, i) => (
-          <Cell
-            key={id}
-            id={id}
-            row={row}
-            n={n}
-            spark={spark}
-            sparklines={sparklines}
-            place={perLine ? placeAt(i, perLine) : undefined}
-          />
-        ))}
+        {shown.map((id, i) => {
+          const place = perLine ? placeAt(i, perLine) : undefined;
+          if (id === 'sentiment' || id === 'status') return <Cell key={id} id={id} row={row} place={place} />;
+          // Its content is the row's to write (live-cells.ts), never Preact's.
+          return <td key={id} class={cellClassOf(id)} style={place} ref={this.refOf(id)} />;
+        })}
         <td class="wl-act">
           {removable && (
             <button
@@ -166,3 +209,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     );
   }
 }
+
+/** What Preact draws of a row that a streamed quote can change: its market's name and status. */
+const keyOf = (row: RowModel) =>
+  `${row.quote.instrumentName}\u0000${row.quote.marketStatus}\u0000${row.stale ? row.fetchedAt : ''}`;

@@ -1,0 +1,194 @@
+// The streamed cells of a watchlist row, written straight into their own nodes: a streamed quote changes the
+// text of the cells whose values moved (an attribute for the range bar and the sparkline) and nothing else,
+// with no element diffed. Preact draws each cell's <td> (its class and place); what is inside it is written
+// here only, after every draw of the row and on every streamed quote, so the row's markup and its streamed
+// values each have one source.
+import { i18n } from '#i18n';
+import { formatPrice, marketDecimals, midOf, spreadOf, trendOf } from '../../lib/format';
+import { type RowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
+import type { RowModel } from '../../lib/sidepanel/rows';
+import { arrowOf } from '../../lib/sidepanel/table-layout';
+import { type ColumnId, rangePosition } from '../../lib/watchlists/columns';
+import { sparkShape } from '../Sparkline';
+
+export interface CellInput {
+  row: RowModel;
+  n: RowNumbers;
+  spark: (number | null)[] | undefined;
+  sparklines: boolean;
+  /** The sparkline's accessible name for a market. */
+  sparkLabel: (market: string) => string;
+}
+
+export type CellWriter = (input: CellInput) => void;
+
+const SPARK_WIDTH = 64;
+const SPARK_HEIGHT = 18;
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A text node that is written only when its text changed. */
+function text(parent: Node): (value: string) => void {
+  const node = parent.appendChild(document.createTextNode(''));
+  return (value) => {
+    if (node.data !== value) node.data = value;
+  };
+}
+
+function element(parent: Node, tag: string, cls = ''): HTMLElement {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  return parent.appendChild(el);
+}
+
+function setClass(el: Element, cls: string) {
+  if (el.getAttribute('class') !== cls) el.setAttribute('class', cls);
+}
+
+/** A number split at its point (CSS .dec), so the points of a column line up. */
+function decimal(parent: Node): (value: string) => void {
+  const whole = text(parent);
+  const fraction = text(element(parent, 'span', 'dec'));
+  let shown: string | null = null;
+  return (value) => {
+    if (value === shown) return;
+    shown = value;
+    const [w, f] = splitDecimal(value);
+    whole(w);
+    fraction(f);
+  };
+}
+
+function price(td: HTMLElement, of: (q: RowModel['quote']) => number | null): CellWriter {
+  const write = decimal(td);
+  return ({ row }) => write(formatPrice(of(row.quote), marketDecimals(row.quote)));
+}
+
+function change(td: HTMLElement): CellWriter {
+  const span = element(td, 'span');
+  const write = decimal(span);
+  return ({ row, n }) => {
+    setClass(span, trendOf(row.quote.netChange));
+    write(n.change);
+  };
+}
+
+function changePct(td: HTMLElement): CellWriter {
+  const span = element(td, 'span');
+  const arrow = element(span, 'span');
+  arrow.setAttribute('aria-hidden', 'true');
+  const writeArrow = text(arrow);
+  const write = text(span);
+  return ({ row, n }) => {
+    const pct = row.quote.percentageChange;
+    setClass(span, trendOf(pct));
+    writeArrow(arrowOf(pct));
+    write(n.pct);
+  };
+}
+
+function updated(td: HTMLElement): CellWriter {
+  const span = element(td, 'span');
+  const write = text(span);
+  return ({ row }) => {
+    const at = row.quote.updatedAt;
+    setClass(span, at ? '' : 'muted');
+    write(at ? clock.format(at) : '–');
+  };
+}
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** Where the price stands in the day's range: a mark along a bar, or a dash without a range. */
+function range(td: HTMLElement): CellWriter {
+  let shown: number | null | undefined;
+  let mark: HTMLElement | null = null;
+  let bar: HTMLElement | null = null;
+  return ({ row }) => {
+    const at = rangePosition(row.quote);
+    const pct = at === null ? null : Math.round(at * 100);
+    if (pct === shown) return;
+    if (pct === null || shown === null || shown === undefined) {
+      td.textContent = '';
+      if (pct === null) element(td, 'span', 'muted').textContent = '–';
+      else {
+        bar = element(td, 'span', 'range-bar');
+        bar.setAttribute('role', 'img');
+        mark = element(bar, 'span', 'range-bar__mark');
+      }
+    }
+    shown = pct;
+    if (pct !== null && bar && mark) {
+      bar.setAttribute('aria-label', `${pct}% of the day's range`);
+      mark.style.left = `${pct}%`;
+    }
+  };
+}
+
+/** The market's recent prices as a line: drawn again only when its points or its name changed. */
+function sparkline(td: HTMLElement): CellWriter {
+  let svg: SVGSVGElement | null = null;
+  let path: SVGPathElement | null = null;
+  let drawn: { spark: unknown; label: string } | null = null;
+  return ({ row, spark, sparklines, sparkLabel }) => {
+    if (!sparklines) {
+      svg?.remove();
+      svg = path = null;
+      drawn = null;
+      return;
+    }
+    const label = sparkLabel(row.quote.instrumentName);
+    if (drawn && drawn.spark === spark && drawn.label === label) return;
+    drawn = { spark, label };
+    if (!svg) {
+      svg = td.appendChild(document.createElementNS(SVG, 'svg'));
+      svg.setAttribute('width', String(SPARK_WIDTH));
+      svg.setAttribute('height', String(SPARK_HEIGHT));
+      svg.setAttribute('role', 'img');
+    }
+    const shape = sparkShape(spark ?? [], SPARK_WIDTH, SPARK_HEIGHT);
+    setClass(svg, shape ? `sparkline ${shape.trend}` : 'sparkline');
+    svg.setAttribute('aria-label', shape ? label : i18n.t('market.notEnoughData', { label }));
+    if (!shape) {
+      svg.removeAttribute('viewBox');
+      path?.remove();
+      path = null;
+      return;
+    }
+    svg.setAttribute('viewBox', `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`);
+    if (!path) {
+      path = svg.appendChild(document.createElementNS(SVG, 'path'));
+      path.setAttribute('fill', 'none');
+      path.setAttribute('stroke', 'currentColor');
+      path.setAttribute('stroke-width', '1.5');
+    }
+    if (path.getAttribute('d') !== shape.d) path.setAttribute('d', shape.d);
+  };
+}
+
+const WRITERS: Partial<Record<ColumnId, (td: HTMLElement) => CellWriter>> = {
+  bid: (td) => {
+    const write = decimal(td);
+    return ({ n }) => write(n.bid);
+  },
+  offer: (td) => {
+    const write = decimal(td);
+    return ({ n }) => write(n.offer);
+  },
+  mid: (td) => price(td, (q) => midOf(q.bid, q.offer)),
+  high: (td) => price(td, (q) => q.high),
+  low: (td) => price(td, (q) => q.low),
+  spread: (td) => price(td, (q) => spreadOf(q.bid, q.offer)),
+  change,
+  changePct,
+  range,
+  updated,
+  spark: sparkline,
+};
+
+/** The writer of a streamed column's cell, which it fills (it must be empty); it writes only what changed. */
+export function cellWriter(id: ColumnId, td: HTMLElement): CellWriter {
+  const make = WRITERS[id];
+  if (!make) throw new Error(`${id} is not a streamed column`);
+  td.textContent = '';
+  return make(td);
+}

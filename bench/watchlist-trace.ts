@@ -267,12 +267,17 @@ async function main() {
             onScreen: starts.filter((s) => s < scroller.clientHeight).length,
           };
         });
-      const at = await layout();
-      const height = Math.round(at.chrome + at.first + (ON_SCREEN - 0.5) * at.row);
-      await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height });
-      await waitFor(`${ON_SCREEN} rows on screen`, async () => (await layout()).onScreen === ON_SCREEN, 30_000);
-      await waitFor('streaming', async () => (await streamState(page)) === 'Live', 60_000);
-      const streamed = await settledPrices(sim);
+      // The layout settles as the list's numbers arrive (wider numbers, more lines): size it again until it holds.
+      let height = 0;
+      let streamed = 0;
+      for (let attempt = 0; attempt < 3 && streamed !== STREAMED; attempt++) {
+        const at = await layout();
+        height = Math.round(at.chrome + at.first + (ON_SCREEN - 0.5) * at.row);
+        await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height });
+        await waitFor(`${ON_SCREEN} rows on screen`, async () => (await layout()).onScreen === ON_SCREEN, 30_000);
+        await waitFor('streaming', async () => (await streamState(page)) === 'Live', 60_000);
+        streamed = await settledPrices(sim);
+      }
       if (streamed !== STREAMED) console.warn(`${variant}: ${streamed} markets streamed, not ${STREAMED}`);
       await page.waitForTimeout(3_000);
       console.log(

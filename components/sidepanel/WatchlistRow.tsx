@@ -7,6 +7,8 @@ import { Component } from 'preact';
 import { i18n } from '#i18n';
 import type { MarketQuote } from '../../lib/model';
 import {
+  FLASH_MS,
+  FlashEnds,
   type FlashMark,
   flashClassOf,
   type LiveRows,
@@ -49,6 +51,9 @@ export interface WatchlistRowProps {
   /** The stream's latest quotes, newer than `row` between the table's draws; absent: `row` alone. */
   live?: LiveRows;
 }
+
+/** Every row's flash ends on one timer. */
+const flashEnds = new FlashEnds();
 
 /** Where the i-th chosen column stands: its track and line (the name has the first line). */
 export const placeAt = (i: number, perLine: number) => ({
@@ -93,6 +98,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
   }
 
   componentWillUnmount() {
+    flashEnds.cancel(this);
     this.following?.stop();
     this.following = null;
   }
@@ -136,8 +142,10 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     }
     const q = row.quote;
     const now = Date.now();
+    const was = this.flash;
     this.flash = nextFlash(this.flash, this.shownQuote, q, now, moveOf);
     this.shownQuote = q;
+    if (this.flash && this.flash !== was) flashEnds.at(this, this.flash.at + FLASH_MS, () => this.write());
     const cls = `wl-row${flashClassOf(this.flash, now)}`;
     if (this.tr && this.tr.className !== cls) this.tr.className = cls;
     if (this.writers.size === 0) return;

@@ -106,8 +106,59 @@ export interface FlashMark {
   seq: number;
 }
 
-/** How long a row keeps its flash class (the flash itself, watchlist-rows.css, is over sooner). */
-export const FLASH_MS = 1500;
+/** How long a row shows its flash (a class on the row, watchlist-rows.css, taken off by FlashEnds). */
+export const FLASH_MS = 1200;
+
+/** Rows whose flash ends within this of each other end it in the same task (one restyle, not many). */
+const FLASH_GRAIN_MS = 50;
+
+/**
+ * One timer for every row's flash: each row's `end` is called once its time has come (a little after, so that
+ * flashes ending close together end in one task). A row that flashes again is given its new time; a row taken
+ * off the page is forgotten. A CSS animation would do the same with no timer, but a running animation restyles
+ * its row on every frame, and a stream keeps dozens of rows flashing.
+ */
+export class FlashEnds {
+  private readonly ends = new Map<object, { at: number; end: () => void }>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = Infinity;
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  at(key: object, at: number, end: () => void): void {
+    this.ends.set(key, { at, end });
+    if (at < this.timerAt) this.arm(at);
+  }
+
+  cancel(key: object): void {
+    this.ends.delete(key);
+    if (this.ends.size === 0 && this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.timerAt = Infinity;
+    }
+  }
+
+  private arm(at: number) {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, at - this.now()) + FLASH_GRAIN_MS);
+  }
+
+  private fire() {
+    this.timer = null;
+    this.timerAt = Infinity;
+    const now = this.now();
+    let next = Infinity;
+    for (const [key, { at, end }] of [...this.ends]) {
+      if (at <= now) {
+        this.ends.delete(key);
+        end();
+      } else next = Math.min(next, at);
+    }
+    if (next < Infinity && next < this.timerAt) this.arm(next);
+  }
+}
 
 /**
  * A row's flash after it showed `before` and now shows `after`: a new mark (its way, its own sequence number,

@@ -2,7 +2,15 @@
 // view's draws, which rows are told, and when a row flashes.
 import { describe, expect, it, vi } from 'vitest';
 import type { Fresh, MarketQuote } from '../../lib/model';
-import { FLASH_MS, flashClassOf, LiveRows, liveTrail, nextFlash, withLive } from '../../lib/sidepanel/live-rows';
+import {
+  FLASH_MS,
+  FlashEnds,
+  flashClassOf,
+  LiveRows,
+  liveTrail,
+  nextFlash,
+  withLive,
+} from '../../lib/sidepanel/live-rows';
 import { moveOf } from '../../lib/sidepanel/rows';
 import { quote, row } from './fixtures';
 
@@ -107,5 +115,36 @@ describe('nextFlash', () => {
     expect(nextFlash(up, was, { ...was }, at + FLASH_MS - 1, moveOf)).toBe(up);
     expect(nextFlash(up, was, { ...was }, at + FLASH_MS, moveOf)).toBeNull();
     expect(flashClassOf(up, at + FLASH_MS)).toBe('');
+  });
+});
+
+describe('FlashEnds', () => {
+  it('ends each row’s flash on time, rows ending close together in one task, a row flashing again later', () => {
+    vi.useFakeTimers({ now: 10_000 });
+    try {
+      const ends = new FlashEnds();
+      const ended: string[] = [];
+      const a = {};
+      const b = {};
+      const c = {};
+      ends.at(a, 10_000 + FLASH_MS, () => ended.push('a'));
+      ends.at(b, 10_020 + FLASH_MS, () => ended.push('b'));
+      ends.at(c, 10_500 + FLASH_MS, () => ended.push('c'));
+      // a flashes again before its end: its new end stands.
+      vi.advanceTimersByTime(300);
+      ends.at(a, 10_300 + FLASH_MS, () => ended.push('a again'));
+      vi.advanceTimersByTime(FLASH_MS - 301);
+      expect(ended).toEqual([]);
+      vi.advanceTimersByTime(100);
+      expect(ended).toEqual(['b']);
+      vi.advanceTimersByTime(300);
+      expect(ended).toEqual(['b', 'a again']);
+      ends.cancel(c);
+      vi.advanceTimersByTime(FLASH_MS);
+      expect(ended).toEqual(['b', 'a again']);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

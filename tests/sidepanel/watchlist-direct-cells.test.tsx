@@ -3,11 +3,11 @@
 // cells whose values moved change their text, formatted at the market's decimals in the user's locale; no
 // other cell, row or element is touched, and no element is made or removed.
 import { act, cleanup, render } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WatchlistTable } from '../../components/sidepanel/WatchlistTable';
 import { setFormatLocale } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
-import { LiveRows } from '../../lib/sidepanel/live-rows';
+import { FLASH_MS, LiveRows } from '../../lib/sidepanel/live-rows';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { columnIds } from '../../lib/watchlists/columns';
 import { quote, row, sentiment } from './fixtures';
@@ -157,5 +157,21 @@ describe('a streamed quote written straight into its cells', () => {
     expect(cellOf(EUR, 'wl-spark').querySelector('path')).toBe(path);
     expect(path.getAttribute('d')).not.toBe(drawn);
     expect(path.getAttribute('d')).toMatch(/L63\.0,1\.0$/);
+  });
+
+  it('takes the flash off the row once it has shown for its time, with no quote to draw it', () => {
+    vi.useFakeTimers({ now: 50_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const live = new LiveRows();
+      render(table(start, live));
+      act(() => live.publish([streamed(EUR, { bid: 1.0815 }, 60_000)]));
+      expect(rowOf(EUR).className).toMatch(/flash-up-/);
+      act(() => vi.advanceTimersByTime(FLASH_MS - 10));
+      expect(rowOf(EUR).className).toMatch(/flash-up-/);
+      act(() => vi.advanceTimersByTime(100));
+      expect(rowOf(EUR).className).toBe('wl-row');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

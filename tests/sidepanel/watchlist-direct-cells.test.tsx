@@ -166,9 +166,13 @@ describe('a streamed quote written straight into its cells', () => {
       render(table(start, live));
       act(() => live.publish([streamed(EUR, { bid: 1.0815 }, 60_000)]));
       expect(rowOf(EUR).className).toMatch(/flash-up-/);
-      act(() => vi.advanceTimersByTime(FLASH_MS - 10));
+      act(() => {
+        vi.advanceTimersByTime(FLASH_MS - 10);
+      });
       expect(rowOf(EUR).className).toMatch(/flash-up-/);
-      act(() => vi.advanceTimersByTime(100));
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
       expect(rowOf(EUR).className).toBe('wl-row');
     } finally {
       vi.useRealTimers();

@@ -1,5 +1,6 @@
-// One cell of a watchlist row for each column a list can show (lib/watchlists/columns.ts). The class of
-// each cell is its header's (`wl-th--<id>`) counterpart, so that header and values share a grid area.
+// The cells of a watchlist row that Preact draws: the market's status and its client sentiment (the cells a
+// streamed quote changes are written by their rows, live-cells.ts), and the class of every column's cell, its
+// header's (`wl-th--<id>`) counterpart, so that header and values share a grid area.
 import { Component } from 'preact';
 import { i18n } from '#i18n';
 import type { RowModel } from '../../lib/sidepanel/rows';

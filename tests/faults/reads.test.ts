@@ -6,7 +6,7 @@ import { ApiError, NetworkError, TimeoutError } from '../../lib/api';
 import { keys } from '../../lib/cache/entry';
 import type { CacheStoreName } from '../../lib/messages/contract';
 import type { FaultAction } from '../../sim/faults';
-import { configure, type FaultBackground, resetBrowser, startBackground } from './background';
+import { configure, type FaultBackground, resetBrowser, settled, startBackground } from './background';
 import { gatewaySince, logMark, type SimHandle, simClient, startSim, summary } from './helpers';
 
 const ATTEMPTS = 3;
@@ -127,11 +127,6 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the cli
     expect(sentTwice).toBe(0);
   }, 60_000);
 });
-
-async function settled(bg: FaultBackground): Promise<void> {
-  for (let i = 0; i < 400 && bg.markets.inflight.size > 0; i++) await new Promise((r) => setTimeout(r, 5));
-  expect(bg.markets.inflight.size).toBe(0);
-}
 
 interface Target {
   name: string;

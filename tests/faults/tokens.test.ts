@@ -68,7 +68,7 @@ describe('fault: tokens expiring every few seconds', () => {
         identifier: sim.identifier,
         password: sim.password,
         sessionVersion,
-        timeoutMs: 2_000,
+        timeoutMs: 10_000, // a bound for a hang only: a login under load can take seconds
         retry: { attempts: 1, baseDelayMs: 1 },
         rateBudget: new RateBudget({ allowances: UNLIMITED }),
       });

@@ -79,6 +79,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
   private readonly refs = new Map<ColumnId, (el: HTMLElement | null) => void>();
   /** What Preact drew of the row that a streamed quote can change (name, status): new values draw it again. */
   private drawnKey = '';
+  private flashClass = '';
 
   shouldComponentUpdate(next: WatchlistRowProps): boolean {
     const now = this.props as unknown as Record<string, unknown>;
@@ -112,16 +113,29 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     }
   }
 
+  /**
+   * The ref that makes a streamed cell's writer when Preact mounts the cell, and fills the cell at once: refs
+   * are set before any effect runs, so the page's first screen (kept for its next opening) has its prices.
+   */
   private refOf(id: ColumnId) {
     let ref = this.refs.get(id);
     if (!ref) {
       ref = (el) => {
-        if (el) this.writers.set(id, cellWriter(id, el));
-        else this.writers.delete(id);
+        if (!el) {
+          this.writers.delete(id);
+          return;
+        }
+        const write = cellWriter(id, el);
+        this.writers.set(id, write);
+        write(this.inputOf(this.shown()));
       };
       this.refs.set(id, ref);
     }
     return ref;
+  }
+
+  private inputOf({ row, spark }: ReturnType<WatchlistRow['shown']>) {
+    return { row, n: rowNumbersOf(row.quote), spark, sparklines: this.props.sparklines, sparkLabel: this.sparkLabel };
   }
 
   /** The row as it stands: the table's, or its market's newer streamed quote. */
@@ -135,7 +149,8 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
    * what Preact drew (the market's name or status) draws the row again instead, which writes after.
    */
   private write() {
-    const { row, spark } = this.shown();
+    const shown = this.shown();
+    const { row } = shown;
     if (keyOf(row) !== this.drawnKey) {
       this.forceUpdate();
       return;
@@ -146,10 +161,15 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     this.flash = nextFlash(this.flash, this.shownQuote, q, now, moveOf);
     this.shownQuote = q;
     if (this.flash && this.flash !== was) flashEnds.at(this, this.flash.at + FLASH_MS, () => this.write());
-    const cls = `wl-row${flashClassOf(this.flash, now)}`;
-    if (this.tr && this.tr.className !== cls) this.tr.className = cls;
+    // The row's own class (wl-row) is Preact's; its flash is a class of its own, written here.
+    const cls = flashClassOf(this.flash, now).trim();
+    if (this.tr && cls !== this.flashClass) {
+      if (this.flashClass) this.tr.classList.remove(this.flashClass);
+      if (cls) this.tr.classList.add(cls);
+      this.flashClass = cls;
+    }
     if (this.writers.size === 0) return;
-    const input = { row, n: rowNumbersOf(q), spark, sparklines: this.props.sparklines, sparkLabel: this.sparkLabel };
+    const input = this.inputOf(shown);
     for (const write of this.writers.values()) write(input);
   }
 
@@ -164,6 +184,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
       <tr
         ref={this.setTr}
         aria-rowindex={index + 2}
+        class="wl-row"
         data-testid="panel-row"
         data-epic={row.epic}
         data-flag={flag}

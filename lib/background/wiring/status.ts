@@ -53,15 +53,20 @@ export function statusParts(clients: ClientHolder, now: () => number, live: Late
     );
     const session = built.then((ok) => (ok ? clients.sessionInfo() : undefined));
     // Every read at once: a woken worker answers after the slowest, not after their sum. The vault's state is
-    // read once the client is built: building it from remembered secrets of an older version asks for a PIN.
+    // read once the connection is: its migration moves remembered secrets of an older version into this
+    // session's, which then ask for a PIN.
+    const connRead = registry.connection.getValue();
     const [conn, info, permits, sessionPermits, lock, pinned, vault] = await Promise.all([
-      registry.connection.getValue(),
+      connRead,
       session,
       registry.permits.getValue(),
       registry.sessionPermits.getValue(),
       registry.reconciliationLock.getValue(),
       registry.pinnedEpic.getValue(),
-      built.then(() => vaultView()),
+      connRead.then(
+        () => vaultView(),
+        () => vaultView(),
+      ),
     ]);
     const settingsPresent = info !== undefined;
     const { engine, stream } = live.get();

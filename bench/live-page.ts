@@ -107,3 +107,15 @@ export async function settledPrices(sim: SimHandle, timeout = 30_000): Promise<n
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The markets whose PRICE items the extension subscribes now, sorted. */
+export const streamedEpics = (sim: SimHandle) =>
+  [
+    ...new Set(
+      sim.control
+        .state()
+        .streaming.sessions.flatMap((s) => s.subscriptions.flatMap((sub) => sub.items))
+        .filter((i) => i.startsWith('PRICE:'))
+        .map((i) => i.split(':').slice(2).join(':')),
+    ),
+  ].sort();

@@ -108,13 +108,14 @@ export async function settledPrices(sim: SimHandle, timeout = 30_000): Promise<n
   }
 }
 
-/** The markets whose PRICE items the extension subscribes now, sorted. */
+/** The markets whose PRICE items the extension's bound stream session subscribes now, sorted. */
 export const streamedEpics = (sim: SimHandle) =>
   [
     ...new Set(
       sim.control
         .state()
-        .streaming.sessions.flatMap((s) => s.subscriptions.flatMap((sub) => sub.items))
+        .streaming.sessions.filter((s) => s.bound)
+        .flatMap((s) => s.subscriptions.flatMap((sub) => sub.items))
         .filter((i) => i.startsWith('PRICE:'))
         .map((i) => i.split(':').slice(2).join(':')),
     ),

@@ -43,6 +43,9 @@ const common = {
   mockReset: true,
   restoreMocks: true,
   testTimeout: 20000,
+  // A hook that starts the simulator and logs in does a test's work: the same bound for a hang (Vitest's
+  // default of 10 s broke under CI's load: tests/sim/prices.test.ts, tests/history/public-clients.test.ts).
+  hookTimeout: 20000,
 };
 
 export default defineConfig({

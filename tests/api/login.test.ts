@@ -122,7 +122,7 @@ describe('login', () => {
     fake.override(route('PUT', /^\/session$/), { status: 400, body: { errorCode: 'error.switch.invalid-accountId' } });
     await expect(client.positions.list()).resolves.toEqual({ positions: [] });
     expect(client.accountId()).toBe(FAKE_ACCOUNT);
-    await vi.waitFor(() => expect(gone).toEqual([[FAKE_OTHER_ACCOUNT, FAKE_ACCOUNT]]));
+    await vi.waitFor(() => expect(gone).toEqual([[FAKE_OTHER_ACCOUNT, FAKE_ACCOUNT]]), { timeout: 10_000 });
   });
 
   it('v3: uses the configured account id', async () => {

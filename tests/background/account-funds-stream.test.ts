@@ -29,8 +29,10 @@ beforeEach(() => {
   fakeBrowser.reset();
 });
 
+/** Waits on `check` (bounded at 15 s for a hang: a loaded machine can take seconds over a login). */
 async function until(check: () => boolean) {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  const end = Date.now() + 15_000;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
   expect(check()).toBe(true);
 }
 

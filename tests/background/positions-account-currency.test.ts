@@ -46,7 +46,8 @@ beforeAll(async () => {
   }
   // The prices stand still while the figures are compared.
   for (const [epic, , , , [bid, offer]] of DEALS) sim.control.setMarket(epic, { bid, offer });
-});
+  // A bound for a hang, as a test's: a login and a deal per market can take over Vitest's 10 s for a hook under load.
+}, 30_000);
 afterAll(async () => {
   await sim.close();
 });

@@ -181,14 +181,14 @@ describe('the permit', () => {
     try {
       await grant(ctx);
       await registry.connection.setValue({ ...(await registry.connection.getValue()), identifier: 'someone-else' });
-      await expect.poll(async () => (await registry.permits.getValue()).length).toBe(0);
+      await expect.poll(async () => (await registry.permits.getValue()).length, { timeout: 10_000 }).toBe(0);
       expect(guard.active()).toEqual([]);
 
       await configure(fake);
       await grant(ctx);
       await registry.sessionTokens.setValue({ version: 2, info: { accountId: FAKE_ACCOUNT, accounts: [] } });
       await registry.sessionTokens.setValue({ version: 2, info: { accountId: FAKE_OTHER_ACCOUNT, accounts: [] } });
-      await expect.poll(async () => (await registry.permits.getValue()).length).toBe(0);
+      await expect.poll(async () => (await registry.permits.getValue()).length, { timeout: 10_000 }).toBe(0);
     } finally {
       stop();
     }
@@ -479,7 +479,7 @@ describe('an ambiguous execution', () => {
     const { ctx } = dealingContext(fake);
     const stop = startDealing(ctx);
     try {
-      await expect.poll(() => registry.reconciliationLock.getValue(), { timeout: 5000 }).toBeNull();
+      await expect.poll(() => registry.reconciliationLock.getValue(), { timeout: 10_000 }).toBeNull();
       expect((await lastSettlement.getValue())?.outcome?.status).toBe('accepted');
     } finally {
       stop();

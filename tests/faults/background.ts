@@ -61,7 +61,8 @@ export async function startBackground(
     plugins: list,
     client: {
       fetch: options.fetch,
-      timeoutMs: options.timeoutMs ?? 2_000,
+      // Only a bound for a request that never answers, as in simClient (cases that test timeouts pass their own).
+      timeoutMs: options.timeoutMs ?? 10_000,
       retry: options.retry ?? RETRY,
     },
   });
@@ -75,6 +76,16 @@ export async function startBackground(
       return (await reply) as Reply<T>;
     },
   });
+}
+
+/** Waits until the reads the background runs behind its replies (revalidations, retries) have ended: a condition,
+ * bounded only for a hang (a loaded machine can take seconds over a retried read). */
+export async function settled(bg: Background): Promise<void> {
+  const end = Date.now() + 30_000;
+  while (bg.markets.inflight.size > 0) {
+    if (Date.now() > end) throw new Error(`${bg.markets.inflight.size} reads still in flight after 30 s`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 export function resetBrowser(): void {

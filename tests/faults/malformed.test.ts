@@ -6,7 +6,7 @@ import { ApiError, type Client, type Endpoint, endpoints, MALFORMED_RESPONSE } f
 import { keys } from '../../lib/cache/entry';
 import type { CacheStoreName } from '../../lib/messages/contract';
 import { permittedDealing } from '../helpers/api-client';
-import { configure, type FaultBackground, resetBrowser, startBackground } from './background';
+import { configure, type FaultBackground, resetBrowser, settled, startBackground } from './background';
 import { DEAL_EPIC, type SimHandle, simClient, startSim, summary, UNLIMITED } from './helpers';
 
 let sim: SimHandle;
@@ -202,10 +202,6 @@ interface Target {
   key: string;
   fault: { path: string; version: number };
   ask: (bg: FaultBackground) => Promise<{ ok: boolean }>;
-}
-
-async function settled(bg: FaultBackground): Promise<void> {
-  for (let i = 0; i < 400 && bg.markets.inflight.size > 0; i++) await new Promise((r) => setTimeout(r, 5));
 }
 
 describe('fault: malformed bodies on every read, through the background', () => {

@@ -6,28 +6,35 @@ import { ApiError, NetworkError, TimeoutError } from '../../lib/api';
 import { keys } from '../../lib/cache/entry';
 import type { CacheStoreName } from '../../lib/messages/contract';
 import type { FaultAction } from '../../sim/faults';
-import { configure, type FaultBackground, resetBrowser, startBackground } from './background';
+import { configure, type FaultBackground, resetBrowser, settled, startBackground } from './background';
+import { HELD_MS, heldRequests } from './held';
 import { gatewaySince, logMark, type SimHandle, simClient, startSim, summary } from './helpers';
 
 const ATTEMPTS = 3;
-// Every request of these clients has this timeout: generous, so only a held request meets it, even on a slow machine.
-const TIMEOUT_MS = 500;
+// Every request of these clients has this timeout; only a request the service holds meets it (./held.ts), so it
+// can be short however loaded the machine.
+const TIMEOUT_MS = 50;
 // Each read meets each failure count once: 4 reads × 1 .. ATTEMPTS + 1 failures.
 const ROUNDS_PER_KIND = 16;
 
 let sim: SimHandle;
+let held: ReturnType<typeof heldRequests>;
 let epics: string[] = [];
 let marketIds: string[] = [];
 
 beforeAll(async () => {
   sim = await startSim({ seed: 31, rateLimits: false });
+  held = heldRequests(sim);
   const client = simClient(sim);
   epics = (await client.markets.search('USD')).markets.slice(0, 8).map((m) => m.epic);
   const details = await client.markets.list(epics);
   marketIds = [...new Set(details.marketDetails.map((d) => d.instrument.marketId).filter((id): id is string => !!id))];
 });
 afterAll(() => sim.close());
-beforeEach(() => sim.control.reset());
+beforeEach(() => {
+  sim.control.reset();
+  held.clear();
+});
 
 type Kind = '5xx' | 'timeout' | 'drop-before' | 'drop-after';
 const KINDS: Kind[] = ['5xx', 'timeout', 'drop-before', 'drop-after'];
@@ -37,7 +44,7 @@ function actionOf(kind: Kind, round: number): FaultAction {
     case '5xx':
       return { kind: 'error', status: [500, 502, 503, 504][round % 4] as number, errorCode: 'system.error' };
     case 'timeout':
-      return { kind: 'delay', ms: TIMEOUT_MS * 3 };
+      return { kind: 'delay', ms: HELD_MS };
     case 'drop-before':
       return { kind: 'drop-before' };
     case 'drop-after':
@@ -51,7 +58,11 @@ const failuresFor = (round: number) => (Math.floor(round / 4) % (ATTEMPTS + 1)) 
 
 describe('fault: 5xx, timeouts and dropped connections on reads, through the client', () => {
   it('retries within bounds: recovers when a later attempt succeeds, gives up after the configured attempts', async () => {
-    const client = simClient(sim, { retry: { attempts: ATTEMPTS, baseDelayMs: 2 }, timeoutMs: TIMEOUT_MS });
+    const client = simClient(sim, {
+      retry: { attempts: ATTEMPTS, baseDelayMs: 2 },
+      timeoutMs: TIMEOUT_MS,
+      fetch: held.fetch,
+    });
     await client.login();
     const reads = [
       { path: '^/positions$', run: () => client.positions.list(), at: '/positions' },
@@ -69,8 +80,8 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the cli
       for (let round = 0; round < ROUNDS_PER_KIND; round++) {
         const read = reads[round % reads.length] as (typeof reads)[number];
         const failures = failuresFor(round);
-        sim.control.clearFaults();
-        sim.control.injectFault({ method: 'GET', path: read.path, count: failures, action: actionOf(kind, round) });
+        held.clear();
+        held.inject({ method: 'GET', path: read.path, count: failures, action: actionOf(kind, round) });
         const mark = logMark(sim);
         const result = await read.run().then(
           () => null,
@@ -105,19 +116,23 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the cli
   }, 120_000);
 
   it('never retries a mutation: one attempt, whatever the failure', async () => {
-    const client = simClient(sim, { retry: { attempts: ATTEMPTS, baseDelayMs: 2 }, timeoutMs: TIMEOUT_MS });
+    const client = simClient(sim, {
+      retry: { attempts: ATTEMPTS, baseDelayMs: 2 },
+      timeoutMs: TIMEOUT_MS,
+      fetch: held.fetch,
+    });
     await client.login();
     let sentTwice = 0;
     for (let round = 0; round < 8; round++) {
       const kind = KINDS[round % KINDS.length] as Kind;
-      sim.control.clearFaults();
-      sim.control.injectFault({ method: 'GET', path: '^/session$', count: ATTEMPTS, action: actionOf(kind, round) });
+      held.clear();
+      held.inject({ method: 'GET', path: '^/session$', count: ATTEMPTS, action: actionOf(kind, round) });
       const mark = logMark(sim);
       // session.get is a read; a switch of account is not, and must leave at most once.
       await client.session.get().catch(() => undefined);
       const reads = gatewaySince(sim, mark).filter((e) => e.method === 'GET' && e.path === '/session').length;
       expect(reads).toBe(ATTEMPTS);
-      sim.control.injectFault({ method: 'PUT', path: '^/session$', count: ATTEMPTS, action: actionOf(kind, round) });
+      held.inject({ method: 'PUT', path: '^/session$', count: ATTEMPTS, action: actionOf(kind, round) });
       const before = logMark(sim);
       await client.session.switchAccount(sim.accounts[1]?.accountId ?? '').catch(() => undefined);
       const puts = gatewaySince(sim, before).filter((e) => e.method === 'PUT' && e.path === '/session').length;
@@ -127,11 +142,6 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the cli
     expect(sentTwice).toBe(0);
   }, 60_000);
 });
-
-async function settled(bg: FaultBackground): Promise<void> {
-  for (let i = 0; i < 400 && bg.markets.inflight.size > 0; i++) await new Promise((r) => setTimeout(r, 5));
-  expect(bg.markets.inflight.size).toBe(0);
-}
 
 interface Target {
   name: string;
@@ -196,7 +206,11 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the bac
   });
 
   it('shows the cached data marked stale while revalidation fails, retries within bounds, caches nothing from a failed reply', async () => {
-    const bg = await startBackground({ retry: { attempts: ATTEMPTS, baseDelayMs: 2 }, timeoutMs: TIMEOUT_MS });
+    const bg = await startBackground({
+      retry: { attempts: ATTEMPTS, baseDelayMs: 2 },
+      timeoutMs: TIMEOUT_MS,
+      fetch: held.fetch,
+    });
     for (const t of targets) expect((await t.ask(bg)).ok).toBe(true);
     let rounds = 0;
     let staleShown = 0;
@@ -210,8 +224,8 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the bac
         // Six minutes later every kind of entry is stale: shown at once, revalidated behind.
         bg.clock.advance(6 * 60_000);
         const before = await snapshotOf(bg, t);
-        sim.control.clearFaults();
-        sim.control.injectFault({ method: 'GET', ...t.fault, count: ATTEMPTS, action: actionOf(kind, round) });
+        held.clear();
+        held.inject({ method: 'GET', ...t.fault, count: ATTEMPTS, action: actionOf(kind, round) });
         const mark = logMark(sim);
         const reply = await t.ask(bg);
         expect(reply.ok).toBe(true);
@@ -231,7 +245,7 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the bac
       }
     }
     // The service is back: the next look revalidates and the entries are fresh again.
-    sim.control.clearFaults();
+    held.clear();
     bg.clock.advance(6 * 60_000);
     for (const t of targets) {
       const before = await snapshotOf(bg, t);
@@ -255,13 +269,17 @@ describe('fault: 5xx, timeouts and dropped connections on reads, through the bac
   }, 180_000);
 
   it('with nothing cached, a failed read is an error for the page and leaves no entry behind', async () => {
-    const bg = await startBackground({ retry: { attempts: ATTEMPTS, baseDelayMs: 2 }, timeoutMs: TIMEOUT_MS });
+    const bg = await startBackground({
+      retry: { attempts: ATTEMPTS, baseDelayMs: 2 },
+      timeoutMs: TIMEOUT_MS,
+      fetch: held.fetch,
+    });
     let errors = 0;
     let entriesLeft = 0;
     for (const [i, kind] of KINDS.entries()) {
       for (const t of targets) {
-        sim.control.clearFaults();
-        sim.control.injectFault({ method: 'GET', ...t.fault, count: ATTEMPTS, action: actionOf(kind, i) });
+        held.clear();
+        held.inject({ method: 'GET', ...t.fault, count: ATTEMPTS, action: actionOf(kind, i) });
         const reply = await t.ask(bg);
         await settled(bg);
         if (!reply.ok) errors++;

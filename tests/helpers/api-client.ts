@@ -10,7 +10,8 @@ export function fakeClient(fake: FakeIg, overrides: Partial<ClientConfig> = {}) 
     identifier: FAKE_IDENTIFIER,
     password: FAKE_PASSWORD,
     sessionVersion: 2,
-    timeoutMs: 2000,
+    // Only a bound for a request that never answers (cases that test timeouts pass their own).
+    timeoutMs: 10_000,
     retry: { attempts: 3, baseDelayMs: 5 },
     confirm: { attempts: 3, delayMs: 5 },
     ...overrides,

@@ -78,7 +78,8 @@ beforeAll(async () => {
     await client.del('/positions/otc', { dealId, direction: 'SELL', size: 1, orderType: 'MARKET' }, { version: 1 });
     sim.control.advanceClock(1500);
   }
-});
+  // A bound for a hang, as a test's: 22 requests took over Vitest's 10 s for a hook under load (load 24, steady3).
+}, 30_000);
 afterAll(() => sim.close());
 
 describe('what trading-ig reads of the simulated history', () => {

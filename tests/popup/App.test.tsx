@@ -392,7 +392,7 @@ describe('popup market view', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     // The form is a separate chunk, loaded on this first use.
-    expect(await screen.findByRole('form', { name: 'Alert for EUR/USD' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Alert for EUR/USD' })).toBeTruthy();
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
 

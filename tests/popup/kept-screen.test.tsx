@@ -65,7 +65,9 @@ async function openPopup(app: HTMLElement, params: PopupParams) {
   );
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
   render(<App deps={deps} params={params} />, app);
-  for (let i = 0; i < 100 && rowsIn(app).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  // Rows come when the page's reads do: a condition (a loaded machine can take over a second), bounded for a hang.
+  await vi.waitFor(() => expect(rowsIn(app).length).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+  // The moments just after the rows: a later change would show here (nothing must change after the swap).
   await new Promise((r) => setTimeout(r, 50));
   observer.disconnect();
   return moments;

@@ -43,7 +43,7 @@ describe('focusView', () => {
     main
       .querySelector('.view')!
       .insertAdjacentHTML('beforeend', row('CS.D.EURUSD.MINI.IP') + row('IX.D.FTSE.DAILY.IP'));
-    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('IX.D.FTSE.DAILY.IP'));
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('IX.D.FTSE.DAILY.IP'), { timeout: 10_000 });
   });
 
   it('does not take focus back from where the user moved it meanwhile', async () => {

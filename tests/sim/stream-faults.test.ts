@@ -44,7 +44,7 @@ describe('recovery and ending', () => {
     f.sim.control.expireTokens();
     f.sim.control.advanceClock(7 * 3_600_000);
     const count = hb.updates.length;
-    await until('beating after expiry', () => hb.updates.length >= count + 2, 5_000);
+    await until('beating after expiry', () => hb.updates.length >= count + 2, 15_000);
     expect(f.seen.serverErrors).toEqual([]);
     expect(f.sim.control.state().streaming.sessions.map((s) => s.id)).toEqual([session]);
     f.ls.disconnect();
@@ -177,7 +177,7 @@ describe('maintenance, stall and limits', () => {
     expect(await post('/stall', { on: false })).toMatchObject({ stalled: false });
     expect(await post('/maintenance', { on: false })).toMatchObject({ maintenance: false });
     expect(await post('/drop')).toEqual({ dropped: 1 });
-    await until('subscribed again', () => hb.events.filter((e) => e === 'subscribed').length >= 2, 5_000);
+    await until('subscribed again', () => hb.events.filter((e) => e === 'subscribed').length >= 2, 15_000);
     expect(await post('/end', { code: 31 })).toEqual({ ended: 1 });
     await until('ended', () => f.seen.serverErrors[0]);
     expect(f.seen.serverErrors[0]?.code).toBe(31);

@@ -55,7 +55,6 @@ function setup() {
       channel.accept(pair.bg);
     },
     isHost: (s) => s?.id === HOST.id && s.url === HOST.url && !s.tab,
-    timeoutMs: 2_000,
   });
   return { channel, inner, pair, started: () => started };
 }

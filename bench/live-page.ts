@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { extensionUrl, SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import type { SimHandle } from '../sim/server';
 import type { Painted } from './paint-match';
+import { pricesStreamed } from './stream-sends';
 
 /** Records, in the page, when each watchlist row's text changes (epoch ms) and the bid and offer it shows. */
 export const RECORD_ROWS = `
@@ -87,3 +88,35 @@ export async function showList(panel: Page, id: string, rows: number) {
   });
   await panel.getByRole('combobox', { name: 'Watchlist' }).selectOption(id);
 }
+
+/**
+ * The PRICE items the extension subscribes once that number has held for a second and a half (a page just
+ * opened, resized or closed changes its markets for a moment), or as it stands after `timeout`.
+ */
+export async function settledPrices(sim: SimHandle, timeout = 30_000): Promise<number> {
+  const until = Date.now() + timeout;
+  let last = -1;
+  let since = Date.now();
+  for (;;) {
+    const n = pricesStreamed(sim);
+    if (n !== last) {
+      last = n;
+      since = Date.now();
+    }
+    if (Date.now() - since >= 1_500 || Date.now() > until) return n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The markets whose PRICE items the extension's bound stream session subscribes now, sorted. */
+export const streamedEpics = (sim: SimHandle) =>
+  [
+    ...new Set(
+      sim.control
+        .state()
+        .streaming.sessions.filter((s) => s.bound)
+        .flatMap((s) => s.subscriptions.flatMap((sub) => sub.items))
+        .filter((i) => i.startsWith('PRICE:'))
+        .map((i) => i.split(':').slice(2).join(':')),
+    ),
+  ].sort();

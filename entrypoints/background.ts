@@ -2,6 +2,7 @@
 // Listeners are added synchronously, as Manifest V3 requires for a worker woken by an event.
 import { browser } from 'wxt/browser';
 import { registerAlertNotifications } from '../lib/background/alerts';
+import type { ActionApi } from '../lib/background/browser/badge';
 import { registerFirstRun } from '../lib/background/browser/first-run';
 import { createBackground } from '../lib/background/create-background';
 import { registerLookup } from '../lib/background/lookup';
@@ -12,6 +13,14 @@ import { batchStorageReads, WAKE_KEYS } from '../lib/settings/batched-reads';
 
 /** The longest start()'s work waits for a wake's first reply. */
 const START_DELAY_MS = 50;
+
+// The toolbar button's API, reached only when the badge changes: touching `browser.action` builds the
+// browser's bindings for it (with its icon helpers), which a wake's first reply would otherwise wait for.
+const actionOnFirstUse: ActionApi = {
+  setBadgeText: (details) => browser.action.setBadgeText(details),
+  setBadgeBackgroundColor: (details) => browser.action.setBadgeBackgroundColor(details),
+  setTitle: (details) => browser.action.setTitle(details),
+};
 
 export default defineBackground(() => {
   // Before anything reads: the reads asked together go as one call, and what a wake's first reply needs is
@@ -29,7 +38,7 @@ export default defineBackground(() => {
   const background = createBackground({
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
-    action: browser.action,
+    action: actionOnFirstUse,
     alarms: browser.alarms,
     stream,
     // A wake's first reply goes first; the rest of starting follows it (or a moment, if no message woke us).
@@ -51,7 +60,7 @@ export default defineBackground(() => {
     void background.onAlarm(alarm.name);
   });
   registerAlertNotifications();
-  registerFirstRun(browser.runtime, browser.tabs);
+  registerFirstRun(browser.runtime, { create: (tab) => browser.tabs.create(tab) });
   registerLookup({ search: async (term) => (await background.markets.search(term)).value });
 
   void background.start();

@@ -5,6 +5,7 @@ import { readQuotes, readSentiment, readSparkline, readWatchlist, readWatchlists
 import { handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type ErrorView, type StreamedQuote, send, type WatchlistView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment, WatchlistSummary } from '../../lib/model';
+import { ChangedReads } from '../../lib/sidepanel/changed-reads';
 import { type PanelFirstPaint, pickList } from '../../lib/sidepanel/first-paint';
 import { watchlistsScreenKey } from '../../lib/sidepanel/kept-key';
 import { LiveRows, liveOf } from '../../lib/sidepanel/live-rows';
@@ -141,19 +142,28 @@ export function useWatchlistData(
     // Only a change of the watched rows (or turning sparklines on) needs a read.
   }, [watch, prefs.sparklines]);
 
+  // Markets the cache says were written, read back at most once a second and only when the stream has not
+  // shown them since (lib/sidepanel/changed-reads.ts); the read's prices and trails are one state change.
+  const readBack = useRef<(epics: string[]) => void>(() => {});
+  readBack.current = (written) => {
+    const mine = written.filter((k) => inList.has(k));
+    if (mine.length === 0) return;
+    const shown = new Set(watch.epics);
+    const trails = prefs.sparklines ? mine.filter((k) => shown.has(k)) : [];
+    void Promise.all([
+      readQuotes(mine),
+      Promise.all(trails.map(async (e) => [e, (await readSparkline(e)) ?? []] as const)),
+    ]).then(([found, sparkFound]) => {
+      setQuotes((current) => mergeQuotes(current, found));
+      if (sparkFound.length) setSparks((current) => mergeTrails(current, sparkFound));
+    });
+  };
+  const [changedReads] = useState(() => new ChangedReads({ read: (epics) => readBack.current(epics) }));
+  useEffect(() => () => changedReads.clear(), [changedReads]);
+
   useLiveChanges(['snapshots', 'sentiment', 'watchlists'], (store, keys) => {
     if (store === 'snapshots') {
-      // A market streamed since its last write has its quote and trail already (sent before the write).
-      const mine = keys.filter((k) => inList.has(k) && !streamedSince.current.delete(k));
-      if (mine.length === 0) return;
-      void readQuotes(mine).then((found) => setQuotes((current) => mergeQuotes(current, found)));
-      if (prefs.sparklines) {
-        const shown = new Set(watch.epics);
-        const visible = mine.filter((k) => shown.has(k));
-        void Promise.all(visible.map(async (e) => [e, (await readSparkline(e)) ?? []] as const)).then((found) =>
-          setSparks((current) => mergeTrails(current, found)),
-        );
-      }
+      changedReads.changed(keys.filter((k) => inList.has(k)));
     } else if (store === 'sentiment') {
       const ids = new Set(rows.map((r) => r.quote.marketId).filter((m): m is string => !!m));
       const mine = keys.filter((k) => ids.has(k));
@@ -180,7 +190,6 @@ export function useWatchlistData(
     },
     [],
   );
-  const streamedSince = useRef(new Set<string>());
   const paintStreamed = (mine: StreamedQuote[]) => {
     setQuotes((current) =>
       mergeQuotes(
@@ -197,10 +206,11 @@ export function useWatchlistData(
   const toView = useRef(paintStreamed);
   toView.current = paintStreamed;
   useLiveQuotes((streamed) => {
+    const at = performance.now();
     for (const s of streamed)
       if (inList.has(s.quote.epic)) {
         arriving.current.set(s.quote.epic, s);
-        streamedSince.current.add(s.quote.epic);
+        changedReads.streamed(s.quote.epic, at);
       }
     if (frame.current !== null || arriving.current.size === 0) return;
     frame.current = requestAnimationFrame(() => {

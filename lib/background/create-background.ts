@@ -82,9 +82,9 @@ export function createBackground(options: BackgroundOptions): Background {
     accountSwitched,
     now,
   });
-  const router = handlerRouter({ extensionId: options.extensionId, extensionOrigin: origin, plugins: list }, account);
+  const handlers = handlerRouter({ extensionId: options.extensionId, extensionOrigin: origin, plugins: list }, account);
   const ensureAlarm = alarmKeeper(options.alarms);
-  const unwatch: (() => void)[] = [];
+  const unwatch: (() => void)[] = [handlers.stop];
   const firstReply = signal();
 
   return {
@@ -96,9 +96,9 @@ export function createBackground(options: BackgroundOptions): Background {
     cache,
     clients,
     route(message, sender) {
-      const reply = router(message, sender, ctx)?.catch(
-        (err: unknown): Reply<unknown> => ({ ok: false, error: toErrorView(err) }),
-      );
+      const reply = handlers
+        .route(message, sender, ctx)
+        ?.catch((err: unknown): Reply<unknown> => ({ ok: false, error: toErrorView(err) }));
       return reply?.then((r) => {
         status.replied(r);
         firstReply.fire();

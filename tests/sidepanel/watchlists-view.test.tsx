@@ -14,15 +14,16 @@ vi.mock('../../lib/messages/contract', async (importOriginal) => ({
   send: (await import('../helpers/scripted-background')).scriptedSend,
 }));
 
-/** The markets each cache read of quotes asked for. */
+/** The markets each cache read of quotes asked for, and what the cache holds. */
 const quoteReads = vi.hoisted(() => [] as string[][]);
+const stored = vi.hoisted(() => new Map<string, unknown>());
 
 vi.mock('../../lib/cache/read', () => ({
   readWatchlists: async () => null,
   readWatchlist: async () => null,
   readQuotes: async (epics: string[]) => {
     quoteReads.push([...epics]);
-    return new Map();
+    return new Map(epics.filter((e) => stored.has(e)).map((e) => [e, stored.get(e)]));
   },
   readSentiment: async () => new Map(),
   readSparkline: async () => null,
@@ -77,6 +78,8 @@ function renderView(prefs: Partial<Prefs> = {}) {
 
 beforeEach(() => {
   background.calls = [];
+  stored.clear();
+  quoteReads.length = 0;
   members = { W1: ['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP'], SYS: ['IX.D.DAX.DAILY.IP'] };
   background.handlers = {
     'watchlists.list': () => ({ ok: true, data: { value: summaries, fetchedAt: Date.now(), stale: false } }),
@@ -172,10 +175,64 @@ describe('WatchlistsView', () => {
     say({ kind: 'changed', store: 'snapshots', keys: ['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP'] });
     await waitFor(() => expect(quoteReads).toHaveLength(1));
     expect(quoteReads[0]).toEqual(['IX.D.FTSE.DAILY.IP']);
-    // Written again with nothing streamed since: read back this time.
+    // Written again with nothing streamed since: read back once its next quote failed to come within a second.
     say({ kind: 'changed', store: 'snapshots', keys: ['CS.D.EURUSD.TODAY.IP'] });
-    await waitFor(() => expect(quoteReads).toHaveLength(2));
+    await waitFor(() => expect(quoteReads).toHaveLength(2), { timeout: 3_000 });
     expect(quoteReads[1]).toEqual(['CS.D.EURUSD.TODAY.IP']);
+  });
+
+  it('streaming a market, its writes announced after its quotes read nothing back; a polled one at most once a second', async () => {
+    const { live } = renderView();
+    live.start();
+    await waitFor(() => expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']));
+    const say = (message: unknown) => {
+      for (const deliver of fromBackground) deliver(message);
+    };
+    quoteReads.length = 0;
+    for (let i = 0; i < 20; i++) {
+      const streamed = quote('CS.D.EURUSD.TODAY.IP', { instrumentName: 'EURUSD', bid: 1.2 + i / 1e4, offer: 1.3 });
+      say({ kind: 'quotes', quotes: [{ quote: streamed, fetchedAt: Date.now() + 1000 + i, trail: [1.2] }] });
+      await new Promise((r) => setTimeout(r, 5));
+      // Written twice (a write that ends while the next is queued): both announced before the next quote.
+      say({ kind: 'changed', store: 'snapshots', keys: ['CS.D.EURUSD.TODAY.IP'] });
+      say({ kind: 'changed', store: 'snapshots', keys: ['CS.D.EURUSD.TODAY.IP'] });
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    say({
+      kind: 'quotes',
+      quotes: [{ quote: quote('CS.D.EURUSD.TODAY.IP'), fetchedAt: Date.now() + 2000, trail: [] }],
+    });
+    // A market the stream does not carry, written after, twice: its reads (the second a second after the first,
+    // when any read of the streamed market would have been due) are the only ones.
+    say({ kind: 'changed', store: 'snapshots', keys: ['IX.D.FTSE.DAILY.IP'] });
+    await waitFor(() => expect(quoteReads).toHaveLength(1), { timeout: 3_000 });
+    say({ kind: 'changed', store: 'snapshots', keys: ['IX.D.FTSE.DAILY.IP'] });
+    say({ kind: 'changed', store: 'snapshots', keys: ['IX.D.FTSE.DAILY.IP'] });
+    await waitFor(() => expect(quoteReads.flat().filter((e) => e === 'IX.D.FTSE.DAILY.IP')).toHaveLength(2), {
+      timeout: 3_000,
+    });
+    expect(quoteReads).toEqual([['IX.D.FTSE.DAILY.IP'], ['IX.D.FTSE.DAILY.IP']]);
+  });
+
+  it('a stored row that really changed (a market written elsewhere) is drawn again', async () => {
+    const { live } = renderView();
+    live.start();
+    await waitFor(() => expect(rowEpics()).toEqual(['CS.D.EURUSD.TODAY.IP', 'IX.D.FTSE.DAILY.IP']));
+    const ftse = () => screen.getAllByTestId('panel-row')[1] as HTMLElement;
+    expect(ftse().textContent).not.toContain('8,123.4');
+    stored.set('IX.D.FTSE.DAILY.IP', {
+      value: quote('IX.D.FTSE.DAILY.IP', {
+        instrumentName: 'FTSE',
+        bid: 8123.4,
+        offer: 8124.4,
+        decimalPlacesFactor: 1,
+      }),
+      fetchedAt: Date.now() + 1000,
+      stale: false,
+    });
+    for (const deliver of fromBackground)
+      deliver({ kind: 'changed', store: 'snapshots', keys: ['IX.D.FTSE.DAILY.IP'] });
+    await waitFor(() => expect(ftse().textContent).toContain('8,123.4'));
   });
 
   it('keeps the list exactly as it was when adding fails, and says why', async () => {

@@ -22,7 +22,7 @@ import { chosenAccounts, connection, loginEncryption, sessionSecrets, vault, vau
 import { SignedOutError } from '../routing/errors';
 import { baseUrlFor } from './base-url';
 import { ServiceOutage } from './outage';
-import { secretsInUse } from './remembered';
+import { connectionRead, readConnection, secretsInUse } from './remembered';
 import { storageBudgetStore, storageLockStore, storageSpellingStore, storageTokenStore } from './storage-stores';
 
 export interface ClientHolderOptions {
@@ -59,14 +59,16 @@ export const accountKey = (s: { baseUrl: string; identifier: string }) => `${s.b
 
 /** The settings a client needs, or null when something is missing (the user is signed out). */
 export async function readClientSettings(): Promise<ClientSettings | null> {
-  // Asked together (one storage call: lib/settings/batched-reads.ts). The secrets follow the connection: its
-  // migration moves an older version's remembered secrets into this session's.
+  // Asked together (one storage call: lib/settings/batched-reads.ts). The secrets follow the connection's
+  // first read: its migration moves an older version's remembered secrets into this session's (remembered.ts).
   const encryptionRead = loginEncryption.getValue();
   const chosenRead = chosenAccounts.getValue();
   encryptionRead.catch(() => undefined);
   chosenRead.catch(() => undefined);
-  const conn = await connection.getValue();
-  const { apiKey, password } = await secretsInUse();
+  const secretsRead = connectionRead() ? secretsInUse() : null;
+  secretsRead?.catch(() => undefined);
+  const conn = await readConnection();
+  const { apiKey, password } = await (secretsRead ?? secretsInUse());
   const baseUrl = baseUrlFor(conn.environment, conn.baseUrl);
   if (!baseUrl || !apiKey || !password || !conn.identifier) return null;
   const encryption = await encryptionRead;

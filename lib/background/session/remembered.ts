@@ -15,6 +15,21 @@ export interface SecretsInUse {
   password: string | null;
 }
 
+let connectionMigrated = false;
+
+/**
+ * The connection as stored. Its migration moves an older version's remembered secrets into this session's,
+ * so what reads them waits for a first read of it; once one has returned, the migration is done
+ * (`connectionRead()`) and they are read with it.
+ */
+export async function readConnection() {
+  const conn = await connection.getValue();
+  connectionMigrated = true;
+  return conn;
+}
+
+export const connectionRead = () => connectionMigrated;
+
 export async function secretsInUse(): Promise<SecretsInUse> {
   // Both asked at once (one storage call each area): a woken worker answers after one round trip, not two.
   const sessionRead = sessionSecrets.getValue();

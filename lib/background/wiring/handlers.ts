@@ -2,11 +2,12 @@
 import type { Guard } from '../../api';
 import type { CacheWriterImpl } from '../../cache/writer';
 import { markingHistory } from '../../history/changes';
+import { extensionStorage } from '../../settings/early-read';
 import { registry } from '../../settings/registry';
 import type { HandlerContext, Handlers } from '../handlers/table';
 import { type BackgroundPlugin, mergeHandlers } from '../plugins';
 import { createRouter, type Route } from '../routing/router';
-import { heldSecrets } from '../routing/secrets';
+import { heldSecrets, keptSecrets, watchStorage } from '../routing/secrets';
 import { withFallback } from '../routing/unavailable';
 import type { ClientHolder } from '../session/client-holder';
 import { vaultReader } from '../session/remembered';
@@ -70,18 +71,26 @@ export function handlerContext(options: Pick<BackgroundOptions, 'vault'>, needs:
   };
 }
 
-/** The router over every plugin's handlers; a handler that deals stamps the history of the account it dealt on. */
+/**
+ * The router over every plugin's handlers; a handler that deals stamps the history of the account it dealt on.
+ * `stop` ends the watch that keeps the held secrets current (routing/secrets.ts).
+ */
 export function handlerRouter(
   config: { extensionId: string; extensionOrigin: string; plugins: BackgroundPlugin[] },
   account: AccountParts,
-): Route {
+): { route: Route; stop(): void } {
   const handlers: Handlers = markingHistory(withFallback(mergeHandlers(config.plugins)), async (c: HandlerContext) => {
     await account.stampHistory((await c.session.account()).accountId);
   });
-  return createRouter({
+  const held = keptSecrets(
+    () => heldSecrets(registry),
+    (changed) => watchStorage(extensionStorage(), changed),
+  );
+  const route = createRouter({
     extensionId: config.extensionId,
     extensionOrigin: config.extensionOrigin,
     handlers,
-    secrets: () => heldSecrets(registry),
+    secrets: held.secrets,
   });
+  return { route, stop: held.stop };
 }

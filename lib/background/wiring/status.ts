@@ -4,7 +4,7 @@ import type { ErrorView, Reply, StatusView } from '../../messages/contract';
 import { registry } from '../../settings/registry';
 import { toErrorView } from '../routing/error-view';
 import type { ClientHolder } from '../session/client-holder';
-import { vaultView } from '../session/remembered';
+import { connectionRead, readConnection, vaultView } from '../session/remembered';
 import { buildStatus } from '../session/status';
 import type { StreamView } from '../stream/live-stream';
 import type { Late, LiveParts } from './late';
@@ -53,15 +53,23 @@ export function statusParts(clients: ClientHolder, now: () => number, live: Late
     );
     const session = built.then((ok) => (ok ? clients.sessionInfo() : undefined));
     // Every read at once: a woken worker answers after the slowest, not after their sum. The vault's state is
-    // read once the client is built: building it from remembered secrets of an older version asks for a PIN.
+    // read with the connection once its migration is done (session/remembered.ts): that moves remembered
+    // secrets of an older version into this session's, which then ask for a PIN.
+    const migrated = connectionRead();
+    const connRead = readConnection();
     const [conn, info, permits, sessionPermits, lock, pinned, vault] = await Promise.all([
-      registry.connection.getValue(),
+      connRead,
       session,
       registry.permits.getValue(),
       registry.sessionPermits.getValue(),
       registry.reconciliationLock.getValue(),
       registry.pinnedEpic.getValue(),
-      built.then(() => vaultView()),
+      migrated
+        ? vaultView()
+        : connRead.then(
+            () => vaultView(),
+            () => vaultView(),
+          ),
     ]);
     const settingsPresent = info !== undefined;
     const { engine, stream } = live.get();

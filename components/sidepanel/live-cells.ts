@@ -4,7 +4,7 @@
 // here only, after every draw of the row and on every streamed quote, so the row's markup and its streamed
 // values each have one source.
 import { i18n } from '#i18n';
-import { formatPrice, marketDecimals, midOf, spreadOf, trendOf } from '../../lib/format';
+import { formatPrice, formatShare, formatTime, marketDecimals, midOf, spreadOf, trendOf } from '../../lib/format';
 import { type RowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { arrowOf } from '../../lib/sidepanel/table-layout';
@@ -92,17 +92,19 @@ function updated(td: HTMLElement): CellWriter {
   return ({ row }) => {
     const at = row.quote.updatedAt;
     setClass(span, at ? '' : 'muted');
-    write(at ? clock.format(at) : '–');
+    write(at ? formatTime(at) : '–');
   };
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const SLOT = '\u0001';
 
 /** Where the price stands in the day's range: a mark along a bar, or a dash without a range. */
 function range(td: HTMLElement): CellWriter {
   let shown: number | null | undefined;
   let mark: HTMLElement | null = null;
   let bar: HTMLElement | null = null;
+  // Its words with a slot for the position, asked of the browser once a row (getMessage costs a frame's time).
+  let words: string | null = null;
   return ({ row }) => {
     const at = rangePosition(row.quote);
     const pct = at === null ? null : Math.round(at * 100);
@@ -118,7 +120,8 @@ function range(td: HTMLElement): CellWriter {
     }
     shown = pct;
     if (pct !== null && bar && mark) {
-      bar.setAttribute('aria-label', `${pct}% of the day's range`);
+      words ??= i18n.t('watchlistRange.position', { position: SLOT });
+      bar.setAttribute('aria-label', words.replace(SLOT, formatShare(pct)));
       mark.style.left = `${pct}%`;
     }
   };

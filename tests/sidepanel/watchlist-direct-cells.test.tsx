@@ -10,6 +10,7 @@ import type { MarketQuote } from '../../lib/model';
 import { FLASH_MS, LiveRows } from '../../lib/sidepanel/live-rows';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { columnIds } from '../../lib/watchlists/columns';
+import { useLocale } from '../setup/i18n-messages';
 import { quote, row, sentiment } from './fixtures';
 
 afterEach(() => {
@@ -111,6 +112,7 @@ describe('a streamed quote written straight into its cells', () => {
 
   it('writes every moved value at the market’s decimals, split at the point, in the user’s locale', () => {
     setFormatLocale('de-DE');
+    useLocale('de');
     const live = new LiveRows();
     render(table(start, live));
     expect(cellOf(FTSE, 'wl-bid').textContent).toBe('8.101,5');
@@ -129,6 +131,10 @@ describe('a streamed quote written straight into its cells', () => {
     expect(cellOf(EUR, 'wl-chg').firstElementChild!.className).toBe('down');
     expect(cellOf(EUR, 'wl-pct').textContent).toMatch(/^▼ −0,19\s?%$/);
     expect(cellOf(EUR, 'wl-pct').firstElementChild!.className).toBe('down');
+    // The range bar's words in the user's language, its share in the user's number format.
+    expect(cellOf(EUR, 'wl-range').querySelector('[role="img"]')!.getAttribute('aria-label')).toMatch(
+      /^Bei \d+\s%\sder Tagesspanne$/,
+    );
     expect(rowOf(EUR).className).toMatch(/flash-up-/);
   });
 

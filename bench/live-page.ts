@@ -120,3 +120,22 @@ export const streamedEpics = (sim: SimHandle) =>
         .map((i) => i.split(':').slice(2).join(':')),
     ),
   ].sort();
+
+/**
+ * The side panel's table as laid out now: the page's height outside the rows' scroller, the first row's offset,
+ * a row's height and how many rows start on screen (counted from the rows' own places: the DOM keeps them in
+ * no order).
+ */
+export const panelLayout = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]')!;
+    const rows = [...scroller.querySelectorAll<HTMLElement>('.wl-table [data-testid="panel-row"]')];
+    const top = scroller.getBoundingClientRect().top;
+    const starts = rows.map((r) => r.getBoundingClientRect().top - top).sort((a, b) => a - b);
+    return {
+      chrome: innerHeight - scroller.clientHeight,
+      first: starts[0] ?? 0,
+      row: rows[0]?.getBoundingClientRect().height ?? 0,
+      onScreen: starts.filter((s) => s < scroller.clientHeight).length,
+    };
+  });

@@ -15,7 +15,7 @@ import type { SimHandle } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { median, percentile } from './env';
 import { FIRST_ROW_MARK, FLOOR_PAGE, FLOOR_STREAM_PAGE, MARK_FIRST_ROW } from './floor';
-import { ask, settledPrices, streamedEpics, streamState, waitFor } from './live-page';
+import { ask, panelLayout, settledPrices, streamedEpics, streamState, waitFor } from './live-page';
 import { COUNT_APPLIED } from './page-counters';
 import { withPageBench } from './setup';
 import { pricesStreamed } from './stream-sends';
@@ -173,19 +173,7 @@ const bench: BenchModule = {
         await page.goto(panelUrl);
         await page.getByRole('combobox', { name: 'Watchlist' }).selectOption(list.id);
         await page.locator('.wl-table [data-testid="panel-row"]').first().waitFor({ timeout: 30_000 });
-        const layout = () =>
-          page.evaluate(() => {
-            const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]')!;
-            const rows = [...scroller.querySelectorAll<HTMLElement>('.wl-table [data-testid="panel-row"]')];
-            const top = scroller.getBoundingClientRect().top;
-            const starts = rows.map((r) => r.getBoundingClientRect().top - top).sort((a, b) => a - b);
-            return {
-              chrome: innerHeight - scroller.clientHeight,
-              first: starts[0] ?? 0,
-              row: rows[0]?.getBoundingClientRect().height ?? 0,
-              onScreen: starts.filter((s) => s < scroller.clientHeight).length,
-            };
-          });
+        const layout = () => panelLayout(page);
         let at = await layout();
         if (at.row < 10) throw new Error(`${variant} columns: a row ${at.row} px high`);
         heights[variant] = Math.round(at.chrome + at.first + (ON_SCREEN - 0.5) * at.row);

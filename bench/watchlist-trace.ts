@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { configureConnection, extensionUrl, launchExtension, SIDEPANEL_VIEWPORT } from '../e2e/launch';
 import { columnIds } from '../lib/watchlists/columns';
-import { type SimHandle, startSim } from '../sim/server';
+import { startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { extensionWithFloor, FLOOR_STREAM_PAGE } from './floor';
-import { ask, streamState, waitFor } from './live-page';
+import { ask, panelLayout, settledPrices, streamState, waitFor } from './live-page';
 import { pricesStreamed } from './stream-sends';
 
 const WINDOW_MS = Number(process.env.TRACE_MS ?? 5_000);
@@ -20,21 +20,6 @@ const STREAMED = 50;
 /** Rows on screen for STREAMED markets live: the panel keeps 15 more below them (WATCH_MARGIN). */
 const ON_SCREEN = STREAMED - 15;
 
-/** The PRICE items the extension subscribes once that number has held for 1.5 s, or as it stands after 30 s. */
-async function settledPrices(sim: SimHandle, timeout = 30_000): Promise<number> {
-  const until = Date.now() + timeout;
-  let last = -1;
-  let since = Date.now();
-  for (;;) {
-    const n = pricesStreamed(sim);
-    if (n !== last) {
-      last = n;
-      since = Date.now();
-    }
-    if (Date.now() - since >= 1_500 || Date.now() > until) return n;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -254,19 +239,7 @@ async function main() {
       // As the bench sizes it (watchlist-columns.bench.ts): 35 rows on screen, counted from the rows' own places
       // (the DOM keeps them in no order), so that the panel keeps 50 markets live; then the service must
       // stream 50, held for a second and a half (a page just resized changes its markets for a moment).
-      const layout = () =>
-        page.evaluate(() => {
-          const scroller = document.querySelector<HTMLElement>('[data-testid="panel-rows"]')!;
-          const rows = [...scroller.querySelectorAll<HTMLElement>('.wl-table [data-testid="panel-row"]')];
-          const top = scroller.getBoundingClientRect().top;
-          const starts = rows.map((r) => r.getBoundingClientRect().top - top).sort((a, b) => a - b);
-          return {
-            chrome: innerHeight - scroller.clientHeight,
-            first: starts[0] ?? 0,
-            row: rows[0]?.getBoundingClientRect().height ?? 0,
-            onScreen: starts.filter((s) => s < scroller.clientHeight).length,
-          };
-        });
+      const layout = () => panelLayout(page);
       // The layout settles as the list's numbers arrive (wider numbers, more lines): size it again until it holds.
       let height = 0;
       let streamed = 0;

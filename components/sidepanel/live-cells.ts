@@ -10,6 +10,7 @@ import type { RowModel } from '../../lib/sidepanel/rows';
 import { arrowOf } from '../../lib/sidepanel/table-layout';
 import { type ColumnId, rangePosition } from '../../lib/watchlists/columns';
 import { sparkShape } from '../Sparkline';
+import { wordsOnce } from './WatchlistCells';
 
 export interface CellInput {
   row: RowModel;
@@ -132,6 +133,8 @@ function sparkline(td: HTMLElement): CellWriter {
   let svg: SVGSVGElement | null = null;
   let path: SVGPathElement | null = null;
   let drawn: { spark: unknown; label: string } | null = null;
+  // Asked of the browser once a name: a trail too short to draw still changes with every tick.
+  const tooShort = wordsOnce((label: string) => i18n.t('market.notEnoughData', { label }));
   return ({ row, spark, sparklines, sparkLabel }) => {
     if (!sparklines) {
       svg?.remove();
@@ -150,7 +153,7 @@ function sparkline(td: HTMLElement): CellWriter {
     }
     const shape = sparkShape(spark ?? [], SPARK_WIDTH, SPARK_HEIGHT);
     setClass(svg, shape ? `sparkline ${shape.trend}` : 'sparkline');
-    svg.setAttribute('aria-label', shape ? label : i18n.t('market.notEnoughData', { label }));
+    svg.setAttribute('aria-label', shape ? label : tooShort(label));
     if (!shape) {
       svg.removeAttribute('viewBox');
       path?.remove();

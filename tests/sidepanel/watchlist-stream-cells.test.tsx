@@ -146,4 +146,19 @@ describe('a watchlist with every column, streaming', () => {
     expect(rowOf(EUR).querySelector('.wl-spark svg')!.getAttribute('aria-label')).toBe('Recent prices of EUR/USD');
     expect(document.querySelector('table')!.getAttribute('aria-label')).toMatch(/Majors/);
   });
+
+  it('draws a tick of a trail too short for a line (a new install’s first minute) without asking for words again', () => {
+    const sparks = (t: number[]) => new Map([[EUR, t]]);
+    const { rerender } = render(table(start, sparks([1.08]), () => {}));
+    const said = rowOf(EUR).querySelector('.wl-spark svg')!.getAttribute('aria-label');
+    const asked = vi.spyOn(fakeBrowser.i18n, 'getMessage');
+    try {
+      rerender(table(tick(start, EUR, { bid: 1.082, offer: 1.0822 }), sparks([1.0821]), () => {}));
+      expect(cell(EUR, 'wl-bid')).toBe('1.0820');
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
+    expect(rowOf(EUR).querySelector('.wl-spark svg')!.getAttribute('aria-label')).toBe(said);
+  });
 });

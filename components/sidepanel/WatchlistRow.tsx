@@ -21,7 +21,7 @@ import { moveOf, type RowModel } from '../../lib/sidepanel/rows';
 import type { ColumnId } from '../../lib/watchlists/columns';
 import type { FlagColour } from '../../lib/watchlists/marks';
 import { FlagMark } from '../FlagMark';
-import { type CellWriter, cellWriter } from './live-cells';
+import { type CellInput, type CellWriter, cellWriter } from './live-cells';
 import { Cell, cellClassOf, wordsOnce } from './WatchlistCells';
 
 /** What a row does, read when it happens (the table's latest handlers, without drawing every row again). */
@@ -79,6 +79,8 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
   private readonly refs = new Map<ColumnId, (el: HTMLElement | null) => void>();
   /** What Preact drew of the row that a streamed quote can change (name, status): new values draw it again. */
   private drawnKey = '';
+  /** What the cells Preact mounts in one draw are filled with, worked out once for them all. */
+  private mounting: CellInput | null = null;
   private flashClass = '';
 
   shouldComponentUpdate(next: WatchlistRowProps): boolean {
@@ -127,7 +129,8 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
         }
         const write = cellWriter(id, el);
         this.writers.set(id, write);
-        write(this.inputOf(this.shown()));
+        this.mounting ??= this.inputOf(this.shown());
+        write(this.mounting);
       };
       this.refs.set(id, ref);
     }
@@ -178,6 +181,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     const { listName, removable, busy, actions } = this.props;
     const { row } = this.shown();
     this.drawnKey = keyOf(row);
+    this.mounting = null;
     const q = row.quote;
     const noteId = note ? `note-${index}` : undefined;
     return (

@@ -43,4 +43,30 @@ globalThis.received = { messages: 0, quotes: 0, epics: new Set() };
         });
       return port;
     };
+}
+// The storage change events the page's own listeners received (each event once, however many listeners): the
+// browser hands a page every change of an area it watches, old and new values whole, before any listener runs.
+// Counted inside the page's listeners, so a page that watches nothing (the floor) is given no listener.
+globalThis.storageEvents = 0;
+{
+  const seen = new WeakSet();
+  const storage = globalThis.chrome?.storage;
+  for (const event of [storage?.onChanged, storage?.local?.onChanged, storage?.session?.onChanged]) {
+    const add = event?.addListener?.bind(event);
+    if (!add) continue;
+    const wrapped = new WeakMap();
+    const remove = event.removeListener.bind(event);
+    event.addListener = (fn) => {
+      const counted = (changes, ...rest) => {
+        if (!seen.has(changes)) {
+          seen.add(changes);
+          globalThis.storageEvents++;
+        }
+        return fn(changes, ...rest);
+      };
+      wrapped.set(fn, counted);
+      return add(counted);
+    };
+    event.removeListener = (fn) => remove(wrapped.get(fn) ?? fn);
+  }
 }`;

@@ -45,6 +45,8 @@ interface Window {
   /** Quote messages the page's live Port received, and quotes in them, a second. */
   messages: number;
   quotes: number;
+  /** Storage change events the page's own listeners received, a second (COUNT_APPLIED). */
+  storage: number;
   /** The markets the page received quotes for during the window, sorted. */
   epics: string[];
 }
@@ -54,10 +56,17 @@ const applied = (page: Page) =>
     const g = globalThis as unknown as {
       applied: { frames: number; rows: number };
       received: { messages: number; quotes: number; epics: Set<string> };
+      storageEvents: number;
     };
     const epics = [...g.received.epics].sort();
     g.received.epics.clear();
-    return { ...g.applied, messages: g.received.messages, quotes: g.received.quotes, epics };
+    return {
+      ...g.applied,
+      messages: g.received.messages,
+      quotes: g.received.quotes,
+      storage: g.storageEvents,
+      epics,
+    };
   });
 
 /** Updates the service wrote for PRICE items since recording started. */
@@ -98,6 +107,7 @@ async function measureWindow(context: BrowserContext, page: Page, sim: SimHandle
     watched,
     messages: (to.messages - from.messages) / secs,
     quotes: (to.quotes - from.quotes) / secs,
+    storage: (to.storage - from.storage) / secs,
     epics: to.epics,
   };
 }
@@ -273,7 +283,7 @@ const bench: BenchModule = {
           : `${theirs.size} markets, ${missing} of the floor's missing and ${extra} others`;
       };
       const stream = (p: Page3) =>
-        `${round(m(p, 'messages'))} messages/s (${round(m(p, 'quotes'))} quotes/s), drew ${round(m(p, 'frames'))} frames/s`;
+        `${round(m(p, 'messages'))} messages/s (${round(m(p, 'quotes'))} quotes/s) and ${round(m(p, 'storage'))} storage change events/s, drew ${round(m(p, 'frames'))} frames/s`;
       const verdict = (p: Variant) => {
         const messages = m(p, 'messages') / Math.max(m('floor', 'messages'), 1e-9);
         const frames = m(p, 'frames') / Math.max(m('floor', 'frames'), 1e-9);

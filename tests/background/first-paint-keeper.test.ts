@@ -1,7 +1,7 @@
 // The background's first-paint snapshot mirrors the cache for what the pages' first screens show, and
 // follows the cache's writes that touch it.
 import { set } from 'idb-keyval';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildSnapshot,
   createFirstPaintKeeper,
@@ -104,5 +104,46 @@ describe('the first-paint keeper', () => {
     expect(written.at(-1)?.watchlist?.value.summary.id).toBe('W2');
     expect(Object.keys(written.at(-1)?.quotes ?? {}).sort()).toEqual(['DAX', 'FTSE']);
     keeper.stop();
+  });
+});
+
+describe('the first-paint keeper while prices stream', () => {
+  it('patches streamed prices into the snapshot about once a second, ending with the last one', async () => {
+    const open = await seeded();
+    const written: FirstPaintSnapshot[] = [];
+    const inputs: FirstPaintInputs = { recentEpics: ['GOLD'], selectedWatchlistId: 'W1', lastQuery: '' };
+    // Only the keeper's clock is faked: the cache's IndexedDB runs on the real one.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const keeper = createFirstPaintKeeper({
+        open,
+        inputs: async () => inputs,
+        write: async (s) => void written.push(s),
+      });
+      const cache = new CacheWriterImpl({ open, onChange: keeper.cacheChanged });
+      keeper.schedule();
+      const idle = async () => {
+        for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
+      };
+      await vi.advanceTimersByTimeAsync(100);
+      await idle();
+      const first = written.length;
+      // Five seconds of a market shown by the snapshot streaming ten prices a second.
+      for (let tick = 1; tick <= 50; tick++) {
+        await cache.put('snapshots', 'GOLD', quote('GOLD', { bid: 1900 + tick }), Date.now());
+        await idle();
+        await vi.advanceTimersByTimeAsync(100);
+        await idle();
+      }
+      await vi.advanceTimersByTimeAsync(2_000);
+      await idle();
+      const patches = written.length - first;
+      expect(patches).toBeGreaterThanOrEqual(3);
+      expect(patches).toBeLessThanOrEqual(7);
+      expect(written.at(-1)?.quotes.GOLD?.value.bid).toBe(1950);
+      keeper.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

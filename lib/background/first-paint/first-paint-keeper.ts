@@ -2,7 +2,8 @@
 // a write touching what the popup's or the side panel's first screen shows, and when the recent lookups,
 // the chosen watchlist or the popup's last search change, it reads those entries from the cache and
 // writes the snapshot to storage.session. Changes are gathered for a moment (prices, which the stream
-// writes many times a second, for a quarter of a second, patched into the last snapshot), and one write runs at a time.
+// writes many times a second, for a second, patched into the last snapshot: every write is an event of the whole
+// snapshot, old and new, to each page that watches storage.session, the side panel among them), and one write runs at a time.
 import { get, getMany, type UseStore } from 'idb-keyval';
 import type { CacheEntry, SnapshotEntry, WatchlistMembers } from '../../cache/entry';
 import { keys } from '../../cache/entry';
@@ -71,7 +72,7 @@ export async function buildSnapshot(
 export function createFirstPaintKeeper(deps: FirstPaintKeeperDeps): FirstPaintKeeper {
   const gatherMs = deps.gatherMs ?? 50;
   /** Streamed prices change the cache many times a second: the snapshot follows them at most this often. */
-  const quoteGatherMs = deps.quoteGatherMs ?? 250;
+  const quoteGatherMs = deps.quoteGatherMs ?? 1000;
   /** The epics and search key the last snapshot covers: only writes touching them need a rebuild. */
   let covered = new Set<string>();
   let searchKey = '';

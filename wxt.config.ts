@@ -67,7 +67,7 @@ export default defineConfig({
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.some((e) => e.type === 'background')) return;
       config.plugins = [...(config.plugins ?? []), asciiScript()];
-      // MS_SOURCEMAP=1: the worker with a source map, to see where a wake's time goes (docs/benchmarks.md).
+      // MS_SOURCEMAP=1: the worker with a source map, for bench/worker-wake-marks.ts.
       if (process.env.MS_SOURCEMAP) config.build = { ...config.build, sourcemap: true };
     },
   },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { asciiScript } from './scripts/ascii-script';
 import { inlinePageCss } from './scripts/inline-page-css';
 import { withoutPagePreloads } from './scripts/page-preloads';
 
@@ -32,6 +33,7 @@ export const SOURCES_ZIP_FILES = [
   'lib/**',
   'locales/**',
   'public/**',
+  'scripts/ascii-script.ts',
   'scripts/inline-page-css.ts',
   'scripts/page-preloads.ts',
   'scripts/icons.ts',
@@ -61,6 +63,14 @@ export default defineConfig({
     plugins: [inlinePageCss(['popup', 'sidepanel'])],
     build: { modulePreload: { resolveDependencies: withoutPagePreloads(['sidepanel']) } },
   }),
+  hooks: {
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.some((e) => e.type === 'background')) return;
+      config.plugins = [...(config.plugins ?? []), asciiScript()];
+      // MS_SOURCEMAP=1: the worker with a source map, for bench/worker-wake-marks.ts.
+      if (process.env.MS_SOURCEMAP) config.build = { ...config.build, sourcemap: true };
+    },
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -72,6 +72,12 @@ async function wakes(context: BrowserContext, page: Page, extensionId: string, n
       'message received': at(w.message),
       'reply sent': at(w.reply),
       'reply back in the page': sent.back - sent.t0,
+      // Any other mark a copy of the build sets (`self.__wake.<name> = performance.now()`).
+      ...Object.fromEntries(
+        Object.entries(w)
+          .filter(([k]) => !['origin', 'start', 'evaluated', 'message', 'reply'].includes(k))
+          .map(([k, v]) => [`mark: ${k}`, at(v)]),
+      ),
     });
   }
   return out;
@@ -79,7 +85,8 @@ async function wakes(context: BrowserContext, page: Page, extensionId: string, n
 
 function report(title: string, runs: Wake[]) {
   console.log(`\n== ${title} (${runs.length} wakes), median ms from the page's send`);
-  for (const k of Object.keys(runs[0] ?? {}))
+  const at = (k: string) => median(runs.map((r) => r[k]!));
+  for (const k of Object.keys(runs[0] ?? {}).sort((a, b) => at(a) - at(b)))
     console.log(
       `  ${median(runs.map((r) => r[k]!))
         .toFixed(1)
@@ -89,12 +96,14 @@ function report(title: string, runs: Wake[]) {
 
 async function main() {
   const n = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 15);
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
+  // A built extension to probe instead of .output/chrome-mv3 (e.g. a copy with marks of its own).
+  const source = process.env.PROBE_DIR ?? EXTENSION_DIR;
+  if (!existsSync(join(source, 'manifest.json'))) buildExtension();
   const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
   const floorSource = floorWorkerExtension();
   const builds = [
     { title: 'floor worker', copy: instrumented(floorSource.dir, 'floor-worker.js'), sim: false },
-    { title: 'this build', copy: instrumented(EXTENSION_DIR, 'background.js'), sim: true },
+    { title: 'this build', copy: instrumented(source, 'background.js'), sim: true },
   ];
   const runs = new Map<string, Wake[]>(builds.map((b) => [b.title, []]));
   try {

@@ -122,6 +122,7 @@ describe('the Firefox sources zip', () => {
     for (const unwanted of ['sim', 'tests', 'bench', 'e2e', 'artifacts', '.git', '.output', 'node_modules', '.ci'])
       expect(topLevel.has(unwanted)).toBe(false);
     expect(names.filter((n) => n.startsWith('scripts/')).sort()).toEqual([
+      'scripts/ascii-script.ts',
       'scripts/icons.ts',
       'scripts/inline-page-css.ts',
       'scripts/page-preloads.ts',

@@ -138,10 +138,13 @@ export function mainThreadReport(main: TraceEvent[], secs: number): string {
     total += t;
   }
   const frames = sorted.filter((e) => e.name === 'ProxyMain::BeginMainFrame::commit').length || 1;
+  const layerized = count.get('Layerize') ?? 0;
+  const full = count.get('PaintArtifactCompositor::Update') ?? 0;
   const ms = (t: number) => (t / 1000 / secs).toFixed(1).padStart(7);
   const per = (t: number) => (t / 1000 / frames).toFixed(2).padStart(6);
   const lines = [
     `  CPU ${ms(total)} ms/s, ${(frames / secs).toFixed(1)} frames/s, ${per(total)} ms a frame`,
+    `  layerized ${layerized}×, of which ${full} full updates (the rest repaint only)`,
     ...[...byCategory].sort((a, b) => b[1] - a[1]).map(([c, t]) => `  ${ms(t)} ms/s ${per(t)} ms/frame  ${c}`),
     '  by event (self CPU):',
     ...[...self]
@@ -252,6 +255,7 @@ async function main() {
         streamed = await settledPrices(sim);
       }
       if (streamed !== STREAMED) console.warn(`${variant}: ${streamed} markets streamed, not ${STREAMED}`);
+      if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS });
       await page.waitForTimeout(3_000);
       console.log(
         `${variant}: ${height} px, ${pricesStreamed(sim)} streamed, ${await page.getByTestId('panel-row').count()} rows`,

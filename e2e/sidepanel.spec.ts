@@ -213,6 +213,17 @@ test('rows stay live while the panel is visible, flash when they move, and pause
   sim.control.setMarket(FTSE, { bid: 9000, offer: 9001 });
   await expect(ftse).toContainText('9,000.0', { timeout: 20_000 });
   await expect(ftse).toHaveClass(/flash-up-/);
+  // Its coloured edge shows while it flashes and is gone once the flash is over.
+  const edge = () =>
+    ftse.evaluate((row) => {
+      const after = getComputedStyle(row, '::after');
+      const colours = after.visibility === 'hidden' ? [] : (after.boxShadow.match(/rgba?\([^)]*\)/g) ?? []);
+      return { flashing: /flash-/.test(row.className), drawn: colours.some((c) => !/^rgba\(.*, 0\)$/.test(c)) };
+    });
+  const flashing = await edge();
+  expect(flashing.drawn).toBe(flashing.flashing);
+  await expect.poll(async () => (await edge()).flashing, { timeout: 20_000 }).toBe(false);
+  expect((await edge()).drawn).toBe(false);
 
   // The rate budget in use, on demand.
   await panel.getByRole('button', { name: 'Budget' }).click();

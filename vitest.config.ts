@@ -1,5 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+// WXT's stand-in for `wxt/browser` takes the fake browser from `wxt/testing`, whose index also exports WXT's
+// Vitest plugin: every test file that imported `wxt/browser` loaded WXT's whole build tool (Vite's plugins,
+// magicast, linkedom, unimport), about half of its import time. It gets the fake browser alone instead.
+const fakeBrowserOnly: Plugin = {
+  name: 'marketside:fake-browser-only',
+  enforce: 'pre',
+  resolveId(id, importer) {
+    if (id === 'wxt/testing' && importer?.endsWith('/wxt/dist/virtual/mock-browser.mjs'))
+      return resolve(importer, '../../testing/fake-browser.mjs');
+  },
+};
 
 // Test files of plain logic that leave no state behind (no fake browser, IndexedDB, DOM, module mocks or
 // pinned globals): they share their workers' loaded modules instead of loading them again for each file,
@@ -8,25 +22,27 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 // browser, IndexedDB, the DOM, vi.mock or a global belongs in neither list below: it stays isolated.
 const SHARED = [
   'tests/alerts/{evaluate,list-rules,list}.test.ts',
-  'tests/api/{ambiguity,batching,endpoints,fixtures,guard,login,parsing,redaction,transport,validation,wire,workflow}.test.ts',
+  'tests/api/{ambiguity,batching,client-sim,endpoints,fixtures,guard,login,login-v3-answered-v2,parsing,redaction,rsa-pkcs1,transport,validation,wire,workflow}.test.ts',
   'tests/architecture/**/*.test.{ts,tsx}',
-  'tests/background/{account-funds,badge,live-hub,outage,router}.test.ts',
+  'tests/background/{account-funds,badge,live-hub,market-watch,outage,router}.test.ts',
+  'tests/cache/{history-merge,writer}.test.ts',
   'tests/bench/**/*.test.{ts,tsx}',
   'tests/csv/**/*.test.{ts,tsx}',
   'tests/dealing/{reasons,ticket}.test.ts',
   'tests/e2e-harness/**/*.test.{ts,tsx}',
   'tests/engine/cadence.test.ts',
-  'tests/history/{background,client,link,values}.test.ts',
+  'tests/history/{background,client,link,public-clients,values}.test.ts',
   'tests/hostile/secret-scan.test.ts',
   'tests/i18n/{catalogue,column-words,lib-words,literals,span-age}.test.ts',
+  'tests/messages/lazy-entries.test.ts',
   'tests/options/check.test.ts',
   'tests/permit/**/*.test.{ts,tsx}',
   'tests/popup/{keyboard,small}.test.ts',
-  'tests/release/{documents,icons}.test.ts',
+  'tests/release/{documents,icons,store-listing}.test.ts',
   'tests/scripts/**/*.test.{ts,tsx}',
-  'tests/sidepanel/{account-pnl,account-summary,history-account,history-range,live,number-columns,rows,trend-positions}.test.ts',
-  'tests/sim/{control-secrets,costs-applications,maintenance,session,stream-connect,stream-faults,stream-sends,stream-trade}.test.ts',
-  'tests/stream/{account-live,account-merge,chart-bars,chart-plan,host,keep-awake,plan,price-merge,stream-script,supervisor,trade-merge}.test.ts',
+  'tests/sidepanel/{account-pnl,account-summary,changed-reads,history-account,history-range,live,number-columns,rows,trend-positions}.test.ts',
+  'tests/sim/{control-secrets,costs-applications,maintenance,markets,sentiment-watchlists,session,stream-connect,stream-encode,stream-faults,stream-protocol,stream-sends,stream-trade,stream-values}.test.ts',
+  'tests/stream/{account-live,account-merge,chart-bars,chart-plan,host,keep-awake,live-stream-charts,plan,price-merge,stream-script,supervisor,trade-merge}.test.ts',
   'tests/vault/{crypto,strength}.test.ts',
   'tests/watchlists/**/*.test.{ts,tsx}',
 ];
@@ -48,16 +64,40 @@ const common = {
   hookTimeout: 20000,
 };
 
+// The longest files (a minute or more of CI's Vitest lane each: two Firefox builds, 4,000 token expiries, the
+// hostile payloads), started first. Without timings from an earlier run (CI's fresh clone) Vitest starts files
+// in the order it found them, and a long one found late ran on one core while the other sat idle at the end.
+const LONGEST_FIRST = [
+  'tests/release/sources-rebuild.test.ts',
+  'tests/faults/tokens.test.ts',
+  'tests/hostile/router-inputs.test.ts',
+  'tests/background/sim-integration.test.ts',
+  'tests/vault/migration.test.ts',
+  'tests/faults/ambiguous.test.ts',
+  'tests/faults/worker-stop.test.ts',
+  'tests/background/weekend.test.ts',
+];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((name) => f.moduleId.endsWith(`/${name}`));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     // Vitest's default on a 2-core machine is one worker; most files wait on the simulator's sockets and
     // timers, so two overlap well (the whole suite took about half the time with two).
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
-      { plugins: [WxtVitest()], test: { ...common, name: 'shared', include: SHARED, isolate: false } },
+      { plugins: [WxtVitest(), fakeBrowserOnly], test: { ...common, name: 'shared', include: SHARED, isolate: false } },
       {
-        plugins: [WxtVitest()],
+        plugins: [WxtVitest(), fakeBrowserOnly],
         test: {
           ...common,
           name: 'isolated',

@@ -1,5 +1,6 @@
 // The side panel as a trader meets it: the built extension in Chromium against the simulated service.
 import type { Page } from '@playwright/test';
+import { ROUTE_CHANNEL } from '../lib/sidepanel/route-channel';
 import { expect, test } from './harness';
 import { DETAIL, EURUSD, FTSE, GBPUSD, MY_WATCHLIST, NEW_LIST } from './journeys/data';
 import { playwrightPage } from './journeys/playwright-page';
@@ -186,16 +187,24 @@ test('the alerts view, and positions read-only without a dealing permit', async 
   await expect(panel.getByText(/Read-only: dealing is off/)).toBeVisible();
 });
 
-test('the popup or omnibox opens a market here through the session route', async ({ configure, openPage }) => {
+test('the popup or omnibox opens a market here through the session route', async ({
+  configure,
+  openPage,
+  serviceWorker,
+}) => {
   await configure();
   const panel = await openPage('sidepanel.html');
   await expect(panel.getByRole('combobox', { name: 'Watchlist' })).toBeVisible();
-  await panel.evaluate(
-    (epic) =>
-      (
+  // As the omnibox does (lib/sidepanel/route.ts openRoute): stored for the next opening, posted to this one.
+  await serviceWorker.evaluate(
+    async ([epic, channel]) => {
+      const route = { view: 'market', epic, at: Date.now() };
+      new BroadcastChannel(channel).postMessage(route);
+      await (
         globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }
-      ).chrome.storage.session.set({ sidepanelRoute: { view: 'market', epic, at: Date.now() } }),
-    FTSE,
+      ).chrome.storage.session.set({ sidepanelRoute: route });
+    },
+    [FTSE, ROUTE_CHANNEL] as const,
   );
   await expect(panel.getByRole('heading', { level: 2, name: 'FTSE 100' })).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { i18n } from '#i18n';
 import { lazyItem } from '../settings/registry';
 import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 import type { SidepanelRoute } from '../sidepanel/route';
+import { postRoute } from '../sidepanel/route-channel';
 
 /**
  * The side panel's route item, the same key and shape as lib/sidepanel/route.ts, declared here without
@@ -24,8 +25,10 @@ interface FirefoxSidebar {
  * the returned promise settles when the panel opened.
  */
 export function openMarketInSidePanel(epic: string, windowId: number | null): Promise<void> {
-  // The panel reads the route when it opens and listens for changes, so the two may land in any order.
-  const route = sidepanelRoute.setValue({ view: 'market', epic, at: Date.now() });
+  // The panel reads the stored route when it opens; an open one hears it posted.
+  const value: SidepanelRoute = { view: 'market', epic, at: Date.now() };
+  postRoute(value);
+  const route = sidepanelRoute.setValue(value);
   const firefox = (browser as unknown as FirefoxSidebar).sidebarAction;
   const opened = firefox
     ? firefox.open()

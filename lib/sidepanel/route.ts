@@ -1,11 +1,12 @@
 // Which view the side panel shows. Kept in storage.session so that the popup and the omnibox can
 // open a market here (write the route, then open the panel) and so that reopening the panel in the
-// same browser session comes back to where the user was.
+// same browser session comes back to where the user was; an open panel hears it on a channel.
 import * as v from 'valibot';
 import { storage } from 'wxt/utils/storage';
 import { epic } from '../messages/schemas';
-import { lazyItem, watchStored } from '../settings/registry';
+import { lazyItem } from '../settings/registry';
 import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
+import { listenRoutes, postRoute } from './route-channel';
 
 export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts' | 'history';
 
@@ -59,14 +60,16 @@ export function sameRoute(a: SidepanelRoute, b: SidepanelRoute): boolean {
 
 /** Ask the side panel to show a route (the popup and omnibox call this before opening the panel). */
 export async function openRoute(route: SidepanelRoute): Promise<void> {
-  await sidepanelRoute.setValue({ ...route, at: Date.now() });
+  const stamped = { ...route, at: Date.now() };
+  postRoute(stamped);
+  await sidepanelRoute.setValue(stamped);
 }
 
 export async function readRoute(): Promise<SidepanelRoute> {
   return parseRoute(await sidepanelRoute.getValue());
 }
 
-/** Calls back with each new route written by anyone (this panel, the popup, the omnibox). */
+/** Calls back with each route opened by anyone (this panel, the popup, the omnibox, a notification). */
 export function watchRoute(callback: (route: SidepanelRoute) => void): () => void {
-  return watchStored<unknown>(`session:${SIDEPANEL_ROUTE_KEY}`, null, (value) => callback(parseRoute(value)));
+  return listenRoutes((value) => callback(parseRoute(value)));
 }

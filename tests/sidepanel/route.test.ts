@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openRoute, parseRoute, readRoute, type SidepanelRoute, watchRoute } from '../../lib/sidepanel/route';
 
@@ -31,7 +31,7 @@ describe('side panel route', () => {
     await new Promise((r) => setTimeout(r, 2));
     await openRoute({ view: 'market', epic: 'IX.D.FTSE.DAILY.IP' });
     await openRoute({ view: 'browse' });
+    await vi.waitFor(() => expect(seen.map((r) => r.view)).toEqual(['market', 'market', 'browse']));
     stop();
-    expect(seen.map((r) => r.view)).toEqual(['market', 'market', 'browse']);
   });
 });

@@ -8,14 +8,15 @@ const dir = join(import.meta.dirname, '.output', 'chrome-mv3');
 const page = (name: string) => initialFiles(dir, `${name}.html`).js.map((f) => join(dir, f));
 
 export default [
-  // 31.2 KB (was 26, then 30, 30.2, 30.6, 31): webextension-polyfill, the design's one browser API (wxt/browser), is
+  // 31.4 KB (was 26, then 30, 30.2, 30.6, 31, 31.2): webextension-polyfill, the design's one browser API (wxt/browser), is
   // 2.9 kB of it; the catalogue's lookups (@wxt-dev/i18n) and the locale's number parsing bring it to 29.79
   // measured; ages from the catalogue with plural forms, and components/Change.tsx a chunk of its own (30.11); the
   // colour flags in the results and the market view (+0.36); lib/format split in files, which the bundler places
   // in two shared chunks where it was one (+0.3); the registry's items knowing their keys (storedItem, so the
   // worker's wake reads derive from the one registry) and the early script's one named way to the browser's own
-  // API (+0.08: 31.08).
-  { name: 'popup JS up front', path: page('popup'), limit: '31.2 KB', gzip: true },
+  // API (+0.08: 31.08). 31.4 KB: the side panel's route posted on a channel as well as stored, so an open panel
+  // follows without watching storage.session (a chunk of its own, shared with the panel: 31.31).
+  { name: 'popup JS up front', path: page('popup'), limit: '31.4 KB', gzip: true },
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   // 44 KB (was 40): the polyfill, the catalogue and the settings file's list alerts and watchlist marks (42.88).
   { name: 'options JS up front', path: page('options'), limit: '44 KB', gzip: true },

@@ -42,6 +42,23 @@ function simTimers(sim: SimHandle, inFlight: () => number) {
   };
   const pump = setInterval(fireDue, 10);
   const next = () => Math.min(...[...queue.values()].map((t) => t.due));
+  /** Waits until the work in hand is done: no request in flight, no new request or timer, the process mostly idle. */
+  const settle = async () => {
+    // The event's work finishes before the clock moves on: no request in flight, no new request or timer,
+    // and this process (background, client and service alike) mostly idle over the wait. Under load a reply's
+    // follow-up (its next timer) can take longer than any fixed pause; a busy event loop means it is not done.
+    // The first window counts from the event itself: what its timers did at once (a request, a timer) is in
+    // the mark, what they started shows as a change or a busy loop within the window.
+    const signature = () => `${sim.control.requestLog().length}/${seq}/${inFlight()}`;
+    for (let mark = signature(); ; ) {
+      const from = performance.eventLoopUtilization();
+      await sleep(QUIET_WINDOW_MS);
+      const busy = performance.eventLoopUtilization(from).utilization;
+      const now = signature();
+      if (now === mark && inFlight() === 0 && busy < 0.3) break;
+      mark = now;
+    }
+  };
   return {
     timers: {
       setTimer: (fn: () => void, ms: number) => {
@@ -53,26 +70,16 @@ function simTimers(sim: SimHandle, inFlight: () => number) {
     /** Moves the clock from event to event up to `target` (or until `done`), letting each event's requests finish. */
     async stepTo(target: number, done: () => boolean = () => false): Promise<void> {
       let events = 0;
+      // What the test did just before (an unlock, a save) finishes first: with no timer queued yet, the clock would
+      // otherwise jump straight to the target (CI, load ~10: an unlock's sign-in had not failed an hour later).
+      await settle();
       while (sim.control.now() < target && !done()) {
         if (++events > 1_000) throw new Error('over 1,000 timer events: the retries are not backing off');
         const at = Math.min(target, next());
         const now = sim.control.now();
         if (at > now) sim.control.advanceClock(at - now);
         fireDue();
-        // The event's work finishes before the clock moves on: no request in flight, no new request or timer,
-        // and this process (background, client and service alike) mostly idle over the wait. Under load a reply's
-        // follow-up (its next timer) can take longer than any fixed pause; a busy event loop means it is not done.
-        // The first window counts from the event itself: what its timers did at once (a request, a timer) is in
-        // the mark, what they started shows as a change or a busy loop within the window.
-        const signature = () => `${sim.control.requestLog().length}/${seq}/${inFlight()}`;
-        for (let mark = signature(); ; ) {
-          const from = performance.eventLoopUtilization();
-          await sleep(QUIET_WINDOW_MS);
-          const busy = performance.eventLoopUtilization(from).utilization;
-          const now = signature();
-          if (now === mark && inFlight() === 0 && busy < 0.3) break;
-          mark = now;
-        }
+        await settle();
       }
     },
     stop: () => clearInterval(pump),

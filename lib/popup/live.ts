@@ -33,7 +33,15 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
   const open = () => {
     retry = null;
     if (closed) return;
-    const p = browser.runtime.connect({ name: LIVE_PORT });
+    let p: Port;
+    try {
+      p = browser.runtime.connect({ name: LIVE_PORT });
+    } catch {
+      // Firefox throws (NS_ERROR_NOT_INITIALIZED) while the page's window is being torn down, a reconnect's
+      // timer firing as it closes: uncaught, that is an error in the browser's console. Try again in a moment.
+      retry = setTimeout(open, RECONNECT_MS);
+      return;
+    }
     p.onMessage.addListener((message: unknown) => onMessage(message as LiveToPage));
     p.onDisconnect.addListener(() => {
       // Reading lastError marks it handled (no "Unchecked runtime.lastError" in the console).

@@ -53,4 +53,32 @@ describe("the popup's live Port", () => {
     expect(ports[1]!.posted).toEqual([{ kind: 'watch', ...watched }]);
     live.close();
   });
+
+  it('does not throw when the browser refuses a new Port (a closing page), and connects on a later try', async () => {
+    vi.useFakeTimers();
+    const ports: DyingPort[] = [];
+    let refuse = 0;
+    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation((() => {
+      if (refuse > 0) {
+        refuse--;
+        throw new Error('NS_ERROR_NOT_INITIALIZED');
+      }
+      const port = new DyingPort();
+      ports.push(port);
+      return port;
+    }) as unknown as typeof fakeBrowser.runtime.connect);
+    const { connectLive } = await import('../../lib/popup/live');
+    const live = connectLive(() => undefined);
+    const watched = { epics: ['CS.D.EURUSD.TODAY.IP'], marketIds: ['EURUSD'], visible: true };
+    live.watch(watched);
+    refuse = 1;
+    ports[0]!.dead = true;
+    ports[0]!.gone();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(ports).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(ports).toHaveLength(2);
+    expect(ports[1]!.posted).toEqual([{ kind: 'watch', ...watched }]);
+    live.close();
+  });
 });

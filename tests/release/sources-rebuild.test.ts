@@ -20,8 +20,13 @@ function shellEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+// Hang bounds: a Firefox build and its zip took 60-130 s in CI alone, and passed 280 s (229 s for the build)
+// with two CI runs sharing the machine.
+const BUILD = 540_000;
+const SETUP = 2 * BUILD + 60_000;
+
 function run(command: string, cwd: string): string {
-  const result = spawnSync('sh', ['-c', command], { cwd, env: shellEnv(), encoding: 'utf8', timeout: 280_000 });
+  const result = spawnSync('sh', ['-c', command], { cwd, env: shellEnv(), encoding: 'utf8', timeout: BUILD });
   if (result.status !== 0) throw new Error(`${command} failed in ${cwd}:\n${result.stderr}\n${result.stdout}`);
   return result.stdout;
 }
@@ -88,7 +93,7 @@ beforeAll(async () => {
       run(step, reviewer);
     }
   }
-}, 600_000);
+}, SETUP);
 
 afterAll(() => {
   if (!process.env.KEEP_RELEASE_SCRATCH) rmSync(scratch, { recursive: true, force: true });

@@ -2,22 +2,11 @@
 // open a market here (write the route, then open the panel) and so that reopening the panel in the
 // same browser session comes back to where the user was; an open panel hears it on a channel.
 import * as v from 'valibot';
-import { storage } from 'wxt/utils/storage';
 import { epic } from '../messages/schemas';
-import { lazyItem } from '../settings/registry';
 import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
-import { listenRoutes, postRoute } from './route-channel';
+import { listenRoutes, type SidepanelRoute, type SidepanelView, sendRoute, storedRoute } from './route-channel';
 
-export type SidepanelView = 'watchlists' | 'market' | 'browse' | 'positions' | 'alerts' | 'history';
-
-export type SidepanelRoute =
-  | { view: 'watchlists'; at?: number }
-  | { view: 'market'; epic: string; at?: number }
-  | { view: 'browse'; at?: number }
-  | { view: 'positions'; at?: number }
-  | { view: 'alerts'; at?: number }
-  /** The account's history; with an epic, that market's (opened from its detail view). */
-  | { view: 'history'; epic?: string; period?: 'today' | 'week' | 'month' | 'year'; at?: number };
+export type { SidepanelRoute, SidepanelView };
 
 const at = v.optional(v.number());
 const routeSchema = v.variant('view', [
@@ -38,13 +27,8 @@ export const defaultRoute: SidepanelRoute = { view: 'watchlists' };
 
 export { SIDEPANEL_ROUTE_KEY };
 
-/**
- * The wanted route. Writers stamp `at` (epoch ms) so that asking twice for the same market still
- * reads as a change to listeners.
- */
-export const sidepanelRoute = lazyItem(() =>
-  storage.defineItem<SidepanelRoute | null>(`session:${SIDEPANEL_ROUTE_KEY}`, { fallback: null }),
-);
+/** The wanted route as stored, read through parseRoute. */
+export const sidepanelRoute = storedRoute;
 
 /** A stored value as a route, or the default when it is missing or not one we understand. */
 export function parseRoute(value: unknown): SidepanelRoute {
@@ -59,10 +43,8 @@ export function sameRoute(a: SidepanelRoute, b: SidepanelRoute): boolean {
 }
 
 /** Ask the side panel to show a route (the popup and omnibox call this before opening the panel). */
-export async function openRoute(route: SidepanelRoute): Promise<void> {
-  const stamped = { ...route, at: Date.now() };
-  postRoute(stamped);
-  await sidepanelRoute.setValue(stamped);
+export function openRoute(route: SidepanelRoute): Promise<void> {
+  return sendRoute(route);
 }
 
 export async function readRoute(): Promise<SidepanelRoute> {

@@ -12,6 +12,7 @@ import { buildExtension, configureConnection, EXTENSION_DIR, extensionUrl, launc
 import { startSim } from '../sim/server';
 import { median } from './env';
 import { floorWorkerExtension } from './floor-worker';
+import { workerStops } from './worker-stops';
 
 /** Before the worker's own script: its start, and the first message in and reply out through any listener. */
 const PREFIX = `self.__wake = { start: performance.now() }; self.__reads = [];
@@ -37,18 +38,10 @@ interface Wake {
 }
 
 async function wakes(context: BrowserContext, page: Page, extensionId: string, n: number): Promise<Wake[]> {
-  const cdp = await context.newCDPSession(page);
-  let status = 'running';
-  cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-    for (const v of e.versions)
-      if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) status = v.runningStatus;
-  });
-  await cdp.send('ServiceWorker.enable');
+  const workers = await workerStops(context, page, extensionId);
   const out: Wake[] = [];
   for (let i = 0; i < n; i++) {
-    await cdp.send('ServiceWorker.stopAllWorkers');
-    const deadline = Date.now() + 10_000;
-    while (status !== 'stopped' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await workers.stop();
     const sent = await page.evaluate(async () => {
       const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
         .chrome.runtime;

@@ -12,6 +12,7 @@ import { configureConnection, EXTENSION_DIR, extensionUrl, launchExtension } fro
 import { startSim } from '../sim/server';
 import { DEVTOOLS_ARGS } from './devtools';
 import { floorWorkerExtension } from './floor-worker';
+import { workerStops } from './worker-stops';
 
 interface TraceEvent {
   name: string;
@@ -64,13 +65,7 @@ async function traceWakes(dir: string, sim: Awaited<ReturnType<typeof startSim>>
     if (sim) await configureConnection(serviceWorker, sim);
     const page = await context.newPage();
     await page.goto(extensionUrl(extensionId, 'manifest.json'));
-    const cdp = await context.newCDPSession(page);
-    let status = 'running';
-    cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-      for (const v of e.versions)
-        if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) status = v.runningStatus;
-    });
-    await cdp.send('ServiceWorker.enable');
+    const workers = await workerStops(context, page, extensionId);
     const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]!.trim();
     const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
       webSocketDebuggerUrl: string;
@@ -87,11 +82,7 @@ async function traceWakes(dir: string, sim: Awaited<ReturnType<typeof startSim>>
         return performance.now() - t0;
       });
     await send();
-    const stop = async () => {
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      const deadline = Date.now() + 10_000;
-      while (status !== 'stopped' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    };
+    const stop = () => workers.stop();
     await stop();
     await send();
     const done = new Promise<string>((r) =>

@@ -13,6 +13,7 @@ import { startSim } from '../sim/server';
 import { median, percentile } from './env';
 import { floorWorkerExtension } from './floor-worker';
 import type { BenchModule, BenchResult } from './types';
+import { workerStops } from './worker-stops';
 
 const SAMPLES = 20;
 const ROUNDS = 3;
@@ -44,26 +45,7 @@ async function measure(extensionDir: string, sim: Sim | null, samples: number) {
     // A page of the extension's origin with no live port of its own (a port would wake the worker).
     const page = await context.newPage();
     await page.goto(extensionUrl(extensionId, 'manifest.json'));
-    const cdp = await context.newCDPSession(page);
-    // The worker's running status as DevTools reports it, so a sample starts only once it has stopped.
-    let status = 'running';
-    const changed: (() => void)[] = [];
-    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
-      for (const v of event.versions)
-        if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) status = v.runningStatus;
-      for (const f of changed.splice(0)) f();
-    });
-    const stopped = async () => {
-      const deadline = Date.now() + 10_000;
-      while (status !== 'stopped') {
-        if (Date.now() > deadline) throw new Error(`The worker did not stop (it is ${status})`);
-        await new Promise<void>((done) => {
-          changed.push(done);
-          setTimeout(done, 200);
-        });
-      }
-    };
-    await cdp.send('ServiceWorker.enable');
+    const worker = await workerStops(context, page, extensionId);
     const first = await roundTrip(page);
     if (!first.ok) throw new Error('The worker did not answer status.get');
 
@@ -72,8 +54,7 @@ async function measure(extensionDir: string, sim: Sim | null, samples: number) {
 
     const woken: number[] = [];
     for (let i = 0; i < samples; i++) {
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await stopped();
+      await worker.stop();
       const sample = await roundTrip(page);
       if (!sample.ok) throw new Error('A woken worker did not answer status.get');
       woken.push(sample.ms);

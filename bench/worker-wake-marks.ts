@@ -2,8 +2,8 @@
 // a benchmark), for the probe to print in order: the gap before a mark is the module before it.
 //   MS_SOURCEMAP=1 npx wxt build && npx tsx bench/worker-wake-marks.ts <copy dir> [built dir]
 //   PROBE_DIR=<copy dir> npx tsx bench/worker-wake-probe.ts
-// A mark goes only where it leaves the script valid (`node --check`); a module starting inside an
-// expression the minifier joined gets none, and its time falls to the module before.
+// A mark goes only where it leaves the script valid (`node --check`) and splits no word; a module starting
+// inside an expression the minifier joined gets none, and its time falls to the module before.
 import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -41,6 +41,8 @@ const valid = (source: string) => {
 const starts = [...first]
   .map(([source, at]) => ({ name: source.replace(/^.*?\/(?=lib\/|node_modules\/|entrypoints\/)/, ''), at }))
   .sort((a, b) => a.at - b.at)
+  // Not inside a word: a mark between `ret` and `urn` still parses (as a call of `urn`) but throws.
+  .filter(({ at }) => !(/[\w$]/.test(js[at - 1] ?? '') && /[\w$]/.test(js[at] ?? '')))
   .filter(({ at }) => valid(js.slice(0, at) + mark('x') + js.slice(at)));
 let marked = js;
 for (const [i, { name, at }] of [...starts.entries()].reverse())

@@ -3,10 +3,10 @@
 // until the reply arrives. The baseline is the same round trip to a running worker, in the same run.
 // The floor (floor-worker.ts: a minimal MV3 worker that answers one message) takes turns with the build
 // in one run (ROUNDS launches each, alternately); the build's median is reported as a ratio to the
-// floor's. With WORKER_WAKE_COMPARE=<dir of another built extension> (e.g. a copy of an earlier build),
-// that build takes its turns too and is reported the same way.
+// floor's. With WORKER_WAKE_COMPARE=<dir of another built extension>[,<dir>...] (e.g. a copy of an earlier
+// build), each of those builds takes its turns too and is reported the same way.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildExtension, configureConnection, EXTENSION_DIR, extensionUrl, launchExtension } from '../e2e/launch';
 import { startSim } from '../sim/server';
@@ -109,16 +109,23 @@ const bench: BenchModule = {
   browsers: ['chromium'],
   async run() {
     if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
-    const other = process.env.WORKER_WAKE_COMPARE;
-    if (other && !existsSync(join(other, 'manifest.json')))
-      throw new Error(`WORKER_WAKE_COMPARE names no built extension: ${other}`);
+    const others = (process.env.WORKER_WAKE_COMPARE ?? '').split(',').filter(Boolean);
+    for (const other of others)
+      if (!existsSync(join(other, 'manifest.json')))
+        throw new Error(`WORKER_WAKE_COMPARE names no built extension: ${other}`);
     const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
     const floorExtension = floorWorkerExtension();
     try {
       const builds: Build[] = [
         { label: 'floor worker', dir: floorExtension.dir, sim: false, running: [], woken: [] },
         { label: 'this build', dir: EXTENSION_DIR, sim: true, running: [], woken: [] },
-        ...(other ? [{ label: 'compared build', dir: other, sim: true, running: [], woken: [] }] : []),
+        ...others.map((dir) => ({
+          label: others.length === 1 ? 'compared build' : `compared build ${basename(dir)}`,
+          dir,
+          sim: true,
+          running: [],
+          woken: [],
+        })),
       ];
       for (let r = 0; r < ROUNDS; r++)
         for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {

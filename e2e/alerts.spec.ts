@@ -6,6 +6,7 @@ import type { AlertRule } from '../lib/model';
 import { alertAboveMid, ask, notifications } from './extension-calls';
 import { expect, type SimHandle, test } from './harness';
 import { EURUSD_MINI as EURUSD, FTSE } from './journeys/data';
+import { setPrefs } from './launch';
 
 interface Chrome {
   chrome: {
@@ -53,8 +54,11 @@ async function storedAlerts(worker: Worker): Promise<AlertRule[]> {
 
 // Alerts from polled prices, the fallback when the stream is refused (e2e/stream.spec.ts has them fire from
 // streamed ticks): the simulated stream refuses sessions, so the engine polls and the reads can be counted.
-test.beforeEach(({ sim }) => {
+// Prices every 2 s while a page is open (the default is 5), as a trader may set it, so that refreshes come sooner:
+// the engine's share of the allowance makes it one read about every 3.4 s (lib/engine/cadence.ts).
+test.beforeEach(async ({ sim, serviceWorker }) => {
   sim.control.stream.maintenance(true);
+  await setPrefs(serviceWorker, { priceRefreshSec: 2 });
 });
 
 test('an alert fires one notification when the price crosses it, and the click opens the market', async ({

@@ -300,6 +300,7 @@ test('the worker stopped 50 times at random points of a refresh, a login and a d
     lost: 0,
     entries: 0,
     locks: 0,
+    settledAtWake: 0,
     reconciled: 0,
     dealsPlaced: 0,
     lostDeals: 0,
@@ -404,14 +405,21 @@ test('the worker stopped 50 times at random points of a refresh, a login and a d
         // While locked, a new deal is refused, and nothing reaches the service.
         const mark = sim.control.requestLog().length;
         const refused = await answered(page, 'deal.quoteOpen', ticket);
-        if (refused.ok || refused.error.kind !== 'locked')
+        // The waking worker reconciles a lock as it starts: one it settled since the read above holds no more (a
+        // loaded machine widens that window). A worker that ignored its lock would have kept it.
+        const settledAtWake =
+          (refused.ok || refused.error.kind !== 'locked') &&
+          (await storedLock(page)) === null &&
+          (await settledReference(page)) === lock.dealReference;
+        if (settledAtWake) counts.settledAtWake++;
+        else if (refused.ok || refused.error.kind !== 'locked')
           problems.push(`after stop ${i}: dealing was not refused while locked`);
         // A trading mutation, that is: the stream opening its session (POST create_session) or a login is not one.
         const mutations = sim.control
           .requestLog()
           .slice(mark)
           .filter((e) => e.method !== 'GET' && !e.path.startsWith('/lightstreamer/') && !e.path.startsWith('/session'));
-        if (mutations.length)
+        if (mutations.length && !settledAtWake)
           problems.push(
             `after stop ${i}: a mutation reached the service while locked: ${mutations.map((e) => `${e.method} ${e.path}`).join(', ')}`,
           );
@@ -432,7 +440,7 @@ test('the worker stopped 50 times at random points of a refresh, a login and a d
   console.log(
     `fault: worker stopped — ${STOPS} stops (seed ${seed}; ${counts.refresh} refreshes, ${counts.login} logins, ` +
       `${counts.deal} deals; ${counts.inFlightStops} with the request at the service) in ${seconds} s, ${counts.lost} replies lost, ${counts.entries} cache entries whole, ` +
-      `${counts.dealsPlaced} deals executed (${counts.lostDeals} with the reply lost), ${counts.locks} locks kept and ${counts.reconciled} reconciled, ` +
+      `${counts.dealsPlaced} deals executed (${counts.lostDeals} with the reply lost), ${counts.locks} locks kept and ${counts.reconciled} reconciled (${counts.settledAtWake} by the waking worker before a new deal was asked), ` +
       `${duplicates.length} duplicates, ${page.reopened} pages reopened, Chromium relaunched ${page.relaunched} times after it aborted, ${problems.length} problems`,
   );
   expect(problems).toEqual([]);

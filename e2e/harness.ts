@@ -3,7 +3,6 @@
 // unless the file says `test.use({ simOptions: { rateLimits: true } })`). Console errors of the
 // pages and the service worker fail the test unless it declared them with `expectErrors`.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type BrowserContext,
@@ -25,6 +24,7 @@ import {
   type Launched,
   launchExtension,
   openExtensionPage,
+  PROFILE_ROOT,
   ROOT,
   saveScreenshot,
 } from './launch';
@@ -146,7 +146,7 @@ export const test = base.extend<Fixtures>({
   keepWelcome: [false, { option: true }],
 
   chromiumSession: async ({ diagnostics, sim, keepWelcome }, use, testInfo) => {
-    const profile = await mkdtemp(join(tmpdir(), 'marketside-e2e-'));
+    const profile = await mkdtemp(join(PROFILE_ROOT, 'marketside-e2e-'));
     const launched: { context: BrowserContext; recording: Recording; closed: boolean }[] = [];
     const record = (where: string, text: string) => diagnostics.errors.push(`[${where}] ${text}`);
     const watchWorker = (worker: Worker) => {

@@ -1,13 +1,15 @@
 // Launching Debian's Chromium with the built Marketside and pointing it at a trading service:
 // shared by the end-to-end harness, the demo and the benchmarks, so there is one way to do it.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { defaultPrefs, type Prefs } from '../lib/settings/prefs';
 import type { Connection } from '../lib/settings/registry';
+import { PREFS_STORED } from '../lib/settings/stored-items';
 import { browserNeed } from '../scripts/browsers';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,6 +18,20 @@ export const CHROMIUM = browserNeed('chromium', process.env).path;
 /** The size Chrome gives the popup here (its body is 380 px wide). */
 export const POPUP_VIEWPORT = { width: 380, height: 600 };
 export const SIDEPANEL_VIEWPORT = { width: 400, height: 760 };
+
+/**
+ * Where browser profiles go: memory (/dev/shm) when the machine has it, else the temporary folder. On a disk,
+ * a profile's writes and its removal cost each journey about half a second (1.0 -> 0.3 s to close and remove
+ * one, this 2-core machine under load) and wait on the disk the other lanes share.
+ */
+export const PROFILE_ROOT = (() => {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+})();
 
 /** The extension APIs tests call inside the service worker (`chrome` is not typed in this project). */
 export interface ExtensionGlobals {
@@ -127,7 +143,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Launche
   // Inside the profile, so a relaunch on it finds the same extension (and its storage) again.
   const copyDir = opts.userDataDir
     ? join(opts.userDataDir, 'marketside-extension')
-    : mkdtempSync(join(tmpdir(), 'marketside-extension-'));
+    : mkdtempSync(join(PROFILE_ROOT, 'marketside-extension-'));
   const extensionDir = withGrantedHosts(built, copyDir, opts.grantedHosts ?? GRANTED_HOSTS);
   const context = await chromium.launchPersistentContext(opts.userDataDir ?? '', {
     executablePath: CHROMIUM,
@@ -193,6 +209,22 @@ export async function configureConnection(
       await storage.local.set({ connection: value, connection$: { v: 3 } });
     },
     { value: connection as unknown as Record<string, unknown>, secrets },
+  );
+}
+
+/**
+ * Sets preferences as the settings page saves them (the rest at their defaults), e.g. prices every 2 s while a
+ * page is open, as a trader may choose: a journey about what happens each refresh then waits seconds, not tens.
+ */
+export async function setPrefs(serviceWorker: Worker, prefs: Partial<Prefs>): Promise<void> {
+  await serviceWorker.evaluate(
+    async ({ key, version, value }) => {
+      await (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({
+        [key]: value,
+        [`${key}$`]: { v: version },
+      });
+    },
+    { key: PREFS_STORED.key, version: PREFS_STORED.version, value: { ...defaultPrefs, ...prefs } },
   );
 }
 

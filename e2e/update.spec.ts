@@ -5,7 +5,6 @@
 // setting, list and alert, the vault and the permit's expiry are as they were, the stream comes back live after
 // the passphrase, and no page shows an error.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, failOnUnexpectedErrors, test } from './harness';
 import { EURUSD } from './journeys/data';
@@ -23,7 +22,7 @@ import {
   readStorage,
   unpackPrevious,
 } from './journeys/update';
-import { EXTENSION_DIR, openExtensionPage } from './launch';
+import { EXTENSION_DIR, openExtensionPage, PROFILE_ROOT } from './launch';
 import { launchOwnChromium } from './own-chromium';
 import { IN_PLACE_UPDATE_ARGS, updateInPlace, workerBuild } from './update-in-place';
 
@@ -33,7 +32,7 @@ test('update in place from the previous release keeps settings, lists, alerts, t
 }, testInfo) => {
   test.setTimeout(Number(process.env.UPDATE_TIMEOUT_MS ?? 180_000));
   const previous = await unpackPrevious('chrome');
-  const profile = await mkdtemp(join(tmpdir(), 'marketside-update-'));
+  const profile = await mkdtemp(join(PROFILE_ROOT, 'marketside-update-'));
   const browser = await launchOwnChromium(
     { extensionDir: previous, userDataDir: profile, args: IN_PLACE_UPDATE_ARGS },
     diagnostics,

@@ -5,7 +5,6 @@
 // second and the background signs in. The passphrase is never in storage.local, the simulated service's
 // request log or any console line.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Worker } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './harness';
@@ -15,6 +14,7 @@ import {
   type Launched,
   launchExtension,
   openExtensionPage,
+  PROFILE_ROOT,
   saveScreenshot,
 } from './launch';
 
@@ -23,7 +23,7 @@ const PIN = 'e2e quarry velvet oxide lantern';
 test('remembered with a passphrase: encrypted at rest, locked after a browser restart, unlocked with it', async ({
   sim,
 }) => {
-  const profile = await mkdtemp(join(tmpdir(), 'marketside-vault-'));
+  const profile = await mkdtemp(join(PROFILE_ROOT, 'marketside-vault-'));
   const lines: string[] = [];
   const listen = ({ context, serviceWorker }: Launched) => {
     context.on('console', (m) => lines.push(m.text()));

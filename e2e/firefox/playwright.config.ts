@@ -6,7 +6,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  workers: 1,
+  // Two Firefoxes at once: each test has its own Firefox, profile, simulator and (surfaces) virtual display, and
+  // a journey keeps about a third of a core busy (CI's lane: 242 CPU s in 753 s on one worker), the rest waiting
+  // on the simulator's clock and Firefox's timers; one worker made this lane longer than CI's 15 minutes allow.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   timeout: 90_000,

@@ -6,10 +6,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // Two Firefoxes at once: each test has its own Firefox, profile, simulator and (surfaces) virtual display, and
-  // a journey keeps about a third of a core busy (CI's lane: 242 CPU s in 753 s on one worker), the rest waiting
-  // on the simulator's clock and Firefox's timers; one worker made this lane longer than CI's 15 minutes allow.
-  workers: 2,
+  // One Firefox at a time: on two workers, beside others' work (load ~40), 5 of 15 journeys ran past their
+  // bounds (90 s, or a 20 s wait for the vault's "Saved"), 2 of them on their retry too.
+  workers: 1,
   fullyParallel: false,
   retries: 0,
   timeout: 90_000,

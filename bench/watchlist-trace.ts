@@ -250,7 +250,16 @@ async function main() {
         const at = await layout();
         height = Math.round(at.chrome + at.first + (ON_SCREEN - 0.5) * at.row);
         await page.setViewportSize({ width: SIDEPANEL_VIEWPORT.width, height });
-        await waitFor(`${ON_SCREEN} rows on screen`, async () => (await layout()).onScreen === ON_SCREEN, 30_000);
+        // Measured before the list's numbers arrived, a row may have grown since: measured again next time round.
+        const fits = await waitFor(
+          `${ON_SCREEN} rows on screen`,
+          async () => (await layout()).onScreen === ON_SCREEN,
+          30_000,
+        ).then(
+          () => true,
+          () => false,
+        );
+        if (!fits) continue;
         await waitFor('streaming', async () => (await streamState(page)) === 'Live', 60_000);
         streamed = await settledPrices(sim);
       }

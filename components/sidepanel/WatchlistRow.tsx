@@ -192,7 +192,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
         data-testid="panel-row"
         data-epic={row.epic}
         data-flag={flag}
-        style={{ transform: `translateY(${top}px)`, height: `${height}px` }}
+        style={{ top: `${top}px`, height: `${height}px` }}
       >
         <td class="wl-name">
           {flag && <FlagMark flag={flag} />}

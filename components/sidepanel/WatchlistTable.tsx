@@ -250,7 +250,7 @@ export function WatchlistTable(props: Props) {
           {virtualizer.getVirtualItems().map((item) => {
             const entry = items[item.index];
             if (!entry) return null;
-            const place = { transform: `translateY(${item.start - headHeight}px)`, height: `${item.size}px` };
+            const place = { top: `${item.start - headHeight}px`, height: `${item.size}px` };
             if (entry.kind === 'section')
               return (
                 <tr

@@ -4,7 +4,16 @@
 // here only, after every draw of the row and on every streamed quote, so the row's markup and its streamed
 // values each have one source.
 import { i18n } from '#i18n';
-import { formatPrice, formatShare, formatTime, marketDecimals, midOf, spreadOf, trendOf } from '../../lib/format';
+import {
+  formatLocale,
+  formatPrice,
+  formatShare,
+  formatTime,
+  marketDecimals,
+  midOf,
+  spreadOf,
+  trendOf,
+} from '../../lib/format';
 import { type RowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { arrowOf } from '../../lib/sidepanel/table-layout';
@@ -59,9 +68,21 @@ function decimal(parent: Node): (value: string) => void {
   };
 }
 
+/** Text formatted again only when what it shows changed (its inputs and the user's locale): Intl is costly. */
+function formatted<A extends unknown[]>(write: (value: string) => void, format: (...args: A) => string) {
+  let last: unknown[] = [];
+  return (...args: A) => {
+    const inputs = [formatLocale(), ...args];
+    if (inputs.length === last.length && inputs.every((v, i) => v === last[i])) return;
+    last = inputs;
+    write(format(...args));
+  };
+}
+
+/** A price the row works out (mid, spread, the day's high or low). */
 function price(td: HTMLElement, of: (q: RowModel['quote']) => number | null): CellWriter {
-  const write = decimal(td);
-  return ({ row }) => write(formatPrice(of(row.quote), marketDecimals(row.quote)));
+  const write = formatted(decimal(td), (v: number | null, d: number | undefined) => formatPrice(v, d));
+  return ({ row }) => write(of(row.quote), marketDecimals(row.quote));
 }
 
 function change(td: HTMLElement): CellWriter {
@@ -89,11 +110,12 @@ function changePct(td: HTMLElement): CellWriter {
 
 function updated(td: HTMLElement): CellWriter {
   const span = element(td, 'span');
-  const write = text(span);
+  // The time shows whole seconds: formatted again when its second changed.
+  const write = formatted(text(span), (second: number | null) => (second === null ? '–' : formatTime(second * 1000)));
   return ({ row }) => {
     const at = row.quote.updatedAt;
     setClass(span, at ? '' : 'muted');
-    write(at ? formatTime(at) : '–');
+    write(at ? Math.floor(at / 1000) : null);
   };
 }
 
@@ -123,7 +145,9 @@ function range(td: HTMLElement): CellWriter {
     if (pct !== null && bar && mark) {
       words ??= i18n.t('watchlistRange.position', { position: SLOT });
       bar.setAttribute('aria-label', words.replace(SLOT, formatShare(pct)));
-      mark.style.left = `${pct}%`;
+      // The mark is the background of a box as wide as the bar (CSS .range-bar__mark): it moves with no layout,
+      // and what it repaints stays in one place.
+      mark.style.backgroundPositionX = `${pct}%`;
     }
   };
 }

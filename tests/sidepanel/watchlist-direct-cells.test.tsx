@@ -165,6 +165,44 @@ describe('a streamed quote written straight into its cells', () => {
     expect(path.getAttribute('d')).toMatch(/L63\.0,1\.0$/);
   });
 
+  it('puts the range mark where the mid stands in the day’s range, and moves it with the price', () => {
+    const live = new LiveRows();
+    render(table(start, live));
+    // Where the mark stands along the bar, in % of its length (its box spans the bar, CSS .range-bar__mark).
+    const markAt = () =>
+      cellOf(EUR, 'wl-range').querySelector<HTMLElement>('.range-bar__mark')!.style.backgroundPositionX;
+    // Mid 1.0813 in 1.0800–1.0830: 43 % of the way up.
+    expect(markAt()).toBe('43%');
+    act(() => live.publish([streamed(EUR, { bid: 1.0808 }, 2_000)]));
+    expect(markAt()).toBe('37%');
+    // At the day's high and at its low: the bar's two ends.
+    act(() => live.publish([streamed(EUR, { bid: 1.0829, offer: 1.0831 }, 3_000)]));
+    expect(markAt()).toBe('100%');
+    act(() => live.publish([streamed(EUR, { bid: 1.0799, offer: 1.0801 }, 4_000)]));
+    expect(markAt()).toBe('0%');
+  });
+
+  it('shows the latest update to the second, and a new number format in the cells a tick did not move', () => {
+    const live = new LiveRows();
+    render(table(start, live));
+    const time = cellOf(EUR, 'wl-upd').textContent;
+    expect(cellOf(EUR, 'wl-high').textContent).toBe('1.0830');
+    const at = EUR_QUOTE.updatedAt;
+    // Later within the same second: the time shown stays; the next second shows.
+    act(() => live.publish([streamed(EUR, { bid: 1.0811, updatedAt: at + 400 }, 2_000)]));
+    expect(cellOf(EUR, 'wl-upd').textContent).toBe(time);
+    act(() => live.publish([streamed(EUR, { bid: 1.0812, updatedAt: at + 1_000 }, 3_000)]));
+    expect(cellOf(EUR, 'wl-upd').textContent).toMatch(/30:01/);
+
+    // The user's number format changes: the day's high and low, which the next tick leaves alone, follow it.
+    setFormatLocale('de-DE');
+    act(() => live.publish([streamed(EUR, { bid: 1.081, updatedAt: at + 1_000 }, 4_000)]));
+    expect(cellOf(EUR, 'wl-bid').textContent).toBe('1,0810');
+    expect(cellOf(EUR, 'wl-high').textContent).toBe('1,0830');
+    expect(cellOf(EUR, 'wl-low').textContent).toBe('1,0800');
+    expect(cellOf(EUR, 'wl-upd').textContent).toMatch(/30:01/);
+  });
+
   it('takes the flash off the row once it has shown for its time, with no quote to draw it', () => {
     vi.useFakeTimers({ now: 50_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {

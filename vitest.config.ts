@@ -46,10 +46,7 @@ const SHARED = [
   'tests/vault/{crypto,strength}.test.ts',
   'tests/watchlists/**/*.test.{ts,tsx}',
 ];
-// test:all runs the files that need its builds in a second Vitest run, once the builds are done, and names
-// them here for the first (Vitest's --exclude does not reach the projects below).
-const LATER = process.env.TEST_ALL_LATER?.split(',').filter(Boolean) ?? [];
-const EXCLUDE = ['e2e/**/*.test.{ts,tsx}', 'node_modules/**', '.output/**', ...LATER];
+const EXCLUDE = ['e2e/**/*.test.{ts,tsx}', 'node_modules/**', '.output/**'];
 
 // What every test file gets (the projects below do not inherit it: Vitest would join their file lists).
 const common = {
@@ -98,10 +95,7 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     projects: [
-      {
-        plugins: [WxtVitest(), fakeBrowserOnly],
-        test: { ...common, name: 'shared', include: SHARED, exclude: EXCLUDE, isolate: false },
-      },
+      { plugins: [WxtVitest(), fakeBrowserOnly], test: { ...common, name: 'shared', include: SHARED, isolate: false } },
       {
         plugins: [WxtVitest(), fakeBrowserOnly],
         test: {

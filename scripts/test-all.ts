@@ -5,7 +5,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ensureBrowsers } from './ensure-browsers';
-import { formatPhases, spawnTimed, stopSessions, Timings } from './timings';
+import { formatPhases, spawnTimed, Timings } from './timings';
 
 // The end-to-end journeys drive Debian's Chromium and Firefox ESR, some in German, and Firefox's real
 // surfaces on a virtual display: installed first when missing (CI).
@@ -26,12 +26,6 @@ const timings = new Timings();
 // Steps run in two lanes at once (below); TEST_ALL_SERIAL=1 runs them one after the other, output inline.
 const SERIAL = process.env.TEST_ALL_SERIAL === '1';
 mkdirSync(`${artifacts}/logs`, { recursive: true });
-// Steps alongside others run in sessions of their own (spawnTimed): stopping test:all stops them too.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-  process.on(signal, () => {
-    stopSessions();
-    process.exit(130);
-  });
 
 /**
  * Runs one step, timed with its own CPU. Alongside others its output goes to artifacts/logs/<name>.log and
@@ -48,9 +42,7 @@ async function run(name: string, cmd: string, args: string[], env: Record<string
   console.log(`\n=== ${name}: ${line} (started; its output follows when it ends, and is in ${log})`);
   const fd = openSync(log, 'w');
   const start = performance.now();
-  const { ok } = await timings.step(name, () =>
-    spawnTimed(cmd, args, { env: envs, stdio: ['ignore', fd, fd], ownSession: true }),
-  );
+  const { ok } = await timings.step(name, () => spawnTimed(cmd, args, { env: envs, stdio: ['ignore', fd, fd] }));
   closeSync(fd);
   console.log(`\n=== ${name} (${ok ? 'ok' : 'FAILED'}, ${((performance.now() - start) / 1000).toFixed(0)} s): ${line}`);
   process.stdout.write(readFileSync(log, 'utf8'));
@@ -103,9 +95,8 @@ function vitestFailures(report: VitestReport): string[] {
   return named;
 }
 async function vitest(name: string, args: string[], env: Record<string, string> = {}): Promise<void> {
-  const file = name.replace(/\s+/g, '-');
-  const out = `${artifacts}/${file}.json`;
-  const flakyOut = `${artifacts}/${file}-flaky.json`;
+  const out = `${artifacts}/${name}.json`;
+  const flakyOut = `${artifacts}/${name}-flaky.json`;
   rmSync(out, { force: true });
   rmSync(flakyOut, { force: true });
   const ok = await run(
@@ -213,9 +204,6 @@ const chromiumE2e = () => playwright('e2e', 'e2e/playwright.config.ts');
 // With both builds done, Vitest's manifest tests read their manifests instead of building both browsers again.
 const builtOutput = (built: boolean[]): Record<string, string> =>
   built.every(Boolean) ? { BUILT_OUTPUT: resolve('.output') } : {};
-// The Vitest files that wait for test:all's builds: the manifests are read from them (BUILT_OUTPUT), and the
-// sources rebuild runs `wxt zip` and `wxt build` of its own, which must not meet test:all's builds writing .wxt.
-const AFTER_BUILDS = ['tests/manifest/firefox-manifest.test.ts', 'tests/release/sources-rebuild.test.ts'];
 
 if (SERIAL) {
   await checks();
@@ -227,22 +215,22 @@ if (SERIAL) {
   await firefoxE2e();
   await chromiumE2e();
 } else {
-  // Four lanes from the start, so the two cores stay busy to the end: the journeys spend most of their time
-  // waiting on the simulator's clock and the browsers' timers, and so do most Vitest files (its lane used
-  // about 0.4 of a core). Vitest starts at once beside compile and lint, all but the files that need the
-  // builds, which start when both builds are done (they took about as long as compile). The Chromium journeys
-  // (the longest step) start as soon as their build and its size check are done; the Firefox ones as soon as
-  // theirs is, with web-ext lint beside them rather than before. The two builds run one after the other (both
-  // write .wxt); they write .output/<browser>, which Vitest reads only through BUILT_OUTPUT, and `wxt build`
-  // writes .wxt only when it changes, so tsc and Vitest never meet a half-written file.
+  // Three lanes, so the two cores stay busy: the journeys spend most of their time waiting on the simulator's
+  // clock and the browsers' timers (about half a core each suite), Vitest keeps one to one and a half busy.
+  // The Chromium journeys (the longest step) start as soon as their build and its size check are done; the
+  // Firefox ones as soon as theirs is, beside Vitest, so neither waits at the end for the other. Vitest
+  // starts after compile, lint and both builds (which take about as long). The two builds run one after the
+  // other (both write .wxt); they write .output/<browser>, which Vitest reads only through BUILT_OUTPUT, and
+  // `wxt build` writes .wxt only when it changes, so tsc never meets a half-written file.
   const chrome = buildChrome();
   const firefox = chrome.then(buildFirefox);
   await Promise.all([
-    checks(),
-    vitest('vitest', [], { TEST_ALL_LATER: AFTER_BUILDS.join(',') }),
-    Promise.all([chrome, firefox]).then((built) => vitest('vitest after builds', AFTER_BUILDS, builtOutput(built))),
+    (async () => {
+      await checks();
+      await vitest('vitest', [], builtOutput(await Promise.all([chrome, firefox])));
+    })(),
     chrome.then(size).then(chromiumE2e),
-    firefox.then(() => Promise.all([webExtLint(), firefoxE2e()])),
+    firefox.then(webExtLint).then(firefoxE2e),
   ]);
 }
 
@@ -250,8 +238,6 @@ timings.write(`${artifacts}/timings.json`);
 console.log(
   `\nTime per phase (CPU is user + sys of its processes; ${availableParallelism()} cores here):\n${formatPhases(timings.phases)}`,
 );
-const machine = timings.machine(availableParallelism());
-if (machine) console.log(machine);
 if (failedTests.length) console.log(`\nFailed or flaky tests:\n- ${failedTests.join('\n- ')}`);
 if (failures.length) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

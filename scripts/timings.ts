@@ -22,47 +22,6 @@ function childCpuNow(): number {
   }
 }
 
-/** The whole machine's CPU seconds from /proc/stat's first line ("cpu  user nice system idle iowait irq softirq steal"). */
-export function machineCpu(stat: string, ticksPerSecond = 100): { busy: number; iowait: number; steal: number } {
-  const [user, nice, system, , iowait, irq, softirq, steal] = (stat.split('\n')[0] ?? '')
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map((n) => Number(n) / ticksPerSecond);
-  return {
-    busy: (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0),
-    iowait: iowait ?? 0,
-    steal: steal ?? 0,
-  };
-}
-
-function machineCpuNow(): { busy: number; iowait: number; steal: number } | undefined {
-  try {
-    return machineCpu(readFileSync('/proc/stat', 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * What the whole machine did over the run beside what the phases counted: a step's CPU counts only the processes
- * it waited for, so a browser's helpers that outlive their parent, and anything else on the machine, are the gap.
- */
-export function formatMachine(
-  used: { busy: number; iowait: number; steal: number },
-  wallSeconds: number,
-  counted: number,
-  cores: number,
-): string {
-  const s = (n: number) => `${n.toFixed(0)} s`;
-  const share = ((100 * used.busy) / (wallSeconds * cores)).toFixed(0);
-  return (
-    `Machine over the run (every process on it): busy ${s(used.busy)} of ${s(wallSeconds * cores)} on ${cores} cores ` +
-    `(${share}%), I/O wait ${s(used.iowait)}, stolen ${s(used.steal)}; the phases counted ${s(counted)}, so ` +
-    `${s(Math.max(0, used.busy - counted))} went to processes no step waited for (browsers' helpers) or to others' work.`
-  );
-}
-
 export interface Phase {
   name: string;
   wallSeconds: number;
@@ -81,50 +40,26 @@ export function parseTimes(text: string): number {
   return parts.reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
 }
 
-/** Steps started in their own session (below) and still running: stopped with test:all. */
-const sessions = new Set<number>();
-
-/** Stops every step still running in its own session, with all its processes (test:all interrupted). */
-export function stopSessions(signal: NodeJS.Signals = 'SIGTERM'): void {
-  for (const pid of sessions) {
-    try {
-      process.kill(-pid, signal);
-    } catch {}
-  }
-}
-
 /**
  * Runs `cmd args` under bash, which says on its fourth descriptor what CPU the command and its children used
  * (`times`): a step's own cost even while other steps run at once, which /proc/self cannot tell apart.
- *
- * `ownSession` starts it in a session of its own. Linux shares the cores between sessions first (autogroups),
- * and each browser a journey launches has its own session: steps in test:all's one session got one share
- * together, a fifth of the cores beside four browsers, and tsc took 118 s for 42 s of CPU (CI, ci36).
  */
 export function spawnTimed(
   cmd: string,
   args: string[],
-  opts: { env?: NodeJS.ProcessEnv; stdio?: [StdioOptions, unknown, unknown] | 'inherit'; ownSession?: boolean } = {},
+  opts: { env?: NodeJS.ProcessEnv; stdio?: [StdioOptions, unknown, unknown] | 'inherit' } = {},
 ): Promise<{ ok: boolean; cpuSeconds: number }> {
   const [stdin, stdout, stderr] =
     opts.stdio === 'inherit' || !opts.stdio ? ['inherit', 'inherit', 'inherit'] : opts.stdio;
   const child = spawn('bash', ['-c', '"$@"; rc=$?; times >&3; exit $rc', 'timed', cmd, ...args], {
     env: opts.env ?? process.env,
     stdio: [stdin, stdout, stderr, 'pipe'] as StdioOptions,
-    detached: opts.ownSession === true,
   });
-  const pid = child.pid;
-  if (opts.ownSession && pid) sessions.add(pid);
   let times = '';
   child.stdio[3]?.on('data', (chunk: Buffer) => {
     times += chunk.toString('utf8');
   });
-  return new Promise((done) =>
-    child.on('close', (code) => {
-      if (pid) sessions.delete(pid);
-      done({ ok: code === 0, cpuSeconds: parseTimes(times) });
-    }),
-  );
+  return new Promise((done) => child.on('close', (code) => done({ ok: code === 0, cpuSeconds: parseTimes(times) })));
 }
 
 /**
@@ -153,20 +88,6 @@ export function formatPhases(phases: Phase[]): string {
 export class Timings {
   readonly phases: Phase[] = [];
   private readonly start = performance.now();
-  private readonly machineStart = machineCpuNow();
-
-  /** The machine's CPU since these timings began, beside the phases' own (undefined off Linux). */
-  machine(cores: number): string | undefined {
-    const now = machineCpuNow();
-    if (!now || !this.machineStart) return undefined;
-    const used = {
-      busy: now.busy - this.machineStart.busy,
-      iowait: now.iowait - this.machineStart.iowait,
-      steal: now.steal - this.machineStart.steal,
-    };
-    const counted = this.phases.reduce((sum, p) => sum + (Number.isNaN(p.cpuSeconds) ? 0 : p.cpuSeconds), 0);
-    return formatMachine(used, (performance.now() - this.start) / 1000, counted, cores);
-  }
 
   /** Times a step that may run alongside others: `work` says the CPU its own processes used. */
   async step<T extends { cpuSeconds: number }>(name: string, work: () => Promise<T>): Promise<T> {

@@ -6,8 +6,6 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // One Firefox at a time: on two workers, beside others' work (load ~40), 5 of 15 journeys ran past their
-  // bounds (90 s, or a 20 s wait for the vault's "Saved"), 2 of them on their retry too.
   workers: 1,
   fullyParallel: false,
   retries: 0,

@@ -1,18 +1,7 @@
 // test:all's time per phase: the CPU its finished children used, read from /proc, beside the wall time.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  childCpu,
-  formatMachine,
-  formatPhases,
-  machineCpu,
-  parseTimes,
-  spawnTimed,
-  Timings,
-} from '../../scripts/timings';
+import { childCpu, formatPhases, parseTimes, spawnTimed, Timings } from '../../scripts/timings';
 
 describe('childCpu', () => {
   it('reads the children’s user and sys ticks, even when the command name holds spaces and parentheses', () => {
@@ -32,38 +21,7 @@ describe('childCpu', () => {
   });
 });
 
-describe('the machine beside the phases', () => {
-  it("reads /proc/stat's busy, I/O wait and stolen seconds, not idle", () => {
-    const stat = 'cpu  1000 200 300 5000 40 6 7 80 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n';
-    expect(machineCpu(stat)).toEqual({ busy: 15.13, iowait: 0.4, steal: 0.8 });
-  });
-
-  it('says how much of the cores the machine used and how much of it no phase counted', () => {
-    const line = formatMachine({ busy: 1500, iowait: 12, steal: 3 }, 1000, 1100, 2);
-    expect(line).toContain('busy 1500 s of 2000 s on 2 cores (75%)');
-    expect(line).toContain('I/O wait 12 s, stolen 3 s');
-    expect(line).toContain('counted 1100 s, so 400 s went to processes no step waited for');
-  });
-});
-
 describe('spawnTimed', () => {
-  it('starts a step in a session of its own when asked (a share of the cores of its own), still counting its CPU', async () => {
-    const sessionOf = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3];
-    const dir = mkdtempSync(join(tmpdir(), 'timings-'));
-    const script = `require('fs').writeFileSync(process.argv[1], require('fs').readFileSync('/proc/self/stat', 'utf8')); while (process.cpuUsage().user < 50_000);`;
-    const own = await spawnTimed(process.execPath, ['-e', script, join(dir, 'own')], {
-      stdio: ['ignore', 'ignore', 'ignore'],
-      ownSession: true,
-    });
-    await spawnTimed(process.execPath, ['-e', script, join(dir, 'shared')], { stdio: ['ignore', 'ignore', 'ignore'] });
-    const mine = sessionOf(readFileSync('/proc/self/stat', 'utf8'));
-    expect(sessionOf(readFileSync(join(dir, 'shared'), 'utf8'))).toBe(mine);
-    expect(sessionOf(readFileSync(join(dir, 'own'), 'utf8'))).not.toBe(mine);
-    expect(own.ok).toBe(true);
-    expect(own.cpuSeconds).toBeGreaterThanOrEqual(0.05);
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it("reads bash's times: the children's user and sys seconds", () => {
     expect(parseTimes('0m0.002s 0m0.000s\n1m2.500s 0m0.250s\n')).toBeCloseTo(62.75, 5);
     expect(parseTimes('')).toBeNaN();

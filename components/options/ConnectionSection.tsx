@@ -50,6 +50,7 @@ export function ConnectionSection({
   const [issues, setIssues] = useState<Partial<Record<keyof ConnectionForm, string>>>({});
   const [saved, setSaved] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<ErrorView | null>(null);
+  const [saving, setSaving] = useState(false);
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
   const [access, setAccess] = useState<'unknown' | 'granted' | 'denied' | 'not-needed'>('unknown');
   const strength = usePassphraseStrength(form.pin, [form.identifier]);
@@ -113,6 +114,7 @@ export function ConnectionSection({
 
   const save = async (e: Event) => {
     e.preventDefault();
+    if (saving) return;
     const checked = checkConnectionForm(form, vault);
     if (!checked.ok) {
       setIssues(checked.issues);
@@ -124,7 +126,10 @@ export function ConnectionSection({
       return;
     }
     setSaveError(null);
+    // Remembering derives the passphrase's key, which takes a moment: the button says so meanwhile.
+    setSaving(true);
     const reply = await send('connection.save', checked.request);
+    setSaving(false);
     if (!reply.ok) {
       setSaveError(reply.error);
       if (reply.error.field) setIssues({ [reply.error.field]: reply.error.message });
@@ -263,8 +268,8 @@ export function ConnectionSection({
         </div>
         <EncryptPasswordChoice />
         <div class="row">
-          <button type="submit" class="primary">
-            {i18n.t('common.save')}
+          <button type="submit" class="primary" disabled={saving}>
+            {saving ? i18n.t('connectionSaving.saving') : i18n.t('common.save')}
           </button>
           <button type="button" onClick={runCheck} disabled={check.kind === 'busy'}>
             {check.kind === 'busy' ? i18n.t('connection.checking') : i18n.t('connection.check')}

@@ -3,6 +3,7 @@
 import type { AlertRule, WatchlistSummary } from '../../lib/model';
 import { ACCOUNT, EURUSD_MINI, NEW_LIST, PRICE_FX } from '../journeys/data';
 import type { JourneyPage } from '../journeys/driver';
+import { byRole, byTestId } from '../journeys/driver';
 import { addMarket, ask, createWatchlist } from '../journeys/steps';
 import { until } from '../launch-firefox';
 import { expect, test } from './harness';
@@ -58,4 +59,19 @@ test('the event page suspended and woken: the watchlist, settings and alert are 
   await reopened.expectText({ css: 'select option:checked' }, NEW_LIST.name);
   await reopened.expectText({ css: `[data-testid="panel-row"][data-epic="${add!.epic}"]` }, PRICE_FX);
   await reopened.expectCount({ css: 'html[data-theme="dark"]' }, 1);
+
+  // A reply the event page takes longer over than twice its idle timeout (here a slow login; on a loaded
+  // machine, the vault's key derivation): Firefox would suspend it mid-reply and the page would wait
+  // forever. The page keeps it awake until the reply comes, and the same event page answers. (The side
+  // panel, closed first, would keep it awake by itself.)
+  await reopened.page.close();
+  const instance = () => ask<{ instance: string }>(options, 'build.get', {}).then((b) => b.instance);
+  const running = await instance();
+  sim.control.injectFault({ method: 'POST', path: '^/session$', count: 1, action: { kind: 'delay', ms: 7_000 } });
+  const slowStart = Date.now();
+  await options.click(byRole('button', 'Check'));
+  await options.expectText(byRole('button', 'Checking…'), 'Checking…');
+  await options.expectText(byTestId('options-check-result'), ACCOUNT.connected);
+  expect(Date.now() - slowStart).toBeGreaterThan(7_000);
+  expect(await instance()).toBe(running);
 });

@@ -7,16 +7,31 @@ import { type CacheEntry, keys, type SnapshotEntry, type WatchlistMembers } from
 import { isStale } from './freshness';
 import { cacheStore } from './stores';
 
+/** A cache the page cannot read (the browser shutting down, storage refused) holds nothing: the background answers. */
+async function orMiss<T>(read: () => Promise<T>, miss: T): Promise<T> {
+  try {
+    return await read();
+  } catch {
+    return miss;
+  }
+}
+
 function fresh<T>(store: CacheStoreName, entry: CacheEntry<T>, now: number): Fresh<T> {
   return { value: entry.value, fetchedAt: entry.fetchedAt, stale: isStale(store, entry.fetchedAt, now) };
 }
 
-async function readOne<T>(store: CacheStoreName, key: string): Promise<Fresh<T> | null> {
-  const entry = await get<CacheEntry<T>>(key, cacheStore(store));
-  return entry ? fresh(store, entry, Date.now()) : null;
+function readOne<T>(store: CacheStoreName, key: string): Promise<Fresh<T> | null> {
+  return orMiss(async () => {
+    const entry = await get<CacheEntry<T>>(key, cacheStore(store));
+    return entry ? fresh(store, entry, Date.now()) : null;
+  }, null);
 }
 
-async function readMany<T>(store: CacheStoreName, ids: string[]): Promise<Map<string, Fresh<T>>> {
+function readMany<T>(store: CacheStoreName, ids: string[]): Promise<Map<string, Fresh<T>>> {
+  return orMiss(() => readAll<T>(store, ids), new Map());
+}
+
+async function readAll<T>(store: CacheStoreName, ids: string[]): Promise<Map<string, Fresh<T>>> {
   const out = new Map<string, Fresh<T>>();
   if (ids.length === 0) return out;
   const entries = await getMany<CacheEntry<T> | undefined>(ids, cacheStore(store));
@@ -44,9 +59,11 @@ export function readSentiment(marketIds: string[]): Promise<Map<string, Fresh<Se
   return readMany('sentiment', marketIds);
 }
 
-export async function readSentimentHistory(marketId: string): Promise<SentimentPoint[]> {
-  const entry = await get<CacheEntry<SentimentPoint[]>>(marketId, cacheStore('sentiment-history'));
-  return entry?.value ?? [];
+export function readSentimentHistory(marketId: string): Promise<SentimentPoint[]> {
+  return orMiss(async () => {
+    const entry = await get<CacheEntry<SentimentPoint[]>>(marketId, cacheStore('sentiment-history'));
+    return entry?.value ?? [];
+  }, []);
 }
 
 export function readWatchlists(): Promise<Fresh<WatchlistSummary[]> | null> {
@@ -54,7 +71,11 @@ export function readWatchlists(): Promise<Fresh<WatchlistSummary[]> | null> {
 }
 
 /** The watchlist's members with the latest snapshot of each (markets not in the cache are left out). */
-export async function readWatchlist(id: string): Promise<Fresh<WatchlistView> | null> {
+export function readWatchlist(id: string): Promise<Fresh<WatchlistView> | null> {
+  return orMiss(() => readMembers(id), null);
+}
+
+async function readMembers(id: string): Promise<Fresh<WatchlistView> | null> {
   const entry = await get<CacheEntry<WatchlistMembers>>(keys.watchlist(id), cacheStore('watchlists'));
   if (!entry) return null;
   const { summary, epics } = entry.value;
@@ -69,7 +90,9 @@ export async function readWatchlist(id: string): Promise<Fresh<WatchlistView> | 
 }
 
 /** Recent mid prices of an epic, oldest first, for its sparkline. */
-export async function readSparkline(epic: string): Promise<(number | null)[] | null> {
-  const entry = await get<SnapshotEntry>(epic, cacheStore('snapshots'));
-  return entry?.trail?.length ? entry.trail : null;
+export function readSparkline(epic: string): Promise<(number | null)[] | null> {
+  return orMiss(async () => {
+    const entry = await get<SnapshotEntry>(epic, cacheStore('snapshots'));
+    return entry?.trail?.length ? entry.trail : null;
+  }, null);
 }

@@ -20,8 +20,13 @@ export interface CachedHistory {
 
 /** The account the cached history belongs to, for a page that does not know it yet. */
 export async function readHistoryAccount(): Promise<string | null> {
-  const entry = await get<CacheEntry<string>>(HISTORY_ACCOUNT_KEY, cacheStore('account-history'));
-  return typeof entry?.value === 'string' ? entry.value : null;
+  try {
+    const entry = await get<CacheEntry<string>>(HISTORY_ACCOUNT_KEY, cacheStore('account-history'));
+    return typeof entry?.value === 'string' ? entry.value : null;
+  } catch {
+    // A cache the page cannot read (the browser shutting down, storage refused) names no account.
+    return null;
+  }
 }
 
 const started = new Map<string, Promise<CachedHistory | null>>();
@@ -41,7 +46,7 @@ export function readCachedHistory(accountId: string, from: number, to: number): 
   const key = transactionsKey(accountId, from, to);
   const early = started.get(key);
   started.delete(key);
-  return early ?? readFromCache(accountId, from, to);
+  return early ?? readFromCache(accountId, from, to).catch(() => null);
 }
 
 async function readFromCache(accountId: string, from: number, to: number): Promise<CachedHistory | null> {

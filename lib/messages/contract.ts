@@ -15,7 +15,7 @@ import type { credentialRequests } from './requests/credentials';
 import type { dealingRequests } from './requests/dealing';
 import * as s from './schemas';
 import { none } from './schemas';
-import { settledSend } from './settled-send';
+import { settledSend, type Watch } from './settled-send';
 import type { Reply } from './views';
 
 export * from './live';
@@ -214,9 +214,20 @@ export type ProtocolMap = { [N in MessageName]: (request: RequestOf<N>) => Reply
 // Pure: the background, which never sends, leaves the messaging library out of its bundle.
 export const messenger = /* @__PURE__ */ defineExtensionMessaging<ProtocolMap>();
 
+/** While a reply is due: the background's build message, answered by whichever background runs now. */
+const watchBackground: Watch = {
+  everyMs: 1_000,
+  ping: async () => {
+    const reply = await messenger.sendMessage('build.get', {});
+    return reply.ok ? (reply.data.instance ?? null) : null;
+  },
+};
+
 /** Pages call the background through this one function; it always resolves (lib/messages/settled-send). */
 export function send<N extends MessageName>(name: N, request: RequestOf<N>): Promise<Reply<Replies[N]>> {
-  return settledSend(() =>
-    (messenger.sendMessage as (n: N, r: RequestOf<N>) => Promise<Reply<Replies[N]>>)(name, request),
+  return settledSend(
+    () => (messenger.sendMessage as (n: N, r: RequestOf<N>) => Promise<Reply<Replies[N]>>)(name, request),
+    3,
+    name === 'build.get' ? undefined : watchBackground,
   );
 }

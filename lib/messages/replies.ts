@@ -36,7 +36,8 @@ import type {
 
 export interface Replies {
   'status.get': StatusView;
-  'build.get': { version: string };
+  /** `instance` names this run of the worker (absent from a worker left from a build before it had one). */
+  'build.get': { version: string; instance?: string };
   'connection.get': ConnectionView;
   'connection.save': ConnectionView;
   'connection.check': { account: AccountSummary; accounts: AccountSummary[] };

@@ -66,6 +66,66 @@ describe("a page's send while the background is away", () => {
   });
 });
 
+/** A background that holds the reply to one request until `answer`, and answers pings as run `instance`. */
+function slowBackground() {
+  const runtime = {
+    lastError: undefined as { message: string } | undefined,
+    instance: 'run-1',
+    types: [] as string[],
+    held: null as ((response: unknown) => void) | null,
+    sendMessage(message: { type: string }, callback: (response: unknown) => void) {
+      runtime.types.push(message.type);
+      if (message.type !== 'build.get') runtime.held = callback;
+      else queueMicrotask(() => callback({ res: { ok: true, data: { version: '1', instance: runtime.instance } } }));
+    },
+    answer(reply: object) {
+      runtime.held?.({ res: reply });
+    },
+  };
+  vi.stubGlobal('chrome', { runtime });
+  return runtime;
+}
+
+describe('a reply the background takes long over', () => {
+  it('keeps the background awake with a ping a second until the reply comes, then stops', async () => {
+    vi.useFakeTimers();
+    const runtime = slowBackground();
+    const reply = send('connection.check', {});
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runtime.types).toEqual(['connection.check']);
+    await vi.advanceTimersByTimeAsync(5_001);
+    expect(runtime.types).toEqual(['connection.check', ...Array(6).fill('build.get')]);
+    runtime.answer({ ok: true, data: 'checked' });
+    await expect(reply).resolves.toEqual({ ok: true, data: 'checked' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runtime.types).toHaveLength(7);
+  });
+
+  it('settles as not answered when a background started since answers the ping (the request died with the one before)', async () => {
+    vi.useFakeTimers();
+    const runtime = slowBackground();
+    const reply = send('connection.save', {} as never);
+    await vi.advanceTimersByTimeAsync(2_000);
+    runtime.instance = 'run-2';
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(reply).resolves.toEqual({
+      ok: false,
+      error: { kind: 'internal', message: 'Marketside did not answer' },
+    });
+    // Not sent again: the background before may have acted on it.
+    expect(runtime.types.filter((t) => t === 'connection.save')).toHaveLength(1);
+    runtime.answer({ ok: true, data: 'too late' });
+  });
+
+  it('does not watch its own ping', async () => {
+    vi.useFakeTimers();
+    const runtime = slowBackground();
+    await send('build.get', {});
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(runtime.types).toEqual(['build.get']);
+  });
+});
+
 describe('settledSend', () => {
   it('waits before each new attempt and passes the first reply through', async () => {
     vi.useFakeTimers();

@@ -25,7 +25,7 @@ describe('the worker build', () => {
     expect(BUILD_VERSION).toBe(packageJson.version);
     const bg = makeBackground(newStores());
     const reply = await ask<{ version: string }>(bg, 'build.get');
-    expect(reply).toEqual({ ok: true, data: { version: packageJson.version } });
+    expect(reply).toEqual({ ok: true, data: { version: packageJson.version, instance: expect.any(String) } });
     expect(checkWorkerBuild(reply, BUILD_VERSION)).toEqual({ kind: 'current' });
   });
 

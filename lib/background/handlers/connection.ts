@@ -7,9 +7,16 @@ import { connectionView } from './connection-view';
 import { credentialHandlers } from './credentials';
 import type { Handlers } from './table';
 
+/** This run of the background: a page watching a slow reply sees it change when the background starts again. */
+let instance: string | undefined;
+function thisRun(): string {
+  instance ??= crypto.randomUUID();
+  return instance;
+}
+
 export const connectionHandlers: Partial<Handlers> = {
   'status.get': async (_req, ctx) => ctx.session.status(),
-  'build.get': async () => ({ version: BUILD_VERSION }),
+  'build.get': async () => ({ version: BUILD_VERSION, instance: thisRun() }),
   'connection.get': async (_req, ctx) => connectionView(ctx),
   ...credentialHandlers,
 };

@@ -10,8 +10,8 @@
 // ring on them, and focus following the view into a market and back to its row.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axe } from './axe';
 import { grantDemoPermit } from './dealing-steps';
 import { expect, type SimHandle, test } from './harness';
 import { ROOT } from './launch';
@@ -42,10 +42,7 @@ const isBlocking = (f: Finding) => f.kind === 'violation' && (f.impact === 'seri
 async function audit(page: Page, state: string, findings: Findings): Promise<void> {
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
-    // Passing and inapplicable rules are reported with one node each, which keeps axe quick.
-    const { violations, incomplete } = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .analyze();
+    const { violations, incomplete } = await axe(page).analyze();
     const found = (kind: Finding['kind']) => (r: (typeof violations)[number]) => ({
       kind,
       id: r.id,

@@ -3,9 +3,9 @@
 // the popup's size, in light and dark, nothing spills sideways, no number is clipped or squeezed away, every
 // column header stands over its values on one line, and axe finds nothing serious or critical. One Chromium per language; the screenshots are saved as
 // layout-<lang>-<surface>-<theme>.png.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { columnIds } from '../lib/watchlists/columns';
+import { axe } from './axe';
 import { FTSE, MY_WATCHLIST } from './journeys/data';
 import { expect, test } from './language';
 import type { ExtensionGlobals } from './launch';
@@ -17,7 +17,7 @@ const VOD = 'KA.D.VOD.CASH.IP';
 const THEMES = ['light', 'dark'] as const;
 
 async function blockingAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const { violations } = await axe(page).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

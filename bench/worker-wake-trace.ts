@@ -2,7 +2,8 @@
 // worker and a build's worker (stopped through the DevTools protocol, as worker-wake.bench.ts does) while the
 // browser traces V8 and Blink, then prints the worker thread's time per wake by trace event: fetching the
 // stored script, decoding it, V8 reading its code cache (CompileDeserialize), running it (v8.run), the
-// microtasks after it. Nothing pauses or samples the worker. FLOOR=0 leaves the floor out.
+// microtasks after it, and how much code cache V8 read. Nothing pauses or samples the worker. FLOOR=0 leaves
+// the floor out; TIMELINE=1 also lists the last wake's events in order.
 //   npx tsx bench/worker-wake-trace.ts [wakes] [extension dir, default .output/chrome-mv3]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,6 +145,24 @@ function analyse(title: string, events: TraceEvent[], n: number, ms: number[]) {
   console.log('  worker thread, ms per wake (inclusive, nested events overlap):');
   for (const [k, v] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 30))
     console.log(`  ${(v / n).toFixed(2).padStart(8)}  ${k}`);
+  // What V8 deserialised of the script's code cache on a wake: every function's bytecode, run or not.
+  const cache = events.find(
+    (e) => e.name === 'v8.compile' && swThreads.has(`${e.pid}:${e.tid}`) && e.args?.data?.consumedCacheSize,
+  );
+  if (cache)
+    console.log(`  code cache read on each wake: ${Math.round(Number(cache.args?.data?.consumedCacheSize) / 1000)} kB`);
+  if (!process.env.TIMELINE) return;
+  // TIMELINE=1: the last wake's worker-thread events of 30 us or more, in order, ms from its script's evaluation.
+  const own = events
+    .filter((e) => swThreads.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && (e.dur ?? 0) >= 30)
+    .sort((a, b) => a.ts - b.ts);
+  const start = own.filter((e) => e.name === 'EvaluateScript').at(-1);
+  if (!start) return;
+  for (const e of own)
+    if (e.ts >= start.ts - 5000 && !/RunTask|OnHandleReady|Timer|AsyncTask|Interrupt|StackGuard/.test(e.name))
+      console.log(
+        `  ${((e.ts - start.ts) / 1000).toFixed(2).padStart(8)} ${((e.dur ?? 0) / 1000).toFixed(2).padStart(6)}  ${e.name}`,
+      );
 }
 
 const n = Number(process.argv[2] ?? 10);

@@ -86,7 +86,18 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
   shouldComponentUpdate(next: WatchlistRowProps): boolean {
     const now = this.props as unknown as Record<string, unknown>;
     const then = next as unknown as Record<string, unknown>;
-    for (const key in then) if (now[key] !== then[key]) return true;
+    let changed = false;
+    for (const key in then)
+      if (now[key] !== then[key]) {
+        if (key !== 'row' && key !== 'spark') return true;
+        changed = true;
+      }
+    if (!changed) return false;
+    // The view's newer row or trail (it takes the stream's quotes once a second) changes the streamed cells,
+    // which the row writes itself: Preact draws it again only when what Preact drew of it changed.
+    const { row } = this.shown(next);
+    if (keyOf(row) !== this.drawnKey || row.sentiment !== this.props.row.sentiment) return true;
+    this.write(next);
     return false;
   }
 
@@ -137,22 +148,22 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
     return ref;
   }
 
-  private inputOf({ row, spark }: ReturnType<WatchlistRow['shown']>) {
-    return { row, n: rowNumbersOf(row.quote), spark, sparklines: this.props.sparklines, sparkLabel: this.sparkLabel };
+  private inputOf({ row, spark }: ReturnType<WatchlistRow['shown']>, props = this.props) {
+    return { row, n: rowNumbersOf(row.quote), spark, sparklines: props.sparklines, sparkLabel: this.sparkLabel };
   }
 
   /** The row as it stands: the table's, or its market's newer streamed quote. */
-  private shown() {
-    const entry = this.props.live?.latest(this.props.row.epic);
-    return { row: withLive(this.props.row, entry), spark: liveTrail(this.props.row, entry, this.props.spark) };
+  private shown(props = this.props) {
+    const entry = props.live?.latest(props.row.epic);
+    return { row: withLive(props.row, entry), spark: liveTrail(props.row, entry, props.spark) };
   }
 
   /**
    * Writes what the row shows now into its streamed cells and its flash into its class. A quote that changes
    * what Preact drew (the market's name or status) draws the row again instead, which writes after.
    */
-  private write() {
-    const shown = this.shown();
+  private write(props = this.props) {
+    const shown = this.shown(props);
     const { row } = shown;
     if (keyOf(row) !== this.drawnKey) {
       this.forceUpdate();
@@ -172,7 +183,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
       this.flashClass = cls;
     }
     if (this.writers.size === 0) return;
-    const input = this.inputOf(shown);
+    const input = this.inputOf(shown, props);
     for (const write of this.writers.values()) write(input);
   }
 
@@ -203,7 +214,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
             data-open-index={index}
             aria-describedby={noteId}
             onClick={() => actions.current.open(row.epic)}
-            onKeyDown={(e) => actions.current.key(e, index, row)}
+            onKeyDown={(e) => actions.current.key(e, index, this.props.row)}
           >
             {q.instrumentName}
           </button>
@@ -232,7 +243,7 @@ export class WatchlistRow extends Component<WatchlistRowProps> {
               class="icon"
               aria-label={this.removeLabel(q.instrumentName, listName)}
               disabled={busy}
-              onClick={() => actions.current.remove?.(row)}
+              onClick={() => actions.current.remove?.(this.props.row)}
             >
               ×
             </button>

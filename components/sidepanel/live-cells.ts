@@ -35,6 +35,7 @@ export type CellWriter = (input: CellInput) => void;
 const SPARK_WIDTH = 64;
 const SPARK_HEIGHT = 18;
 const SVG = 'http://www.w3.org/2000/svg';
+const VIEW_BOX = `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`;
 
 /** A text node that is written only when its text changed. */
 function text(parent: Node): (value: string) => void {
@@ -50,9 +51,12 @@ function element(parent: Node, tag: string, cls = ''): HTMLElement {
   return parent.appendChild(el);
 }
 
-function setClass(el: Element, cls: string) {
-  if (el.getAttribute('class') !== cls) el.setAttribute('class', cls);
+/** Sets an attribute only when its value changed: the browser restyles or lays out for a value set again. */
+function setAttr(el: Element, name: string, value: string) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
+
+const setClass = (el: Element, cls: string) => setAttr(el, 'class', cls);
 
 /** A number split at its point (CSS .dec), so the points of a column line up. */
 function decimal(parent: Node): (value: string) => void {
@@ -70,11 +74,13 @@ function decimal(parent: Node): (value: string) => void {
 
 /** Text formatted again only when what it shows changed (its inputs and the user's locale): Intl is costly. */
 function formatted<A extends unknown[]>(write: (value: string) => void, format: (...args: A) => string) {
-  let last: unknown[] = [];
+  let locale: string | null = null;
+  let last: A | null = null;
   return (...args: A) => {
-    const inputs = [formatLocale(), ...args];
-    if (inputs.length === last.length && inputs.every((v, i) => v === last[i])) return;
-    last = inputs;
+    const now = formatLocale();
+    if (now === locale && last && args.every((v, i) => v === last![i])) return;
+    locale = now;
+    last = args;
     write(format(...args));
   };
 }
@@ -144,7 +150,7 @@ function range(td: HTMLElement): CellWriter {
     shown = pct;
     if (pct !== null && bar && mark) {
       words ??= i18n.t('watchlistRange.position', { position: SLOT });
-      bar.setAttribute('aria-label', words.replace(SLOT, formatShare(pct)));
+      setAttr(bar, 'aria-label', words.replace(SLOT, formatShare(pct)));
       // The mark is the background of a box as wide as the bar (CSS .range-bar__mark): it moves with no layout,
       // and what it repaints stays in one place.
       mark.style.backgroundPositionX = `${pct}%`;
@@ -177,21 +183,21 @@ function sparkline(td: HTMLElement): CellWriter {
     }
     const shape = sparkShape(spark ?? [], SPARK_WIDTH, SPARK_HEIGHT);
     setClass(svg, shape ? `sparkline ${shape.trend}` : 'sparkline');
-    svg.setAttribute('aria-label', shape ? label : tooShort(label));
+    setAttr(svg, 'aria-label', shape ? label : tooShort(label));
     if (!shape) {
       svg.removeAttribute('viewBox');
       path?.remove();
       path = null;
       return;
     }
-    svg.setAttribute('viewBox', `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`);
+    setAttr(svg, 'viewBox', VIEW_BOX);
     if (!path) {
       path = svg.appendChild(document.createElementNS(SVG, 'path'));
       path.setAttribute('fill', 'none');
       path.setAttribute('stroke', 'currentColor');
       path.setAttribute('stroke-width', '1.5');
     }
-    if (path.getAttribute('d') !== shape.d) path.setAttribute('d', shape.d);
+    setAttr(path, 'd', shape.d);
   };
 }
 

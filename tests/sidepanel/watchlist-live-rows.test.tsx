@@ -3,7 +3,8 @@
 // newer quote and flashes without the table being drawn again, and the view catching up later neither turns
 // it back nor flashes it twice.
 import { act, cleanup, render } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WatchlistRow } from '../../components/sidepanel/WatchlistRow';
 import { WatchlistTable } from '../../components/sidepanel/WatchlistTable';
 import type { MarketQuote } from '../../lib/model';
 import { LiveRows } from '../../lib/sidepanel/live-rows';
@@ -21,12 +22,14 @@ const start: RowModel[] = [
 ];
 const BY_NAME = { column: 'name', direction: 'asc' } as const;
 const NO_SPARKS = new Map<string, (number | null)[]>();
+// The list's chosen columns, one array while they hold (as the view keeps them).
+const COLUMNS = [...columnIds];
 
 function table(rows: RowModel[], live: LiveRows) {
   return (
     <WatchlistTable
       rows={rows}
-      columns={[...columnIds]}
+      columns={COLUMNS}
       listName="Majors"
       sort={BY_NAME}
       onSort={() => {}}
@@ -82,5 +85,29 @@ describe('a watchlist row drawing its own streamed prices', () => {
     rerender(table(caught, live));
     expect(cell(EUR, 'wl-bid')).toBe('1.0820');
     expect(flashOf(EUR)).toBe(flash);
+  });
+
+  it('takes the view’s newer prices into its cells without drawing the row again, and its new status by drawing it', () => {
+    const live = new LiveRows();
+    const { rerender } = render(table(start, live));
+    act(() => live.publish([streamed({ bid: 1.082, offer: 1.0822 }, 2_000)]));
+    const draws = vi.spyOn(WatchlistRow.prototype, 'render');
+    const later = (patch: Partial<MarketQuote>) =>
+      start.map((r) => (r.epic === EUR ? { ...r, fetchedAt: 3_000, quote: { ...r.quote, ...patch } } : r));
+
+    // The view catches up (once a second) with a price newer than the stream's: the row writes it itself.
+    rerender(table(later({ bid: 1.0824, offer: 1.0826 }), live));
+    expect(cell(EUR, 'wl-bid')).toBe('1.0824');
+    expect(cell(EUR, 'wl-mid')).toBe('1.0825');
+    expect(flashOf(EUR)).toMatch(/^flash-up-/);
+    expect(draws).not.toHaveBeenCalled();
+
+    // What the row's markup shows (the market's status) changes: the row is drawn again.
+    rerender(table(later({ bid: 1.0824, offer: 1.0826, marketStatus: 'CLOSED' }), live));
+    expect(draws).toHaveBeenCalled();
+    expect(rowOf(EUR).querySelector('.wl-stat')!.textContent).not.toBe(
+      rowOf(FTSE).querySelector('.wl-stat')!.textContent,
+    );
+    draws.mockRestore();
   });
 });

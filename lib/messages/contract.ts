@@ -8,6 +8,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as v from 'valibot';
 import { i18n } from '#i18n';
+import { isFirefox } from '../browser-kind';
 import { lazySchema } from '../lazy-schema';
 import { loadPart } from '../load-once';
 import type { Replies } from './replies';
@@ -214,8 +215,11 @@ export type ProtocolMap = { [N in MessageName]: (request: RequestOf<N>) => Reply
 // Pure: the background, which never sends, leaves the messaging library out of its bundle.
 export const messenger = /* @__PURE__ */ defineExtensionMessaging<ProtocolMap>();
 
-/** While a reply is due: the background's build message, answered by whichever background runs now. */
-const watchBackground: Watch = {
+/**
+ * While a reply is due in Firefox: the background's build message, answered by whichever background runs now.
+ * Chromium needs no watch: a worker with a reply due stays up, and one that goes away rejects the send.
+ */
+export const watchBackground: Watch = {
   everyMs: 1_000,
   ping: async () => {
     const reply = await messenger.sendMessage('build.get', {});
@@ -228,6 +232,6 @@ export function send<N extends MessageName>(name: N, request: RequestOf<N>): Pro
   return settledSend(
     () => (messenger.sendMessage as (n: N, r: RequestOf<N>) => Promise<Reply<Replies[N]>>)(name, request),
     3,
-    name === 'build.get' ? undefined : watchBackground,
+    isFirefox && name !== 'build.get' ? watchBackground : undefined,
   );
 }

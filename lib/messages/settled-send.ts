@@ -9,9 +9,9 @@
 // Any other failure (the background went away after it got the message, so it may have acted on it)
 // becomes an error reply the page shows.
 //
-// A request the background takes long over (the vault's key derivation on a loaded machine, a slow
-// service) is watched: Firefox suspends an event page busy with one reply for longer than twice its idle
-// timeout, and the page then waits for that reply forever. While the reply is due the page pings the
+// In Firefox a request the background takes long over (the vault's key derivation on a loaded machine, a
+// slow service) is watched: Firefox suspends an event page busy with one reply for longer than twice its
+// idle timeout, and the page then waits for that reply forever. While the reply is due the page pings the
 // background every second, which keeps it awake; a ping answered by a background started since the first
 // ping means the request died with the one before, and it settles as not answered.
 import { i18n } from '#i18n';

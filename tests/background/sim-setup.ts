@@ -6,6 +6,7 @@ import { isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName, Reply } from '../../lib/messages/contract';
 import { type SimHandle, startSim } from '../../sim/server';
 import { Universe } from '../../sim/universe';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 
 export const EXTENSION_ID = 'marketside-test';
 export const ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
@@ -53,6 +54,7 @@ export function makeBackground(
     extensionOrigin: ORIGIN,
     openStore,
     client: { fetch: fetchImpl, retry: { attempts: 1, baseDelayMs: 10 } },
+    vault: VAULT_OPTIONS,
   });
 }
 

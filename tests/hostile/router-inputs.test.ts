@@ -14,6 +14,7 @@ import {
   type SimHandle,
   startSim,
 } from '../background/sim-setup';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 import { allCases, type HostileCase, samples } from './cases';
 
 let sim: SimHandle;
@@ -34,6 +35,7 @@ beforeEach(async () => {
     extensionOrigin: ORIGIN,
     openStore: newStores(),
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
+    vault: VAULT_OPTIONS,
   });
   // Signed in, so a request that got past the router would reach the service.
   const from = sim.control.requestLog().length;

@@ -59,7 +59,7 @@ export function makeBackground(
 }
 
 export function countRequests(sim: SimHandle, since: number, match: (e: { method: string; path: string }) => boolean) {
-  return sim.control.requestLog().slice(since).filter(match).length;
+  return sim.control.requestLog(since).filter(match).length;
 }
 
 export { fakeBrowser, type SimHandle, startSim };

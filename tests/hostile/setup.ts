@@ -34,12 +34,9 @@ export async function signedInBackground(sim: SimHandle): Promise<Driven> {
     bg,
     ask,
     async sentDuring(run) {
-      const before = sim.control.requestLog().length;
+      const before = sim.control.requestCount();
       await run();
-      return sim.control
-        .requestLog()
-        .slice(before)
-        .map((e) => `${e.method} ${e.path}`);
+      return sim.control.requestLog(before).map((e) => `${e.method} ${e.path}`);
     },
   };
 }

@@ -38,7 +38,10 @@ export interface SimControl {
   advanceClock(ms: number): void;
   /** Simulated time (ms). */
   now(): number;
-  requestLog(): LogEntry[];
+  /** The requests received from index `from` on (default all): the same as `requestLog().slice(from)`. */
+  requestLog(from?: number): LogEntry[];
+  /** How many requests the log holds: `requestLog().length` without copying every entry. */
+  requestCount(): number;
   clearLog(): void;
   /** Back to the seeded initial state: accounts, deals, watchlists, sessions, faults, log, clock advances. */
   reset(): void;
@@ -93,7 +96,8 @@ export function createControl(
     },
     now: () => world.now(),
     seedHistory: (opts) => seedHistory(world, opts, world.now()),
-    requestLog: () => log.list(),
+    requestLog: (from) => log.list(from),
+    requestCount: () => log.size,
     clearLog: () => log.clear(),
     reset: () => {
       world.clock.reset();

@@ -25,8 +25,13 @@ export class RequestLog {
     return entry;
   }
 
-  list(): LogEntry[] {
-    return this.entries.map((e) => ({ ...e, query: { ...e.query } }));
+  /** Copies of the entries from index `from` on (a count taken earlier marks where a case began). */
+  list(from = 0): LogEntry[] {
+    return this.entries.slice(from).map((e) => ({ ...e, query: { ...e.query } }));
+  }
+
+  get size(): number {
+    return this.entries.length;
   }
 
   clear(): void {

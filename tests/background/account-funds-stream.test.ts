@@ -78,7 +78,7 @@ describe('account funds with the stream', () => {
 
   it('reads GET /accounts once, then ACCOUNT updates move the funds and reach the page with no more reads', async () => {
     const t = await setup();
-    const from = sim.control.requestLog().length;
+    const from = sim.control.requestCount();
     const rest = await t.funds();
     expect(rest.streamed).toBe(false);
     expect(rest.funds.currency).toMatch(/^[A-Z]{3}$/);

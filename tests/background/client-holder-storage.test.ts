@@ -71,7 +71,7 @@ describe('the background client across a worker restart', () => {
     await after.budget.restore();
     expect(after.budget.state().nonTrading.used).toBe(2);
     await after.watchlists.list();
-    const sent = ig.control.requestLog().length;
+    const sent = ig.control.requestCount();
     const refused = await after.watchlists.list().catch((e) => e);
     expect(refused).toBeInstanceOf(RateLimitError);
     expect(refused.errorCode).toBe('client.rate-budget-exhausted');

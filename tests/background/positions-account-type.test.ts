@@ -41,7 +41,7 @@ beforeEach(() => {
 async function positions(version: 2 | 3): Promise<{ rows: PositionView[]; accountReads: number }> {
   await configure(sim, version);
   const bg = makeBackground(newStores());
-  const from = sim.control.requestLog().length;
+  const from = sim.control.requestCount();
   const list = async () => {
     const reply = (await bg.route({ id: 1, type: 'positions.list', data: {}, timestamp: Date.now() }, PAGE)) as Reply<
       PositionView[]
@@ -52,10 +52,7 @@ async function positions(version: 2 | 3): Promise<{ rows: PositionView[]; accoun
   await list();
   const rows = await list();
   bg.stop();
-  const accountReads = sim.control
-    .requestLog()
-    .slice(from)
-    .filter((e) => e.method === 'GET' && e.path === '/accounts').length;
+  const accountReads = sim.control.requestLog(from).filter((e) => e.method === 'GET' && e.path === '/accounts').length;
   return { rows, accountReads };
 }
 

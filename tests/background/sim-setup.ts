@@ -6,6 +6,7 @@ import { isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName, Reply } from '../../lib/messages/contract';
 import { type SimHandle, startSim } from '../../sim/server';
 import { Universe } from '../../sim/universe';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 
 export const EXTENSION_ID = 'marketside-test';
 export const ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
@@ -53,11 +54,12 @@ export function makeBackground(
     extensionOrigin: ORIGIN,
     openStore,
     client: { fetch: fetchImpl, retry: { attempts: 1, baseDelayMs: 10 } },
+    vault: VAULT_OPTIONS,
   });
 }
 
 export function countRequests(sim: SimHandle, since: number, match: (e: { method: string; path: string }) => boolean) {
-  return sim.control.requestLog().slice(since).filter(match).length;
+  return sim.control.requestLog(since).filter(match).length;
 }
 
 export { fakeBrowser, type SimHandle, startSim };

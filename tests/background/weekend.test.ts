@@ -49,7 +49,7 @@ function simTimers(sim: SimHandle, inFlight: () => number) {
     // follow-up (its next timer) can take longer than any fixed pause; a busy event loop means it is not done.
     // The first window counts from the event itself: what its timers did at once (a request, a timer) is in
     // the mark, what they started shows as a change or a busy loop within the window.
-    const signature = () => `${sim.control.requestLog().length}/${seq}/${inFlight()}`;
+    const signature = () => `${sim.control.requestCount()}/${seq}/${inFlight()}`;
     for (let mark = signature(); ; ) {
       const from = performance.eventLoopUtilization();
       await sleep(QUIET_WINDOW_MS);

@@ -31,13 +31,7 @@ export function heldRequests(sim: SimHandle) {
   /** Resolves once the service has logged a request to `path` after `mark` (bounded for a hang only). */
   const arrived = async (mark: number, path: string) => {
     const end = Date.now() + 10_000;
-    while (
-      !sim.control
-        .requestLog()
-        .slice(mark)
-        .some((e) => e.path === path) &&
-      Date.now() < end
-    ) {
+    while (!sim.control.requestLog(mark).some((e) => e.path === path) && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 2));
     }
   };
@@ -51,7 +45,7 @@ export function heldRequests(sim: SimHandle) {
     const bound = init.signal;
     if (!isHeld(method, path, version) || !bound) return globalThis.fetch(input, { ...init, signal: null });
     // The client's bound ends the request once the service holds it (not before it got there).
-    const mark = sim.control.requestLog().length;
+    const mark = sim.control.requestCount();
     const inner = new AbortController();
     const end = () => void arrived(mark, path).then(() => inner.abort(bound.reason));
     if (bound.aborted) end();

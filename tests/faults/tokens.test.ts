@@ -117,7 +117,7 @@ describe('fault: tokens expiring every few seconds, through the background', () 
       let failures = 0;
       let expiries = 0;
       const reasons = new Set<string>();
-      const start = sim.control.requestLog().length;
+      const start = sim.control.requestCount();
       const operations = [
         // The refresh engine's reads, which must go to the service every time (maxAgeMs 0).
         () => bg.markets.quotes(epics.slice(0, 6), { maxAgeMs: 0 }),

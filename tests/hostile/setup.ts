@@ -2,6 +2,7 @@
 import { type Background, createBackground } from '../../lib/background/create-background';
 import type { Reply } from '../../lib/messages/contract';
 import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle } from '../background/sim-setup';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 
 export interface Driven {
   bg: Background;
@@ -20,6 +21,7 @@ export async function signedInBackground(sim: SimHandle): Promise<Driven> {
     extensionOrigin: ORIGIN,
     openStore: newStores(),
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
+    vault: VAULT_OPTIONS,
   });
   const ask: Driven['ask'] = (type, data, sender = PAGE) => {
     const reply = bg.route({ id: seq++, type, data, timestamp: Date.now() }, sender);
@@ -32,12 +34,9 @@ export async function signedInBackground(sim: SimHandle): Promise<Driven> {
     bg,
     ask,
     async sentDuring(run) {
-      const before = sim.control.requestLog().length;
+      const before = sim.control.requestCount();
       await run();
-      return sim.control
-        .requestLog()
-        .slice(before)
-        .map((e) => `${e.method} ${e.path}`);
+      return sim.control.requestLog(before).map((e) => `${e.method} ${e.path}`);
     },
   };
 }

@@ -1,11 +1,10 @@
 // A worker over the fake browser's storage for the vault tests, its vault deriving with light Argon2id
 // parameters (only tests may), and asking it through the router as a page would.
 import type { Reply } from '../../lib/messages/contract';
-import type { VaultOptions } from '../../lib/vault/crypto';
 import { EXTENSION_ID, newStores, ORIGIN, PAGE } from '../background/sim-setup';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 
-/** Argon2id with 64 KiB and one pass: the same code as production's 64 MiB, quick enough for tests. */
-export const VAULT_OPTIONS: VaultOptions = { kdf: { kdf: 'Argon2id', iterations: 1, memoryKiB: 64, parallelism: 1 } };
+export { VAULT_OPTIONS };
 
 /** A worker (re)started over the same storage; the module is loaded afresh after vi.resetModules(). */
 export async function vaultWorker() {

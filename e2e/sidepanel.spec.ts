@@ -219,9 +219,19 @@ test('rows stay live while the panel is visible, flash when they move, and pause
   const ftse = panel.locator(`[data-testid="panel-row"][data-epic="${FTSE}"]`);
   await expect(ftse).toBeVisible();
 
+  // A flash lasts 1.2 s: the row's classes are watched from before the move, so that a look the loaded
+  // machine makes late still sees the flash the user saw.
+  type Watched = HTMLElement & { flashes?: string[] };
+  await ftse.evaluate((row: Watched) => {
+    const flashes: string[] = [];
+    row.flashes = flashes;
+    new MutationObserver(() => {
+      for (const c of row.classList) if (c.startsWith('flash-')) flashes.push(c);
+    }).observe(row, { attributes: true, attributeFilter: ['class'] });
+  });
   sim.control.setMarket(FTSE, { bid: 9000, offer: 9001 });
   await expect(ftse).toContainText('9,000.0', { timeout: 20_000 });
-  await expect(ftse).toHaveClass(/flash-up-/);
+  await expect.poll(() => ftse.evaluate((row: Watched) => row.flashes?.join(' ') ?? '')).toMatch(/flash-up-/);
   // Its coloured edge shows while it flashes and is gone once the flash is over.
   const edge = () =>
     ftse.evaluate((row) => {

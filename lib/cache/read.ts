@@ -5,16 +5,7 @@ import type { CacheStoreName, WatchlistView } from '../messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Sentiment, SentimentPoint, WatchlistSummary } from '../model';
 import { type CacheEntry, keys, type SnapshotEntry, type WatchlistMembers } from './entry';
 import { isStale } from './freshness';
-import { cacheStore } from './stores';
-
-/** A cache the page cannot read (the browser shutting down, storage refused) holds nothing: the background answers. */
-async function orMiss<T>(read: () => Promise<T>, miss: T): Promise<T> {
-  try {
-    return await read();
-  } catch {
-    return miss;
-  }
-}
+import { cacheStore, orMiss } from './stores';
 
 function fresh<T>(store: CacheStoreName, entry: CacheEntry<T>, now: number): Fresh<T> {
   return { value: entry.value, fetchedAt: entry.fetchedAt, stale: isStale(store, entry.fetchedAt, now) };

@@ -3,7 +3,7 @@
 // background answers. Nothing here writes; the background is the only writer.
 import { get, getMany } from 'idb-keyval';
 import type { CacheEntry } from '../cache/entry';
-import { cacheStore } from '../cache/stores';
+import { cacheStore, orMiss } from '../cache/stores';
 import { activityKey, HISTORY_ACCOUNT_KEY, transactionsKey } from './keys';
 import type { ActivityQuery, HistoryActivity, HistoryTransaction } from './types';
 
@@ -19,14 +19,11 @@ export interface CachedHistory {
 }
 
 /** The account the cached history belongs to, for a page that does not know it yet. */
-export async function readHistoryAccount(): Promise<string | null> {
-  try {
+export function readHistoryAccount(): Promise<string | null> {
+  return orMiss(async () => {
     const entry = await get<CacheEntry<string>>(HISTORY_ACCOUNT_KEY, cacheStore('account-history'));
     return typeof entry?.value === 'string' ? entry.value : null;
-  } catch {
-    // A cache the page cannot read (the browser shutting down, storage refused) names no account.
-    return null;
-  }
+  }, null);
 }
 
 const started = new Map<string, Promise<CachedHistory | null>>();
@@ -37,7 +34,7 @@ export function prefetchCachedHistory(accountId: string, from: number, to: numbe
   if (!started.has(key))
     started.set(
       key,
-      readFromCache(accountId, from, to).catch(() => null),
+      orMiss(() => readFromCache(accountId, from, to), null),
     );
 }
 
@@ -46,7 +43,7 @@ export function readCachedHistory(accountId: string, from: number, to: number): 
   const key = transactionsKey(accountId, from, to);
   const early = started.get(key);
   started.delete(key);
-  return early ?? readFromCache(accountId, from, to).catch(() => null);
+  return early ?? orMiss(() => readFromCache(accountId, from, to), null);
 }
 
 async function readFromCache(accountId: string, from: number, to: number): Promise<CachedHistory | null> {

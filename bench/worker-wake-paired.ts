@@ -2,7 +2,9 @@
 // given build are loaded together; every round stops all their workers, then wakes each alone with
 // `status.get`, in a shuffled order, so a shift in the machine's load falls on all of them alike (the bench
 // launches each build by itself, a few launches apart). Prints each median, its ratio to the floor's median and
-// the median of the per-round ratios.
+// the median of the per-round ratios; with two builds or more, each build against the first, round by round
+// (the median of its per-round ratio with a 95 % bootstrap interval, and in how many rounds it was faster):
+// an interval that excludes 1 is a difference this run measured.
 //   npx tsx bench/worker-wake-paired.ts <rounds> <built dir>...   (default: 30 rounds of .output/chrome-mv3)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,15 @@ interface Chrome {
       getManifest(): { version_name?: string };
     };
   };
+}
+
+/** A 95 % bootstrap interval of the median (resampled 2,000 times). */
+function bootstrapInterval(values: number[]): [number, number] {
+  const medians: number[] = [];
+  for (let i = 0; i < 2000; i++)
+    medians.push(median(values.map(() => values[Math.floor(Math.random() * values.length)]!)));
+  medians.sort((a, b) => a - b);
+  return [medians[Math.floor(medians.length * 0.025)]!, medians[Math.floor(medians.length * 0.975)]!];
 }
 
 const rounds = Number(process.argv[2] ?? 30);
@@ -107,6 +118,16 @@ try {
     console.log(
       `${labels.get(id)!.padEnd(40)} median ${median(t).toFixed(1).padStart(6)} ms, ` +
         `x the floor's median ${(median(t) / median(floorTimes)).toFixed(2)}, median of per-round ratios ${perRound.toFixed(2)}`,
+    );
+  }
+  const [base, ...others] = ids.filter((id) => id !== floorId);
+  for (const id of base ? others : []) {
+    const ratios = times.get(id)!.map((ms, i) => ms / times.get(base!)![i]!);
+    const [low, high] = bootstrapInterval(ratios);
+    const faster = ratios.filter((r) => r < 1).length;
+    console.log(
+      `${labels.get(id)!.padEnd(40)} / ${labels.get(base!)}: per-round ratio median ${median(ratios).toFixed(3)} ` +
+        `(95 % ${low.toFixed(3)}-${high.toFixed(3)}), faster in ${faster} of ${ratios.length} rounds`,
     );
   }
 } finally {

@@ -6,10 +6,7 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // Each journey has its own Firefox, profile, simulator and (for the real surfaces) display; most of a
-  // journey is waiting (30 s of streaming, idle limits, a stalled stream), so two at a time overlap it: the
-  // lane took 265 s with two instead of about 500 with one (load 4-6, 2 cores).
-  workers: 2,
+  workers: 1,
   fullyParallel: false,
   retries: 0,
   timeout: 90_000,

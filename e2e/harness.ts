@@ -28,6 +28,7 @@ import {
   ROOT,
   saveScreenshot,
 } from './launch';
+import { noteBrowserCpu } from './process-cpu';
 
 export type { SimHandle };
 export { expect };
@@ -189,6 +190,7 @@ export const test = base.extend<Fixtures>({
         diagnostics,
         testInfo,
       );
+      noteBrowserCpu(testInfo.annotations, profile);
       for (const { context, recording } of launched) {
         await recording.flush().catch(() => {});
         await context.close();

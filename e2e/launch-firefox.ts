@@ -44,6 +44,8 @@ function closeWelcomePages(browser: Browser): void {
 
 export interface LaunchedFirefox {
   browser: Browser;
+  /** Its profile folder (named on its command line). */
+  profile: string;
   /** Every line Firefox wrote to stdout and stderr so far. */
   output: string[];
   /** The extension's own console errors and uncaught errors among those lines. */
@@ -132,6 +134,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
   }
   return {
     browser,
+    profile,
     output,
     extensionErrors: () => output.filter((line) => isExtensionError(line, FIREFOX_ORIGIN)),
     close,

@@ -5,6 +5,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ensureBrowsers } from './ensure-browsers';
+import { journeyCpuSummary } from './journey-cpu';
 import { formatPhases, spawnTimed, Timings } from './timings';
 
 // The end-to-end journeys drive Debian's Chromium and Firefox ESR, some in German, and Firefox's real
@@ -235,6 +236,11 @@ if (SERIAL) {
 }
 
 timings.write(`${artifacts}/timings.json`);
+const cpu = journeyCpuSummary([
+  { path: `${artifacts}/e2e.json`, lane: 'chromium' },
+  { path: `${artifacts}/firefox-e2e.json`, lane: 'firefox' },
+]);
+if (cpu) console.log(`\n${cpu}`);
 console.log(
   `\nTime per phase (CPU is user + sys of its processes; ${availableParallelism()} cores here):\n${formatPhases(timings.phases)}`,
 );

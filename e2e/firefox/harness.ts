@@ -9,6 +9,7 @@ import { test as base } from '@playwright/test';
 import { failOnUnexpectedErrors, SCREENSHOT_DIR, type SharedFixtures, sharedFixtures } from '../harness';
 import { connectThroughOptions } from '../journeys/steps';
 import { type FirefoxLaunchOptions, type LaunchedFirefox, launchFirefox, openFirefoxPage } from '../launch-firefox';
+import { noteBrowserCpu } from '../process-cpu';
 import { FirefoxPage } from './page';
 
 export { expect } from '@playwright/test';
@@ -35,6 +36,7 @@ export const test = base.extend<SharedFixtures & FirefoxFixtures>({
     try {
       await use(firefox);
     } finally {
+      noteBrowserCpu(testInfo.annotations, firefox.profile);
       await firefox.close();
       await testInfo.attach('firefox-output', { body: firefox.output.join('\n') });
     }

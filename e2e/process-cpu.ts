@@ -1,0 +1,54 @@
+// The CPU a journey's browser used, for CI's account of where its time goes (CI's two cores are saturated
+// through the journeys, so CPU, not waiting, sets its length). Read from /proc before the browser closes:
+// every live process whose command line names the journey's profile, with the CPU of the children each has
+// already reaped (a closed page's renderer counts in its browser's). What closing costs is not counted.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Linux's USER_HZ: the unit of /proc/<pid>/stat's times on every kernel CI runs. */
+const TICKS_PER_SECOND = 100;
+
+/** User + system time of a process and of its reaped children, in ticks (fields 14 to 17 of its stat line). */
+export function statTicks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the name: state is field 3, so utime (14) .. cstime (17) are indexes 11 .. 14.
+  return [11, 12, 13, 14].reduce((sum, i) => sum + (Number(fields[i]) || 0), 0);
+}
+
+/**
+ * Seconds of CPU used by the processes whose command line contains `marker` (e.g. a profile's path) and by all
+ * their descendants (Firefox's content processes do not name the profile).
+ */
+export function cpuSecondsOf(marker: string, proc = '/proc'): number {
+  const processes = new Map<string, { parent: string; ticks: number; marked: boolean }>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync(proc).filter((name) => /^\d+$/.test(name));
+  } catch {}
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(join(proc, pid, 'stat'), 'utf8');
+      const parent = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '';
+      const marked = readFileSync(join(proc, pid, 'cmdline'), 'utf8').includes(marker);
+      processes.set(pid, { parent, ticks: statTicks(stat), marked });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const counted = (pid: string, depth = 0): boolean => {
+    const p = processes.get(pid);
+    return !!p && (p.marked || (depth < 16 && counted(p.parent, depth + 1)));
+  };
+  let ticks = 0;
+  for (const [pid, p] of processes) if (counted(pid)) ticks += p.ticks;
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** Notes the journey's browser CPU on the test, where CI's summary (scripts/journey-cpu.ts) finds it. */
+export function noteBrowserCpu(
+  annotations: { type: string; description?: string }[],
+  profile: string | undefined,
+): void {
+  if (!profile) return;
+  annotations.push({ type: 'browser-cpu', description: cpuSecondsOf(profile).toFixed(1) });
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type BudgetCounts,
   type BudgetStore,
@@ -191,6 +191,32 @@ describe('rate budget across a worker restart', () => {
     });
     await expect(broken.acquire('nonTrading')).resolves.toBeUndefined();
     expect(broken.state().nonTrading.used).toBe(1);
+  });
+
+  it('requests counted while a write is under way share the next write, and each leaves only once it holds them', async () => {
+    const store = sessionStore();
+    const writes: BudgetCounts[] = [];
+    let release = () => {};
+    const save = store.save;
+    store.save = async (counts) => {
+      writes.push(structuredClone(counts));
+      if (writes.length === 1) await new Promise<void>((r) => (release = r));
+      await save(counts);
+    };
+    const budget = new RateBudget({ store });
+    const left: number[] = [];
+    const first = budget.acquire('nonTrading').then(() => left.push(store.saved?.nonTrading.length ?? 0));
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    const more = [1, 2, 3].map(() =>
+      budget.acquire('nonTrading').then(() => left.push(store.saved?.nonTrading.length ?? 0)),
+    );
+    await Promise.resolve();
+    expect(left).toEqual([]);
+    release();
+    await Promise.all([first, ...more]);
+    expect(writes.map((w) => w.nonTrading.length)).toEqual([1, 4]);
+    expect(left).toEqual([1, 4, 4, 4]);
+    expect(store.saved?.app).toHaveLength(4);
   });
 
   it('ignores stored counts that are malformed or from the future', async () => {

@@ -1,10 +1,10 @@
 // Launching Firefox ESR with the built Marketside (`npx wxt build -b firefox` first): the one way to do it,
 // as e2e/launch.ts is for Chromium. puppeteer-core over WebDriver BiDi (Playwright cannot drive Firefox ESR);
 // the facts behind every pref and flag are in ../shared/reference/firefox-e2e.md.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core';
+import { dirname, join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { isExtensionError } from './firefox-output';
 import { pageSize, ROOT } from './launch';
 
@@ -74,39 +74,6 @@ function requireLanguagePack(locale: string): void {
     );
 }
 
-let template: Promise<string | null> | undefined;
-/**
- * A profile Firefox has started in once, with no add-on ever installed: each journey's profile is a copy, so the
- * work of a first run (its databases, caches and registries) is done once per test process instead of once per
- * journey. A launch to the add-on installed took 2.7-3.5 s of CPU and 2.6-3.1 s from a copy against 4.7-6.7 s
- * and 4.2-6.3 s from an empty folder (3 of each, load ~4). Null (an empty profile, as before) if it cannot be made.
- */
-function templateProfile(): Promise<string | null> {
-  template ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'marketside-firefox-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    try {
-      const browser = await puppeteer.launch({ ...BASE_LAUNCH, headless: true, userDataDir: dir });
-      const proc = browser.process();
-      const exited = proc && proc.exitCode === null ? new Promise((r) => proc.once('exit', r)) : Promise.resolve();
-      await browser.close();
-      await Promise.race([exited, delay(10_000)]);
-      return dir;
-    } catch {
-      return null;
-    }
-  })();
-  return template;
-}
-
-const LOCKS = new Set(['lock', '.parentlock', 'parent.lock']);
-const BASE_LAUNCH: LaunchOptions = {
-  browser: 'firefox',
-  protocol: 'webDriverBiDi',
-  executablePath: FIREFOX,
-  args: ['--remote-allow-system-access'],
-};
-
 /** Starts Firefox headless in a fresh profile and installs the extension as a temporary add-on. */
 export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<LaunchedFirefox> {
   const extensionDir = opts.extensionDir ?? FIREFOX_EXTENSION_DIR;
@@ -117,8 +84,6 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
   if (opts.locale) requireLanguagePack(opts.locale);
   const id = geckoId(extensionDir);
   const profile = mkdtempSync(join(tmpdir(), 'marketside-firefox-'));
-  const from = await templateProfile();
-  if (from) cpSync(from, profile, { recursive: true, filter: (src) => !LOCKS.has(basename(src)) });
   const output: string[] = [];
   let browser: Browser | undefined;
   const close = async () => {
@@ -137,9 +102,12 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
   };
   try {
     browser = await puppeteer.launch({
-      ...BASE_LAUNCH,
+      browser: 'firefox',
+      protocol: 'webDriverBiDi',
+      executablePath: FIREFOX,
       headless: opts.headless ?? true,
       userDataDir: profile,
+      args: ['--remote-allow-system-access'],
       extraPrefsFirefox: {
         'extensions.webextensions.uuids': JSON.stringify({ [id]: FIREFOX_EXTENSION_UUID }),
         'extensions.webextOptionalPermissionPrompts': false,

@@ -62,16 +62,15 @@ test('the event page suspended and woken: the watchlist, settings and alert are 
 
   // A reply the event page takes longer over than twice its idle timeout (here a slow login; on a loaded
   // machine, the vault's key derivation): Firefox would suspend it mid-reply and the page would wait
-  // forever. The page keeps it awake until the reply comes, and the same event page answers. (The side
-  // panel, closed first, would keep it awake by itself.)
+  // forever. The page keeps it awake until the reply comes, so the account is named after the slow login;
+  // a page whose event page was suspended mid-reply says Marketside did not answer (it is not sent again), and
+  // one that sent it again would have its answer within the delay. (The side panel, closed first, would keep
+  // the event page awake by itself.) Asking afterwards which event page runs would race its idle timeout.
   await reopened.page.close();
-  const instance = () => ask<{ instance: string }>(options, 'build.get', {}).then((b) => b.instance);
-  const running = await instance();
   sim.control.injectFault({ method: 'POST', path: '^/session$', count: 1, action: { kind: 'delay', ms: 7_000 } });
   const slowStart = Date.now();
   await options.click(byRole('button', 'Check'));
   await options.expectText(byRole('button', 'Checking…'), 'Checking…');
   await options.expectText(byTestId('options-check-result'), ACCOUNT.connected);
   expect(Date.now() - slowStart).toBeGreaterThan(7_000);
-  expect(await instance()).toBe(running);
 });

@@ -1,17 +1,21 @@
 // The CPU a journey's browser used, for CI's account of where its time goes (CI's two cores are saturated
 // through the journeys, so CPU, not waiting, sets its length). Read from /proc before the browser closes:
-// every live process whose command line names the journey's profile, with the CPU of the children each has
-// already reaped (a closed page's renderer counts in its browser's). What closing costs is not counted.
+// every live process whose command line names the journey's profile and their descendants, each with the CPU
+// of the children it has already reaped (a closed page's renderer counts in its parent's). Closing is not counted.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Linux's USER_HZ: the unit of /proc/<pid>/stat's times on every kernel CI runs. */
 const TICKS_PER_SECOND = 100;
 
+/** A stat line's fields after the name (which may hold spaces and parentheses): state (field 3) first. */
+function fieldsAfterName(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** User + system time of a process and of its reaped children, in ticks (fields 14 to 17 of its stat line). */
 export function statTicks(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the name: state is field 3, so utime (14) .. cstime (17) are indexes 11 .. 14.
+  const fields = fieldsAfterName(stat);
   return [11, 12, 13, 14].reduce((sum, i) => sum + (Number(fields[i]) || 0), 0);
 }
 
@@ -28,7 +32,7 @@ export function cpuSecondsOf(marker: string, proc = '/proc'): number {
   for (const pid of pids) {
     try {
       const stat = readFileSync(join(proc, pid, 'stat'), 'utf8');
-      const parent = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '';
+      const parent = fieldsAfterName(stat)[1] ?? '';
       const marked = readFileSync(join(proc, pid, 'cmdline'), 'utf8').includes(marker);
       processes.set(pid, { parent, ticks: statTicks(stat), marked });
     } catch {

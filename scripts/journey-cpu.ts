@@ -43,19 +43,17 @@ export function journeyCpu(report: { suites?: Suite[] }, lane: string): JourneyC
 
 /** A few lines for CI's log: the lanes' browser CPU and the journeys that used the most. */
 export function journeyCpuSummary(reports: { path: string; lane: string }[], top = 12): string {
-  const all = reports.flatMap(({ path, lane }) =>
-    existsSync(path) ? journeyCpu(JSON.parse(readFileSync(path, 'utf8')), lane) : [],
-  );
-  if (all.length === 0) return '';
   const lanes = reports
-    .map(({ lane }) => {
-      const mine = all.filter((j) => j.name.startsWith(`${lane} `));
-      return `${lane} ${mine.reduce((s, j) => s + j.seconds, 0).toFixed(0)} s over ${mine.length} runs`;
-    })
+    .filter(({ path }) => existsSync(path))
+    .map(({ path, lane }) => ({ lane, runs: journeyCpu(JSON.parse(readFileSync(path, 'utf8')), lane) }));
+  const all = lanes.flatMap(({ runs }) => runs);
+  if (all.length === 0) return '';
+  const totals = lanes
+    .map(({ lane, runs }) => `${lane} ${runs.reduce((s, j) => s + j.seconds, 0).toFixed(0)} s over ${runs.length} runs`)
     .join(', ');
   const lines = [...all]
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, top)
     .map((j) => `${j.seconds.toFixed(1).padStart(7)} s  ${j.name.slice(0, 110)}`);
-  return `Browser CPU of the journeys (${lanes}); the most:\n${lines.join('\n')}`;
+  return `Browser CPU of the journeys (${totals}); the most:\n${lines.join('\n')}`;
 }

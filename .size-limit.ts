@@ -16,7 +16,9 @@ export default [
   // worker's wake reads derive from the one registry) and the early script's one named way to the browser's own
   // API (+0.08: 31.08). 31.4 KB: the side panel's route posted on a channel as well as stored, so an open panel
   // follows without watching storage.session (a chunk of its own, shared with the panel, which also holds the stored route: 31.38).
-  { name: 'popup JS up front', path: page('popup'), limit: '31.4 KB', gzip: true },
+  // 31.6 KB: every stored read a page makes falls back when Firefox refuses the page its storage, and a click's pin
+  // outlives the slower first read (31.52).
+  { name: 'popup JS up front', path: page('popup'), limit: '31.6 KB', gzip: true },
   { name: 'side panel JS up front', path: page('sidepanel'), limit: '80 KB', gzip: true },
   // 44 KB (was 40): the polyfill, the catalogue and the settings file's list alerts and watchlist marks (42.88).
   { name: 'options JS up front', path: page('options'), limit: '44 KB', gzip: true },

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { orMiss } from '../../lib/or-miss';
 import { loginEncryption } from '../../lib/settings/registry';
 
 /** "Encrypt my password at login" (IG reference §1.6); saved as it changes. */
 export function EncryptPasswordChoice() {
   const [always, setAlways] = useState(false);
   useEffect(() => {
-    void loginEncryption.getValue().then((v) => setAlways(v.always));
+    void orMiss(() => loginEncryption.getValue(), null).then((v) => v && setAlways(v.always));
     return loginEncryption.watch((v) => v && setAlways(v.always));
   }, []);
   const change = async (next: boolean) => {

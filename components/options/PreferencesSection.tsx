@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import { CADENCES, type CadenceKey, parseCadence, withCadence } from '../../lib/options/prefs-form';
+import { orMiss } from '../../lib/or-miss';
 import { defaultPrefs, type Prefs, pinnedEpic, prefs as prefsItem, type Theme } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import { ErrorState } from '../ErrorState';
@@ -28,8 +29,8 @@ export function PreferencesSection() {
         backgroundRefreshMin: String(p.backgroundRefreshMin),
       });
     };
-    void prefsItem.getValue().then(show);
-    void pinnedEpic.getValue().then((e) => setBadge(e ?? ''));
+    void orMiss(() => prefsItem.getValue(), null).then((p) => p && show(p));
+    void orMiss(() => pinnedEpic.getValue(), null).then((e) => setBadge(e ?? ''));
     const unwatch = prefsItem.watch((p) => p && show(p));
     return unwatch;
   }, []);

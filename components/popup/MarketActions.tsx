@@ -1,8 +1,9 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { marketDecimals } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
+import { orMiss } from '../../lib/or-miss';
 import type { PopupDeps } from '../../lib/popup/deps';
 import { pinnedEpic } from '../../lib/settings/registry';
 import { WatchlistAdd } from './WatchlistAdd';
@@ -32,12 +33,18 @@ export function MarketActions({ deps, epic, quote, marketId }: Props) {
   const [AlertForm, setAlertForm] = useState<ComponentType<AlertFormProps> | null>(null);
   const [alertOpen, setAlertOpen] = useState(false);
 
+  // The stored pin, unless a click or a change elsewhere has already said newer.
+  const known = useRef(false);
+  const showPinned = (value: string | null) => {
+    known.current = true;
+    setPinned(value);
+  };
   useEffect(() => {
     let live = true;
-    void pinnedEpic.getValue().then((value) => {
-      if (live) setPinned(value);
+    void orMiss(() => pinnedEpic.getValue(), null).then((value) => {
+      if (live && !known.current) setPinned(value);
     });
-    const unwatch = pinnedEpic.watch((value) => setPinned(value));
+    const unwatch = pinnedEpic.watch(showPinned);
     return () => {
       live = false;
       unwatch();
@@ -49,7 +56,7 @@ export function MarketActions({ deps, epic, quote, marketId }: Props) {
     setMessage(null);
     const reply = await send('badge.pin', { epic: isPinned ? null : epic });
     if (reply.ok) {
-      setPinned(isPinned ? null : epic);
+      showPinned(isPinned ? null : epic);
       setMessage({ text: i18n.t(isPinned ? 'popup.unpinned' : 'popup.pinned'), error: false });
     } else setMessage({ text: reply.error.message, error: true });
   }

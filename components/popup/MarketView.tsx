@@ -4,6 +4,7 @@ import { readFacts, readQuotes, readSentiment, readSparkline } from '../../lib/c
 import { formatPrice, formatShare, marketDecimals, spreadOf } from '../../lib/format';
 import type { ErrorView } from '../../lib/messages/contract';
 import type { Fresh, MarketQuote, Sentiment } from '../../lib/model';
+import { orMiss } from '../../lib/or-miss';
 import type { PopupDeps } from '../../lib/popup/deps';
 import type { ChangeHub } from '../../lib/popup/hub';
 import { lastSeenSentiment, rememberSeen } from '../../lib/popup/last-seen';
@@ -102,7 +103,7 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
         const cached = found.get(marketId);
         if (live && cached) setSentiment((s) => (s && s.fetchedAt > cached.fetchedAt ? s : cached));
       });
-    void lastSeenSentiment.getValue().then((seen) => {
+    void orMiss(() => lastSeenSentiment.getValue(), {}).then((seen) => {
       if (live) setPreviousLong(seen[marketId]?.long ?? null);
     });
     void readOwn();
@@ -126,9 +127,10 @@ export function MarketView({ deps, epic, initial, hub, onWatch, onError }: Props
   const seenLong = sentiment?.value.longPositionPercentage;
   useEffect(() => {
     if (!marketId || seenLong === undefined || previousLong === undefined) return;
-    void lastSeenSentiment
-      .getValue()
-      .then((map) => lastSeenSentiment.setValue(rememberSeen(map, marketId, seenLong, Date.now())));
+    void orMiss(async () => {
+      const map = await lastSeenSentiment.getValue();
+      await lastSeenSentiment.setValue(rememberSeen(map, marketId, seenLong, Date.now()));
+    }, undefined);
   }, [marketId, seenLong, previousLong]);
 
   const flag = useFlags()[epic];

@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import { handOverAtLatest, handOverFirstScreen } from '../../lib/early-screen/hand-over';
 import { type StatusView, send } from '../../lib/messages/contract';
+import { orMiss } from '../../lib/or-miss';
 import { defaultPrefs, PREFS_STORED, type Prefs, prefs as prefsItem, watchStored } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import type { PanelFirstPaint } from '../../lib/sidepanel/first-paint';
@@ -97,7 +98,8 @@ export function Panel({ live, slots = {}, first, ready }: Props) {
   }, [show, first]);
 
   useLayoutEffect(() => {
-    void (first ? first.then((f) => f?.prefs ?? prefsItem.getValue()) : prefsItem.getValue()).then(setPrefs);
+    const stored = () => orMiss(() => prefsItem.getValue(), defaultPrefs);
+    void (first ? first.then((f) => f?.prefs ?? stored()) : stored()).then(setPrefs);
     return watchStored(`local:${PREFS_STORED.key}`, defaultPrefs, setPrefs);
   }, [first]);
 

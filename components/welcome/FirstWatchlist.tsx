@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { type ErrorView, send } from '../../lib/messages/contract';
 import type { WatchlistSummary } from '../../lib/model';
+import { orMiss } from '../../lib/or-miss';
 import { prefs } from '../../lib/settings/registry';
 
 async function choose(id: string) {
@@ -25,7 +26,7 @@ export function FirstWatchlist() {
   };
   useEffect(() => {
     void load();
-    void prefs.getValue().then((p) => setChosen((c) => c ?? p.selectedWatchlistId));
+    void orMiss(() => prefs.getValue(), null).then((p) => p && setChosen((c) => c ?? p.selectedWatchlistId));
   }, []);
 
   const pick = (id: string) => {

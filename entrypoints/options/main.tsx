@@ -3,6 +3,7 @@ import '../../components/options/options.css';
 import { render } from 'preact';
 import { i18n } from '#i18n';
 import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
+import { orMiss, quietRefusedStorage } from '../../lib/or-miss';
 import { prefs } from '../../lib/settings/registry';
 import { applyTheme } from '../../lib/settings/theme';
 import { openPageLive } from '../../lib/sidepanel/page-live';
@@ -10,8 +11,9 @@ import { App } from './App';
 
 // The static <title> is English; the page's language comes from the catalogue.
 document.title = i18n.t('options.title');
+quietRefusedStorage(window);
 
-void prefs.getValue().then((p) => applyTheme(p.theme));
+void orMiss(() => prefs.getValue(), null).then((p) => applyTheme(p?.theme ?? 'system'));
 prefs.watch((p) => p && applyTheme(p.theme));
 
 // The settings page watches no market; the live channel brings it status changes (account, permits, lock).

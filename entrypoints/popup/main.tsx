@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
 import { send } from '../../lib/messages/contract';
+import { orMiss, quietRefusedStorage } from '../../lib/or-miss';
 import { startFirstPaint } from '../../lib/popup/first-paint';
 import { connectLive } from '../../lib/popup/live';
 import { parsePopupParams } from '../../lib/popup/params';
@@ -17,6 +18,7 @@ import { App } from './App';
 // The popup's scripts have loaded and run (the benchmark reports this beside `first-content`).
 performance.mark('popup-start');
 document.title = i18n.t('appTitle.popup');
+quietRefusedStorage(window);
 const params = parsePopupParams(location.search);
 const firstPaint = startFirstPaint(params);
 
@@ -25,8 +27,8 @@ watchStored(`local:${PREFS_STORED.key}`, defaultPrefs, (p) => applyTheme(p.theme
 
 // Known before any click, so that opening the side panel stays inside the click's user gesture.
 let windowId: number | null = null;
-void browser.windows.getCurrent().then((w) => {
-  windowId = w.id ?? null;
+void orMiss(() => browser.windows.getCurrent(), null).then((w) => {
+  windowId = w?.id ?? null;
 });
 
 // The early script may be showing the screen the popup kept from its last opening (lib/early-screen/): the

@@ -11,12 +11,14 @@ import { watchWorkerBuild } from '../../components/StaleWorkerNotice';
 import { preloadRouteView } from '../../components/sidepanel/Panel';
 import { isFirefox } from '../../lib/browser-kind';
 import { afterEarlyScreen } from '../../lib/early-screen/hand-over';
+import { quietRefusedStorage } from '../../lib/or-miss';
 import { type PanelFirstPaint, readPanelFirstPaint } from '../../lib/sidepanel/first-paint';
 import { openPageLive } from '../../lib/sidepanel/page-live';
 import { KEEP_AWAKE_MS } from '../../lib/stream/keep-awake';
 import { App } from './App';
 
 document.title = i18n.t('appTitle.sidepanel');
+quietRefusedStorage(window);
 
 // Started before the first render, so the storage and cache reads run while it renders.
 const first = readPanelFirstPaint().catch(() => null);

@@ -5,8 +5,10 @@ import '../../components/document.css';
 import { render } from 'preact';
 import { i18n } from '#i18n';
 import { WelcomePage } from '../../components/welcome/WelcomePage';
+import { quietRefusedStorage } from '../../lib/or-miss';
 import { openPageLive } from '../../lib/sidepanel/page-live';
 
 // The static <title> is English; the page's language comes from the catalogue.
 document.title = i18n.t('welcome.title');
+quietRefusedStorage(window);
 render(<WelcomePage live={openPageLive()} />, document.getElementById('app')!);

@@ -3,9 +3,10 @@
 import { get, getMany } from 'idb-keyval';
 import type { CacheStoreName, WatchlistView } from '../messages/contract';
 import type { Fresh, MarketFacts, MarketQuote, Sentiment, SentimentPoint, WatchlistSummary } from '../model';
+import { orMiss } from '../or-miss';
 import { type CacheEntry, keys, type SnapshotEntry, type WatchlistMembers } from './entry';
 import { isStale } from './freshness';
-import { cacheStore, orMiss } from './stores';
+import { cacheStore } from './stores';
 
 function fresh<T>(store: CacheStoreName, entry: CacheEntry<T>, now: number): Fresh<T> {
   return { value: entry.value, fetchedAt: entry.fetchedAt, stale: isStale(store, entry.fetchedAt, now) };

@@ -24,12 +24,3 @@ export function cacheStore(name: CacheStoreName): UseStore {
   }
   return store;
 }
-
-/** A store a page cannot read (the browser shutting down, storage refused) holds nothing: the background answers. */
-export async function orMiss<T>(read: () => Promise<T>, miss: T): Promise<T> {
-  try {
-    return await read();
-  } catch {
-    return miss;
-  }
-}

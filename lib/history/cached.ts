@@ -3,7 +3,8 @@
 // background answers. Nothing here writes; the background is the only writer.
 import { get, getMany } from 'idb-keyval';
 import type { CacheEntry } from '../cache/entry';
-import { cacheStore, orMiss } from '../cache/stores';
+import { cacheStore } from '../cache/stores';
+import { orMiss } from '../or-miss';
 import { activityKey, HISTORY_ACCOUNT_KEY, transactionsKey } from './keys';
 import type { ActivityQuery, HistoryActivity, HistoryTransaction } from './types';
 

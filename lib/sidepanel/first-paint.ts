@@ -31,9 +31,7 @@ export async function readPanelFirstPaint(): Promise<PanelFirstPaint> {
     readStored('local', [PREFS_STORED]).catch(() => null),
   ]);
   const routeStored = session?.get(SIDEPANEL_ROUTE_KEY);
-  const route = routeStored
-    ? parseRoute(routeStored.value ?? null)
-    : await readRoute().catch((): SidepanelRoute => ({ view: 'watchlists' }));
+  const route = routeStored ? parseRoute(routeStored.value ?? null) : await readRoute();
   const prefsStored = local?.get(PREFS_STORED.key);
   const stored = prefsStored?.current
     ? ((prefsStored.value as Prefs | undefined) ?? defaultPrefs)

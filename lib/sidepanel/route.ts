@@ -3,6 +3,7 @@
 // same browser session comes back to where the user was; an open panel hears it on a channel.
 import * as v from 'valibot';
 import { epic } from '../messages/schemas';
+import { orMiss } from '../or-miss';
 import { SIDEPANEL_ROUTE_KEY } from '../settings/stored-items';
 import { listenRoutes, type SidepanelRoute, type SidepanelView, sendRoute, storedRoute } from './route-channel';
 
@@ -47,8 +48,9 @@ export function openRoute(route: SidepanelRoute): Promise<void> {
   return sendRoute(route);
 }
 
-export async function readRoute(): Promise<SidepanelRoute> {
-  return parseRoute(await sidepanelRoute.getValue());
+/** The route stored for the panel's next opening; the watchlists when storage is refused. */
+export function readRoute(): Promise<SidepanelRoute> {
+  return orMiss(async () => parseRoute(await sidepanelRoute.getValue()), { view: 'watchlists' });
 }
 
 /** Calls back with each route opened by anyone (this panel, the popup, the omnibox, a notification). */

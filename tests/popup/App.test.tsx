@@ -386,6 +386,24 @@ describe('popup market view', () => {
     expect(deps.openSidePanel).toHaveBeenCalledWith(EURUSD.epic);
   });
 
+  it('keeps a pin clicked before the stored pin was read', async () => {
+    const { get } = fakeBrowser.storage.local;
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementation(async (keys) => {
+      if (keys === 'pinnedEpic') await held;
+      return get(keys as string);
+    });
+    setup({ ...marketHandlers, 'badge.pin': () => ok(null) }, { epic: EURUSD.epic });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pin to toolbar' }));
+    expect(await screen.findByRole('button', { name: 'Unpin from toolbar' })).toBeTruthy();
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('button', { name: 'Unpin from toolbar' })).toBeTruthy();
+  });
+
   it('loads the alert form for the market on demand', async () => {
     setup(marketHandlers, { epic: EURUSD.epic });
     const toggle = await screen.findByRole('button', { name: 'Set an alert' });

@@ -25,6 +25,6 @@ export default [
   // The whole worker, one script: a regression guard. 99 KB: 93.00 with webextension-polyfill, 97.00
   // once list alerts, watchlist marks and the catalogue joined it, 98.01 with createBackground in named parts
   // (lib/background/wiring/: the same code, split into functions that say what each part needs), 98.4 with
-  // the wake's start read.
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '99 KB', gzip: true },
+  // the wake's start read. 99.5 KB: a working order placed once per submit however often its message arrives (99.29).
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '99.5 KB', gzip: true },
 ];

@@ -33,7 +33,10 @@ for (const dialect of ['ig', 'spec'] as const) {
       await form.getByLabel('Order level').fill('0.5');
       await form.getByRole('button', { name: 'Place order' }).click();
       await expect(form).toContainText(/Order .*accepted|accepted/i);
-      expect((await sim.control.state()).workingOrders).toHaveLength(1);
+      // Sent with the reference the form made for this submit, which the background places once.
+      expect((await sim.control.state()).workingOrders).toEqual([
+        expect.objectContaining({ dealReference: expect.stringMatching(/^MS-[A-Z0-9]+-[A-Z0-9]{12}$/) }),
+      ]);
 
       await market.getByRole('button', { name: 'Positions' }).click();
       await expect(market.getByTestId('panel-order')).toHaveCount(1);

@@ -59,6 +59,7 @@ test('History after dealing: every event, the round trip linked, realised P&L eq
     type: 'LIMIT',
     level: Math.round((position.level - 0.01) * 1e5) / 1e5,
     currencyCode: 'USD',
+    requestId: 'MS-HISTORY-ORDER',
   });
   expect(order.status).toBe('accepted');
   step();

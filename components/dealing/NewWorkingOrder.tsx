@@ -1,6 +1,7 @@
 import { i18n } from '#i18n';
 import './dealing.css';
 import { useId, useState } from 'preact/hooks';
+import { newDealReference } from '../../lib/api/deal-reference';
 import { parseAmount, shownIssues, typedIssues } from '../../lib/dealing/form';
 import { validateWorkingOrder } from '../../lib/dealing/working-order';
 import { send } from '../../lib/messages/contract';
@@ -72,7 +73,9 @@ export function NewWorkingOrder({ epic, instrumentName, facts, bid, offer }: New
   const submit = (e: Event) => {
     e.preventDefault();
     if (!check?.ok) return;
-    void action.run(() => send('workingOrders.create', check.order), action.setOutcome);
+    // One id a submit: delivered twice, the message places one order (lib/background/dealing/sent-orders.ts).
+    const order = { ...check.order, requestId: newDealReference() };
+    void action.run(() => send('workingOrders.create', order), action.setOutcome);
   };
 
   return (

@@ -5,7 +5,8 @@ import type { RequestOf } from '../messages/contract';
 import type { Direction, MarketFacts } from '../model';
 import { minSize, ruleDistance, sizeStep } from './ticket';
 
-export type WorkingOrderRequest = RequestOf<'workingOrders.create'>;
+/** A checked order, before the form gives its submit an id. */
+export type WorkingOrderRequest = Omit<RequestOf<'workingOrders.create'>, 'requestId'>;
 
 export interface WorkingOrderInput {
   epic: string;

@@ -10,7 +10,7 @@ import { storage, type WxtStorageItem, type WxtStorageItemOptions } from 'wxt/ut
 import type { ListAlert } from '../alerts/list-rules';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { loadPart } from '../load-once';
-import type { AlertRule, LockView, PermitView } from '../model';
+import type { AlertRule, DealOutcome, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
 import { emptyMarks, type WatchlistMarks } from '../watchlists/marks';
@@ -182,6 +182,14 @@ export const permits = storedItem<PermitView[]>('local:permits', { fallback: [] 
 /** Permits granted "until the browser closes". */
 export const sessionPermits = storedItem<PermitView[]>('session:permits', { fallback: [] });
 
+/** The working orders this browser session sent, by the id their form gave the submit, with the outcome once known. */
+export interface SentOrder {
+  id: string;
+  at: number;
+  outcome: DealOutcome | null;
+}
+export const sentOrders = storedItem<SentOrder[]>('session:sentOrders', { fallback: [] });
+
 /** Remembered credentials, encrypted (AES-GCM under a key derived from the user's PIN: lib/vault). */
 export const vault = storedItem<VaultRecord | null>('local:vault', { fallback: null, version: 1 });
 
@@ -242,6 +250,7 @@ export const registry = {
   reconciliationLock,
   permits,
   sessionPermits,
+  sentOrders,
   vault,
   vaultFailures,
   vaultNotice,

@@ -79,6 +79,7 @@ describe('without a dealing permit', () => {
               goodTillDate: null,
               stopDistance: null,
               limitDistance: null,
+              requestId: 'MS-NOPERMIT',
             },
             ctx,
           ),
@@ -331,6 +332,7 @@ describe('amending positions and working orders', () => {
       goodTillDate: null,
       stopDistance: 30,
       limitDistance: null,
+      requestId: 'MS-ORDER-1',
     };
     // A limit order to buy above the offer would fill at once: refused before sending.
     await expect(h['workingOrders.create']({ ...order, level: 11100 }, ctx)).rejects.toThrow(/below the current offer/);
@@ -341,6 +343,7 @@ describe('amending positions and working orders', () => {
       type: 'LIMIT',
       stopDistance: 30,
       timeInForce: 'GOOD_TILL_CANCELLED',
+      dealReference: 'MS-ORDER-1',
     });
 
     const amend = { ...order, dealId: 'WO-1', level: 10850 };
@@ -351,6 +354,48 @@ describe('amending positions and working orders', () => {
     expect((await h['workingOrders.delete']({ dealId: 'WO-1' }, ctx)).status).toBe('accepted');
     const deleted = fake.calls().filter((r) => r.path === '/working-orders/otc/WO-1' && r.method !== 'PUT');
     expect(deleted.map((r) => r.headers._method ?? r.method)).toEqual(['DELETE']);
+  });
+
+  it('places a working order delivered twice once, and answers the repeat with its outcome', async () => {
+    const { ctx } = dealingContext(fake);
+    await grant(ctx);
+    const order = {
+      epic: EPIC,
+      direction: 'BUY' as const,
+      size: 1,
+      type: 'LIMIT' as const,
+      level: 10900,
+      currencyCode: 'USD',
+      expiry: '-',
+      timeInForce: 'GOOD_TILL_CANCELLED' as const,
+      goodTillDate: null,
+      stopDistance: null,
+      limitDistance: null,
+    };
+    const sent = () => fake.calls().filter((r) => r.method === 'POST' && r.path === '/working-orders/otc');
+
+    const first = await h['workingOrders.create']({ ...order, requestId: 'MS-TWICE-1' }, ctx);
+    expect(first.status).toBe('accepted');
+    expect(await h['workingOrders.create']({ ...order, requestId: 'MS-TWICE-1' }, ctx)).toEqual(first);
+    expect(sent()).toHaveLength(1);
+
+    // Both deliveries at once: one order; the other is told its outcome is not known yet.
+    const both = await Promise.allSettled([
+      h['workingOrders.create']({ ...order, requestId: 'MS-TWICE-2' }, ctx),
+      h['workingOrders.create']({ ...order, requestId: 'MS-TWICE-2' }, ctx),
+    ]);
+    expect(sent()).toHaveLength(2);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(String(refused.reason.message)).toMatch(/sent once already/);
+
+    // A new submit is a new order.
+    expect((await h['workingOrders.create']({ ...order, requestId: 'MS-TWICE-3' }, ctx)).status).toBe('accepted');
+    expect(sent().map((r) => (r.body as { dealReference: string }).dealReference)).toEqual([
+      'MS-TWICE-1',
+      'MS-TWICE-2',
+      'MS-TWICE-3',
+    ]);
   });
 
   it('lists positions and working orders without a permit (read-only), with profit and loss', async () => {

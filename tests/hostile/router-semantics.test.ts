@@ -78,7 +78,7 @@ describe('invalid sizes and levels', () => {
       await expectRefused('deal.open', { ticket: { ...ticket, size }, quoteReference: 'Q1' }, 'ticket.size');
       await expectRefused(
         'workingOrders.create',
-        { epic: EURUSD, direction: 'SELL', size, type: 'LIMIT', level: 1.1, currencyCode: 'USD' },
+        { epic: EURUSD, direction: 'SELL', size, type: 'LIMIT', level: 1.1, currencyCode: 'USD', requestId: 'MS-1' },
         'size',
       );
     });
@@ -117,9 +117,17 @@ describe('invalid dates', () => {
         currencyCode: 'USD',
         timeInForce: 'GOOD_TILL_DATE',
         goodTillDate: -5,
+        requestId: 'MS-1',
       },
       'goodTillDate',
     );
+  });
+
+  it("a working order without its submit's id, or with one IG would not take as a deal reference, is refused", async () => {
+    const order = { epic: EURUSD, direction: 'SELL', size: 1, type: 'LIMIT', level: 1.1, currencyCode: 'USD' };
+    await expectRefused('workingOrders.create', order, 'requestId');
+    for (const requestId of ['', 'MS 1', 'MS-1/../x', 'M'.repeat(31), 7])
+      await expectRefused('workingOrders.create', { ...order, requestId }, 'requestId');
   });
 });
 

@@ -10,6 +10,7 @@ import type { ApiClient } from '../session/api-client';
 import { dealingAccess } from './access';
 import { mutateAndConfirm } from './outcome';
 import { quoteProblem, rememberQuote, takeQuote } from './quotes';
+import { claimOrder, recordOutcome } from './sent-orders';
 
 type Names =
   | 'positions.list'
@@ -148,8 +149,13 @@ export const positionHandlers: Pick<Handlers, Names> = {
       ctx.now(),
     );
     if (!check.ok) throw new ValidationError(check.issues[0]!.field, check.issues[0]!.message);
-    const body = createWorkingOrderRequest(check.order);
-    return mutateAndConfirm(
+    const claim = await claimOrder(request.requestId, ctx.now());
+    if (!claim.fresh) {
+      if (claim.outcome) return claim.outcome;
+      throw new ApiError(i18n.t('orderSentOnce.outcomeUnknown'), { errorCode: 'client.order-sent-once' });
+    }
+    const body = { ...createWorkingOrderRequest(check.order), dealReference: request.requestId };
+    const outcome = await mutateAndConfirm(
       ctx,
       client,
       {
@@ -164,6 +170,8 @@ export const positionHandlers: Pick<Handlers, Names> = {
       },
       () => dealing.workingOrders.create(body),
     );
+    await recordOutcome(request.requestId, outcome);
+    return outcome;
   },
 
   async 'workingOrders.amend'(request, ctx) {

@@ -52,6 +52,11 @@ export const workingOrder = lazySchema(() =>
     goodTillDate: v.optional(v.nullable(s.epochMs), null),
     stopDistance: v.optional(v.nullable(s.positive), null),
     limitDistance: v.optional(v.nullable(s.positive), null),
+    /**
+     * Made by the form for this one submit and sent to IG as the order's deal reference: the background places
+     * one order per id, however often the message is delivered.
+     */
+    requestId: s.dealReference,
   }),
 );
 

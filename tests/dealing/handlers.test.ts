@@ -26,6 +26,20 @@ const ticket: ParsedRequestOf<'deal.quoteOpen'> = {
   limit: null,
 };
 
+const limitOrder = {
+  epic: EPIC,
+  direction: 'BUY' as const,
+  size: 1,
+  type: 'LIMIT' as const,
+  level: 10900,
+  currencyCode: 'USD',
+  expiry: '-',
+  timeInForce: 'GOOD_TILL_CANCELLED' as const,
+  goodTillDate: null,
+  stopDistance: null,
+  limitDistance: null,
+};
+
 const grant = (ctx: ReturnType<typeof dealingContext>['ctx'], scope: 'dealing' | 'applications' = 'dealing') =>
   h['permit.grant'](
     { scope, accountId: FAKE_ACCOUNT, confirmAccountId: null, durationMs: 4 * 3600_000, acknowledged: true },
@@ -63,27 +77,7 @@ describe('without a dealing permit', () => {
       ['positions.amend', () => h['positions.amend']({ dealId: 'DEAL-1', stopLevel: 1, limitLevel: null }, ctx)],
       ['positions.quoteClose', () => h['positions.quoteClose']({ dealId: 'DEAL-1' }, ctx)],
       ['positions.close', () => h['positions.close']({ dealId: 'DEAL-1', quoteReference: 'Q1' }, ctx)],
-      [
-        'workingOrders.create',
-        () =>
-          h['workingOrders.create'](
-            {
-              epic: EPIC,
-              direction: 'BUY',
-              size: 1,
-              type: 'LIMIT',
-              level: 10900,
-              currencyCode: 'USD',
-              expiry: '-',
-              timeInForce: 'GOOD_TILL_CANCELLED',
-              goodTillDate: null,
-              stopDistance: null,
-              limitDistance: null,
-              requestId: 'MS-NOPERMIT',
-            },
-            ctx,
-          ),
-      ],
+      ['workingOrders.create', () => h['workingOrders.create']({ ...limitOrder, requestId: 'MS-NOPERMIT' }, ctx)],
       [
         'workingOrders.amend',
         () =>
@@ -320,20 +314,7 @@ describe('amending positions and working orders', () => {
     const put = fake.calls().find((r) => r.method === 'PUT' && r.path === '/positions/otc/DEAL-1');
     expect(put?.body).toMatchObject({ stopLevel: 10900 });
 
-    const order = {
-      epic: EPIC,
-      direction: 'BUY' as const,
-      size: 1,
-      type: 'LIMIT' as const,
-      level: 10900,
-      currencyCode: 'USD',
-      expiry: '-',
-      timeInForce: 'GOOD_TILL_CANCELLED' as const,
-      goodTillDate: null,
-      stopDistance: 30,
-      limitDistance: null,
-      requestId: 'MS-ORDER-1',
-    };
+    const order = { ...limitOrder, stopDistance: 30, requestId: 'MS-ORDER-1' };
     // A limit order to buy above the offer would fill at once: refused before sending.
     await expect(h['workingOrders.create']({ ...order, level: 11100 }, ctx)).rejects.toThrow(/below the current offer/);
     expect((await h['workingOrders.create'](order, ctx)).status).toBe('accepted');
@@ -359,19 +340,7 @@ describe('amending positions and working orders', () => {
   it('places a working order delivered twice once, and answers the repeat with its outcome', async () => {
     const { ctx } = dealingContext(fake);
     await grant(ctx);
-    const order = {
-      epic: EPIC,
-      direction: 'BUY' as const,
-      size: 1,
-      type: 'LIMIT' as const,
-      level: 10900,
-      currencyCode: 'USD',
-      expiry: '-',
-      timeInForce: 'GOOD_TILL_CANCELLED' as const,
-      goodTillDate: null,
-      stopDistance: null,
-      limitDistance: null,
-    };
+    const order = limitOrder;
     const sent = () => fake.calls().filter((r) => r.method === 'POST' && r.path === '/working-orders/otc');
 
     const first = await h['workingOrders.create']({ ...order, requestId: 'MS-TWICE-1' }, ctx);

@@ -15,6 +15,12 @@ function selector(target: Target): string {
   return `${scope}${target.css}`;
 }
 
+/** A CSS target the page's own querySelectorAll reads (not an ARIA one, nor puppeteer's `::-p-` pseudo-elements). */
+function plainCss(target: Target): string | null {
+  const css = selector(target);
+  return css.includes('::-p-') ? null : css;
+}
+
 export class FirefoxPage implements JourneyPage {
   constructor(readonly page: Page) {}
 
@@ -32,9 +38,21 @@ export class FirefoxPage implements JourneyPage {
     return found as unknown as ElementHandle<Element>;
   }
 
-  /** The normalised text of every element of the target now. */
+  /**
+   * The text of every element of the target now. A CSS target is read in one evaluate returning strings:
+   * puppeteer's $$eval took several BiDi commands and one handle per element, each a command to let go of.
+   */
   texts(target: Target): Promise<string[]> {
-    return this.page.$$eval(selector(target), (els) => els.map((e) => e.textContent ?? ''));
+    const css = plainCss(target);
+    if (css === null) return this.page.$$eval(selector(target), (els) => els.map((e) => e.textContent ?? ''));
+    return this.page.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent ?? ''), css);
+  }
+
+  /** How many elements of the target there are now. */
+  private async count(target: Target): Promise<number> {
+    const css = plainCss(target);
+    if (css === null) return (await this.page.$$(selector(target))).length;
+    return this.page.evaluate((s) => document.querySelectorAll(s).length, css);
   }
 
   async click(target: Target): Promise<void> {
@@ -102,7 +120,7 @@ export class FirefoxPage implements JourneyPage {
       await until(
         `${count} of ${selector(target)}`,
         async () => {
-          seen = (await this.page.$$(selector(target))).length;
+          seen = await this.count(target);
           return seen === count;
         },
         timeout,
@@ -114,7 +132,12 @@ export class FirefoxPage implements JourneyPage {
 
   /** The value of an attribute of every element of the target now. */
   attributes(target: Target, name: string): Promise<(string | null)[]> {
-    return this.page.$$eval(selector(target), (els, n) => els.map((e) => e.getAttribute(n)), name);
+    const css = plainCss(target);
+    if (css === null) return this.page.$$eval(selector(target), (els, n) => els.map((e) => e.getAttribute(n)), name);
+    return this.page.evaluate(([s, n]) => [...document.querySelectorAll(s)].map((e) => e.getAttribute(n)), [
+      css,
+      name,
+    ] as const);
   }
 
   /**

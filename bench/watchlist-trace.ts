@@ -1,14 +1,15 @@
 // Records a Chrome trace of each page the watchlist-columns bench measures (floor, default columns, every
 // column) while it streams, and prints the main thread's time by event. Not a bench (no .bench.ts): run
 // `npx tsx bench/watchlist-trace.ts [dir]`; traces are written to dir (default /tmp, made if missing).
-// TRACE_VARIANTS=all (default: default,all) picks the panels; TRACE_PROFILE=1 adds a JS sampling profile;
-// BENCH_EXTENSION_DIR traces another build (e.g. main's).
+// TRACE_VARIANTS=all (default: default,all) picks the panels, and attributes the columns' cost: `chosen` is
+// today's columns chosen (the grid of chosen columns), `default+mid` today's columns and one more, `all-spark`
+// every column but one; TRACE_PROFILE=1 adds a JS sampling profile; BENCH_EXTENSION_DIR traces another build.
 import './env';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { configureConnection, extensionUrl, launchExtension, SIDEPANEL_VIEWPORT } from '../e2e/launch';
-import { columnIds } from '../lib/watchlists/columns';
+import { type ColumnId, columnIds, DEFAULT_COLUMNS } from '../lib/watchlists/columns';
 import { startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { extensionWithFloor, FLOOR_STREAM_PAGE } from './floor';
@@ -41,6 +42,16 @@ interface TraceEvent {
   pid: number;
   tid: number;
   args?: Record<string, unknown>;
+}
+
+/** The columns a TRACE_VARIANTS entry shows; null: today's columns, as a list nobody chose columns for. */
+function columnsOf(variant: string): ColumnId[] | null {
+  const [base, op, id] = variant.split(/([+-])/) as [string, string | undefined, ColumnId | undefined];
+  const from = { default: null, chosen: DEFAULT_COLUMNS, all: [...columnIds] }[base];
+  if (from === undefined || (op && !columnIds.includes(id!))) throw new Error(`no such variant: ${variant}`);
+  if (!op) return from;
+  const cols = from ?? DEFAULT_COLUMNS;
+  return op === '+' ? [...cols, id!] : cols.filter((c) => c !== id);
 }
 
 async function trace(context: BrowserContext, page: Page, file: string) {
@@ -87,6 +98,45 @@ function report(file: string, events: TraceEvent[]) {
     `\n${file}: main thread RunTask ${(best.busy / 1000 / secs).toFixed(1)} ms/s wall over ${secs.toFixed(1)} s`,
   );
   console.log(mainThreadReport(main, secs));
+  const thread = events.filter((e) => e.pid === best.pid && e.tid === best.tid);
+  console.log(fullUpdateCauses(thread).join('\n'));
+}
+
+/**
+ * What was invalidated before the frames whose layers were sorted again in full (PaintArtifactCompositor::Update,
+ * ~1 ms more than a repaint-only frame): each node and reason seen before at least half of those frames, with
+ * its share of those frames and of the others. Needs the invalidationTracking category.
+ */
+export function fullUpdateCauses(thread: TraceEvent[]): string[] {
+  const pushes = thread
+    .filter((e) => e.name === 'LocalFrameView::pushPaintArtifactToCompositor' && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const updates = thread.filter((e) => e.name === 'PaintArtifactCompositor::Update').map((e) => e.ts);
+  const marks = thread.filter((e) => e.name.endsWith('InvalidationTracking')).sort((a, b) => a.ts - b.ts);
+  const seen = { full: new Map<string, number>(), other: new Map<string, number>() };
+  const frames = { full: 0, other: 0 };
+  let from = 0;
+  let at = 0;
+  for (const p of pushes) {
+    const kind = updates.some((u) => u >= p.ts && u <= p.ts + (p.dur ?? 0)) ? 'full' : 'other';
+    frames[kind]++;
+    const keys = new Set<string>();
+    for (; at < marks.length && marks[at]!.ts <= p.ts; at++) {
+      const data = (marks[at]!.args?.data ?? {}) as { nodeName?: string; reason?: string };
+      if (marks[at]!.ts > from) keys.add(`${data.nodeName} (${data.reason})`);
+    }
+    for (const k of keys) seen[kind].set(k, (seen[kind].get(k) ?? 0) + 1);
+    from = p.ts;
+  }
+  const share = (kind: 'full' | 'other', k: string) =>
+    `${Math.round((100 * (seen[kind].get(k) ?? 0)) / Math.max(frames[kind], 1))}%`;
+  return [
+    `  invalidated before the ${frames.full} frames layerized in full (share of those / of the ${frames.other} others):`,
+    ...[...seen.full]
+      .filter(([, n]) => n >= frames.full / 2)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k]) => `    ${share('full', k).padStart(4)} / ${share('other', k).padStart(4)}  ${k}`),
+  ];
 }
 
 /** Where a main-thread event's own CPU time goes (trace events' thread durations, `tdur`). */
@@ -139,11 +189,13 @@ export function mainThreadReport(main: TraceEvent[], secs: number): string {
   }
   const frames = sorted.filter((e) => e.name === 'ProxyMain::BeginMainFrame::commit').length || 1;
   const layerized = count.get('Layerize') ?? 0;
+  const messages = count.get('Receive mojo message') ?? 0;
   const full = count.get('PaintArtifactCompositor::Update') ?? 0;
   const ms = (t: number) => (t / 1000 / secs).toFixed(1).padStart(7);
   const per = (t: number) => (t / 1000 / frames).toFixed(2).padStart(6);
   const lines = [
-    `  CPU ${ms(total)} ms/s, ${(frames / secs).toFixed(1)} frames/s, ${per(total)} ms a frame`,
+    // The stream's rate varies over a run: CPU a message received compares traces taken minutes apart.
+    `  CPU ${ms(total)} ms/s, ${(frames / secs).toFixed(1)} frames/s, ${per(total)} ms a frame, ${messages} messages, ${(total / 1000 / Math.max(messages, 1)).toFixed(2)} ms a message`,
     `  layerized ${layerized}×, of which ${full} full updates (the rest repaint only)`,
     ...[...byCategory].sort((a, b) => b[1] - a[1]).map(([c, t]) => `  ${ms(t)} ms/s ${per(t)} ms/frame  ${c}`),
     '  by event (self CPU):',
@@ -232,8 +284,11 @@ async function main() {
     await floor.waitForTimeout(2_000);
     await trace(context, floor, join(dir, 'trace-floor.json'));
     await floor.close();
-    for (const variant of (process.env.TRACE_VARIANTS ?? 'default,all').split(',')) {
-      await setColumns(variant === 'all' ? columnIds : null);
+    // A variant named again is traced again (trace-all-2.json): variants taken in turns average out the stream.
+    const variants = (process.env.TRACE_VARIANTS ?? 'default,all').split(',');
+    for (const [i, variant] of variants.entries()) {
+      const nth = variants.slice(0, i).filter((v) => v === variant).length;
+      await setColumns(columnsOf(variant));
       const page = await context.newPage();
       await page.setViewportSize(SIDEPANEL_VIEWPORT);
       await page.goto(extensionUrl(extensionId, 'sidepanel.html'));
@@ -269,7 +324,7 @@ async function main() {
       console.log(
         `${variant}: ${height} px, ${pricesStreamed(sim)} streamed, ${await page.getByTestId('panel-row').count()} rows`,
       );
-      await trace(context, page, join(dir, `trace-${variant}.json`));
+      await trace(context, page, join(dir, `trace-${variant}${nth ? `-${nth + 1}` : ''}.json`));
       await page.close();
     }
   } finally {

@@ -55,19 +55,10 @@ export class FirefoxPage implements JourneyPage {
     return this.page.evaluate((s) => document.querySelectorAll(s).length, css);
   }
 
-  /**
-   * As Playwright's click does: once the element is enabled, in view, still for two frames and the one hit at its
-   * centre, a click there. A click computed before a banner shifted the page would land beside it.
-   */
   async click(target: Target): Promise<void> {
     const el = await this.find(target);
-    let point: { x: number; y: number } | null = null;
-    await until(`${selector(target)} to be enabled, still and not covered`, async () => {
-      point = await el.evaluate(actionablePoint);
-      return point !== null;
-    });
-    const { x, y } = point as unknown as { x: number; y: number };
-    await this.page.mouse.click(x, y);
+    await until(`${selector(target)} to be enabled`, () => el.evaluate((e) => !(e as HTMLButtonElement).disabled));
+    await el.click();
   }
 
   /** As Playwright's fill does: focuses the box, sets its value and sends the input event the page listens to. */
@@ -174,26 +165,4 @@ export class FirefoxPage implements JourneyPage {
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
     return this.page.evaluate(fn as never, arg) as Promise<R>;
   }
-}
-
-/** Runs in the page: the element's centre once it can take a click there, else null. */
-async function actionablePoint(e: Element): Promise<{ x: number; y: number } | null> {
-  if ((e as HTMLButtonElement).disabled) return null;
-  e.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  // A page in a background tab draws no frames: 50 ms stands in for one there.
-  const frame = () =>
-    new Promise((r) => {
-      requestAnimationFrame(r);
-      setTimeout(r, 50);
-    });
-  await frame();
-  const before = e.getBoundingClientRect();
-  await frame();
-  const box = e.getBoundingClientRect();
-  const still = ['x', 'y', 'width', 'height'].every((k) => before[k as 'x'] === box[k as 'x']);
-  if (!still || box.width === 0 || box.height === 0) return null;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const hit = document.elementFromPoint(x, y);
-  return hit && (hit === e || e.contains(hit)) ? { x, y } : null;
 }

@@ -149,24 +149,17 @@ export function firefoxExtensionUrl(path: string): string {
   return `${FIREFOX_ORIGIN}/${path.replace(/^\//, '')}`;
 }
 
-/**
- * Between polls: 100 ms at first, then longer, as Playwright's expect.poll backs off. Each poll is a BiDi command
- * Firefox serves (a CSS query about 40 ms of its CPU here, an ARIA one about 120), and long waits polled at
- * 100 ms kept a loaded CI's Firefox busy answering them.
- */
-export const POLL_MS = [100, 100, 250, 250, 500];
-
 /** Polls `probe` until it returns true; throws `what` after `timeout` ms. */
 export async function until(what: string, probe: () => Promise<boolean>, timeout = 10_000): Promise<void> {
   const end = Date.now() + timeout;
   let last: unknown;
-  for (let i = 0; Date.now() < end; i++) {
+  while (Date.now() < end) {
     try {
       if (await probe()) return;
     } catch (err) {
       last = err;
     }
-    await delay(Math.min(POLL_MS[Math.min(i, POLL_MS.length - 1)] as number, Math.max(0, end - Date.now())));
+    await delay(100);
   }
   throw new Error(`Timed out after ${timeout} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
 }

@@ -15,34 +15,20 @@ vi.mock('../../lib/messages/contract', async (importOriginal) => ({
 import { App as PopupApp } from '../../entrypoints/popup/App';
 import { App as PanelApp } from '../../entrypoints/sidepanel/App';
 import type { Reply } from '../../lib/messages/contract';
-import type { MarketQuote } from '../../lib/model';
 import { isStorageRefused, quietRefusedStorage } from '../../lib/or-miss';
 import type { PopupDeps, Send } from '../../lib/popup/deps';
 import { lastSeenSentiment } from '../../lib/popup/last-seen';
 import { pinnedEpic, prefs, recentLookups, watchlistMarks } from '../../lib/settings/registry';
 import { LiveLink } from '../../lib/sidepanel/live';
 import { sidepanelRoute } from '../../lib/sidepanel/route';
+import { quote } from '../sidepanel/fixtures';
 
 // Defined (and so read once by @wxt-dev/storage) before storage is refused: what is left to reject is ours.
 for (const item of [lastSeenSentiment, pinnedEpic, prefs, recentLookups, watchlistMarks, sidepanelRoute]) void item.key;
 
 const refused = () => Promise.reject(new DOMException('', 'NS_ERROR_NOT_INITIALIZED'));
 
-const EURUSD: MarketQuote = {
-  epic: 'CS.D.EURUSD.TODAY.IP',
-  marketId: 'EURUSD',
-  instrumentName: 'EUR/USD',
-  instrumentType: 'CURRENCIES',
-  expiry: '-',
-  bid: 1.0841,
-  offer: 1.0842,
-  high: 1.09,
-  low: 1.08,
-  netChange: 0.0012,
-  percentageChange: 0.11,
-  marketStatus: 'TRADEABLE',
-  updatedAt: null,
-};
+const EURUSD = quote('CS.D.EURUSD.TODAY.IP', { marketId: 'EURUSD', instrumentName: 'EUR/USD' });
 
 const answers: Record<string, unknown> = {
   'markets.quotes': [{ value: EURUSD, fetchedAt: Date.now(), stale: false }],
@@ -88,7 +74,7 @@ afterEach(() => {
 const settled = () => new Promise((r) => setTimeout(r, 50));
 
 describe('pages whose storage the browser refuses', () => {
-  it("the popup shows a market with its prices and sentiment, and none of its reads' rejections goes unhandled", async () => {
+  it("the popup shows a market with its sentiment and pin, and none of its reads' rejections goes unhandled", async () => {
     const deps: PopupDeps = { send, connectLive: () => null, openOptions: vi.fn(), openSidePanel: vi.fn() };
     render(<PopupApp deps={deps} params={{ q: null, epic: EURUSD.epic }} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'EUR/USD' })).toBeTruthy();

@@ -10,6 +10,7 @@ import { storage, type WxtStorageItem, type WxtStorageItemOptions } from 'wxt/ut
 import type { ListAlert } from '../alerts/list-rules';
 import type { FirstPaintSnapshot } from '../cache/first-paint-snapshot';
 import { loadPart } from '../load-once';
+import type { ErrorView } from '../messages/contract';
 import type { AlertRule, DealOutcome, LockView, PermitView } from '../model';
 import type { VaultNotice } from '../vault/reader';
 import type { VaultRecord } from '../vault/record';
@@ -187,6 +188,8 @@ export interface SentOrder {
   id: string;
   at: number;
   outcome: DealOutcome | null;
+  /** The page's view of the error the first delivery was answered with, if it ended in one. */
+  failed?: ErrorView;
 }
 export const sentOrders = storedItem<SentOrder[]>('session:sentOrders', { fallback: [] });
 

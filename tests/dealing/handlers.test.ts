@@ -5,6 +5,7 @@ import { dealingHandlers, startDealing } from '../../lib/background/dealing';
 import { CONFIRM_POLL } from '../../lib/background/dealing/outcome';
 import { RECONCILE_POLL, stopReconcileSchedule } from '../../lib/background/dealing/reconciler';
 import type { Handlers } from '../../lib/background/handlers/table';
+import { toErrorView } from '../../lib/background/routing/error-view';
 import { lastSettlement } from '../../lib/dealing/settlement';
 import type { ParsedRequestOf } from '../../lib/messages/contract';
 import { registry } from '../../lib/settings/registry';
@@ -365,6 +366,26 @@ describe('amending positions and working orders', () => {
       'MS-TWICE-2',
       'MS-TWICE-3',
     ]);
+  });
+
+  it('answers a repeat of a refused working order with the same error, and sends it once', async () => {
+    const { ctx } = dealingContext(fake);
+    await grant(ctx);
+    const sent = () => fake.calls().filter((r) => r.method === 'POST' && r.path === '/working-orders/otc');
+    fake.override(route('POST', /^\/working-orders\/otc$/), {
+      status: 400,
+      body: { errorCode: 'error.service.create.workingorder.insufficient-funds' },
+    });
+    const order = { ...limitOrder, requestId: 'MS-REFUSED-1' };
+
+    const first = await h['workingOrders.create'](order, ctx).catch((e: unknown) => e);
+    const repeat = await h['workingOrders.create'](order, ctx).catch((e: unknown) => e);
+    expect(toErrorView(first)).toMatchObject({
+      kind: 'bad-request',
+      code: 'error.service.create.workingorder.insufficient-funds',
+    });
+    expect(toErrorView(repeat)).toEqual(toErrorView(first));
+    expect(sent()).toHaveLength(1);
   });
 
   it('lists positions and working orders without a permit (read-only), with profit and loss', async () => {

@@ -5,12 +5,15 @@ import { ApiError, ValidationError } from '../../api/errors';
 import { amendWorkingOrderRequest, createWorkingOrderRequest } from '../../dealing/to-service';
 import { accountTypeOf, closeQuoteView, positionView, workingOrderView } from '../../dealing/views';
 import { validateWorkingOrder } from '../../dealing/working-order';
+import type { DealOutcome } from '../../model';
 import type { Handlers } from '../handlers/table';
+import { toErrorView } from '../routing/error-view';
+import { RepeatedError } from '../routing/errors';
 import type { ApiClient } from '../session/api-client';
 import { dealingAccess } from './access';
 import { mutateAndConfirm } from './outcome';
 import { quoteProblem, rememberQuote, takeQuote } from './quotes';
-import { claimOrder, recordOutcome } from './sent-orders';
+import { claimOrder, recordFailure, recordOutcome } from './sent-orders';
 
 type Names =
   | 'positions.list'
@@ -152,24 +155,32 @@ export const positionHandlers: Pick<Handlers, Names> = {
     const claim = await claimOrder(request.requestId, ctx.now());
     if (!claim.fresh) {
       if (claim.outcome) return claim.outcome;
+      if (claim.failed) throw new RepeatedError(claim.failed);
       throw new ApiError(i18n.t('orderSentOnce.outcomeUnknown'), { errorCode: 'client.order-sent-once' });
     }
     const body = { ...createWorkingOrderRequest(check.order), dealReference: request.requestId };
-    const outcome = await mutateAndConfirm(
-      ctx,
-      client,
-      {
-        label: 'working_orders.create',
-        dealId: null,
-        epic: request.epic,
-        direction: request.direction,
-        size: check.order.size,
-        levels: { level: check.order.level },
-        environment: context.environment,
-        accountId: context.accountId,
-      },
-      () => dealing.workingOrders.create(body),
-    );
+    let outcome: DealOutcome;
+    try {
+      outcome = await mutateAndConfirm(
+        ctx,
+        client,
+        {
+          label: 'working_orders.create',
+          dealId: null,
+          epic: request.epic,
+          direction: request.direction,
+          size: check.order.size,
+          levels: { level: check.order.level },
+          environment: context.environment,
+          accountId: context.accountId,
+        },
+        () => dealing.workingOrders.create(body),
+      );
+    } catch (error) {
+      // A repeat delivery is answered as the first was: with its error.
+      await recordFailure(request.requestId, toErrorView(error));
+      throw error;
+    }
     await recordOutcome(request.requestId, outcome);
     return outcome;
   },

@@ -17,7 +17,7 @@ import {
 } from '../../api/errors';
 import { PartLoadError } from '../../load-once';
 import type { ErrorView } from '../../messages/contract';
-import { NotFoundError, SignedOutError, UnavailableError } from './errors';
+import { NotFoundError, RepeatedError, SignedOutError, UnavailableError } from './errors';
 
 const BAD_CREDENTIALS =
   /invalid-details|api-key-(invalid|disabled|revoked|restricted|missing)|too-many-failed|account-(suspended|access-denied|migrated|not-yet-activated)|not-a-client-account|invalid-application|client-suspended|all-accounts/;
@@ -62,6 +62,7 @@ function serviceAnswered(err: ApiError): string {
 
 export function toErrorView(err: unknown): ErrorView {
   if (err instanceof ApiError) return fromApiError(err);
+  if (err instanceof RepeatedError) return err.view;
   if (err instanceof SignedOutError) return { kind: 'signed-out', message: err.message };
   if (err instanceof NotFoundError) return { kind: 'not-found', message: err.message };
   if (err instanceof UnavailableError || err instanceof PartLoadError)

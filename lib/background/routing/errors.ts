@@ -1,5 +1,6 @@
 // Errors the background raises itself (the client's own errors live in lib/api/errors).
 import { i18n } from '#i18n';
+import type { ErrorView } from '../../messages/contract';
 
 /** No credentials are configured, or the session ended: the pages show "signed out". */
 export class SignedOutError extends Error {
@@ -22,5 +23,13 @@ export class UnavailableError extends Error {
   constructor(message = i18n.t('workerError.notAvailable')) {
     super(message);
     this.name = 'UnavailableError';
+  }
+}
+
+/** An error already answered once, given again as it was shown (a repeated delivery of one request). */
+export class RepeatedError extends Error {
+  constructor(readonly view: ErrorView) {
+    super(view.message);
+    this.name = 'RepeatedError';
   }
 }

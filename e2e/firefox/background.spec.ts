@@ -69,8 +69,21 @@ test('the event page suspended and woken: the watchlist, settings and alert are 
   await reopened.page.close();
   sim.control.injectFault({ method: 'POST', path: '^/session$', count: 1, action: { kind: 'delay', ms: 7_000 } });
   const slowStart = Date.now();
+  const logged = sim.control.requestCount();
   await options.click(byRole('button', 'Check'));
-  await options.expectText(byRole('button', 'Checking…'), 'Checking…');
+  // This step passed only on retry in two runs (ci53, ci55): if it fails again, say what the page showed.
+  await options.expectText(byRole('button', 'Checking…'), 'Checking…').catch(async (error: Error) => {
+    const seen = await options.evaluate(
+      () => ({
+        visible: document.visibilityState,
+        focused: document.hasFocus(),
+        buttons: [...document.querySelectorAll('button')].map((b) => `${b.textContent}${b.disabled ? ' (off)' : ''}`),
+      }),
+      null,
+    );
+    const sent = sim.control.requestLog(logged).map((r) => `${r.method} ${r.path} ${r.status}`);
+    throw new Error(`${error.message}\npage: ${JSON.stringify(seen)}\nsince the click: ${sent.join(', ')}`);
+  });
   await options.expectText(byTestId('options-check-result'), ACCOUNT.connected);
   expect(Date.now() - slowStart).toBeGreaterThan(7_000);
 });

@@ -4,6 +4,7 @@
 // TRACE_VARIANTS=all (default: default,all) picks the panels, and attributes the columns' cost: `chosen` is
 // today's columns chosen (the grid of chosen columns), `default+mid` today's columns and one more, `all-spark`
 // every column but one; TRACE_PROFILE=1 adds a JS sampling profile; BENCH_EXTENSION_DIR traces another build.
+// Each trace ends with the page's display items and its largest layer's drawing operations (watchlist-paint.ts).
 import './env';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { Universe } from '../sim/universe';
 import { extensionWithFloor, FLOOR_STREAM_PAGE } from './floor';
 import { ask, panelLayout, settledPrices, streamState, waitFor } from './live-page';
 import { pricesStreamed } from './stream-sends';
+import { displayItems, layerOps } from './watchlist-paint';
 
 const WINDOW_MS = Number(process.env.TRACE_MS ?? 5_000);
 const STREAMED = 50;
@@ -77,9 +79,12 @@ async function trace(context: BrowserContext, page: Page, file: string) {
   }
   await cdp.send('Tracing.end');
   await done;
+  const paint = await layerOps(cdp);
   await cdp.detach();
   writeFileSync(file, JSON.stringify({ traceEvents: events }));
   report(file, events);
+  const ops = paint.ops.map(([kind, n]) => `${kind} ${n}`).join(', ');
+  console.log(`  display items ${displayItems(events)}; ${paint.layers} layers; the largest one's operations: ${ops}`);
 }
 
 /** Prints the busiest renderer main thread's CPU time (the extension's pages share one renderer). */
@@ -335,3 +340,5 @@ async function main() {
 }
 
 await main();
+// Something the run opened stays open after everything is closed: without this the script never ends.
+process.exit(0);

@@ -117,6 +117,29 @@ function focusRingProblem(page: Page): Promise<string | null> {
 const focusedEpic = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('[data-epic]')?.getAttribute('data-epic') ?? null);
 
+type FlashHold = { heldFlash?: string; releaseFlash?: () => void };
+
+/**
+ * Keeps the flash class the page gives a row on it until released. A flash ends 1.2 s after it starts, by the
+ * page's own timer; under CI's load one assertion's round trip, or axe's audit, can take longer than that
+ * (ci58: the row showed its new price and never its flash). The class is the page's own, held, not made up.
+ */
+function holdFlash(epic: string): void {
+  const row = document.querySelector(`[data-testid="panel-row"][data-epic="${epic}"]`);
+  if (!row) throw new Error(`no row for ${epic}`);
+  const hold = window as unknown as FlashHold;
+  const observer = new MutationObserver(() => {
+    const flash = [...row.classList].find((c) => c.startsWith('flash-up-'));
+    if (flash) hold.heldFlash = flash;
+    else if (hold.heldFlash) row.classList.add(hold.heldFlash);
+  });
+  observer.observe(row, { attributes: true, attributeFilter: ['class'] });
+  hold.releaseFlash = () => {
+    observer.disconnect();
+    if (hold.heldFlash) row.classList.remove(hold.heldFlash);
+  };
+}
+
 /**
  * Moves a watchlist row's price, then audits the list while that row flashes: the page's animations are
  * frozen at their first frame first, so axe sees the flash at its strongest whatever the machine's speed.
@@ -125,6 +148,7 @@ async function auditWhileFlashing(panel: Page, sim: SimHandle, findings: Finding
   const cdp = await panel.context().newCDPSession(panel);
   await cdp.send('Animation.enable');
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  await panel.evaluate(holdFlash, FTSE);
   try {
     const row = panel.locator(`[data-testid="panel-row"][data-epic="${FTSE}"]`);
     sim.control.setMarket(FTSE, { bid: 9000, offer: 9001 });
@@ -132,6 +156,7 @@ async function auditWhileFlashing(panel: Page, sim: SimHandle, findings: Finding
     await expect(row).toHaveClass(/flash-up-/);
     await audit(panel, 'side panel: watchlist, a row flashing, budget and import/export open', findings);
   } finally {
+    await panel.evaluate(() => (window as unknown as FlashHold).releaseFlash?.());
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
     await cdp.detach();
   }

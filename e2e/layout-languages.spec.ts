@@ -6,14 +6,22 @@
 import type { Page } from '@playwright/test';
 import { columnIds } from '../lib/watchlists/columns';
 import { axe } from './axe';
+import { ask } from './extension-calls';
 import { FTSE, MY_WATCHLIST } from './journeys/data';
 import { expect, test } from './language';
 import type { ExtensionGlobals } from './launch';
-import { misfits } from './layout-misfits';
+import { decimalPoints, misfits, pointsOutOfLine } from './layout-misfits';
 import { storeLanguages } from './store-languages';
 
 const WIDTHS = [240, 320, 400, 600];
 const VOD = 'KA.D.VOD.CASH.IP';
+/** A market priced without decimals (Carbon Emissions, 8933): its numbers have no point. */
+const NO_POINT = 'CO.D.CFI.Month2.IP';
+/** The columns whose numbers line up on their point, in today's columns and in every column. */
+const NUMBERS = {
+  default: ['wl-bid', 'wl-offer', 'wl-chg'],
+  'every-column': ['wl-bid', 'wl-offer', 'wl-chg', 'wl-mid', 'wl-high', 'wl-low', 'wl-spread'],
+};
 const THEMES = ['light', 'dark'] as const;
 
 async function blockingAxe(page: Page): Promise<string[]> {
@@ -61,8 +69,14 @@ for (const lang of storeLanguages()) {
       const panel = await openPage('sidepanel.html', { width: WIDTHS[0] as number, height: 700 });
       await expect(panel.locator('html')).toHaveAttribute('lang', /./);
       await expect(panel.getByTestId('panel-row')).toHaveCount(MY_WATCHLIST.rows);
-      await expect(panel.locator('td.wl-bid .dec').filter({ hasText: /[.,]/ })).toHaveCount(MY_WATCHLIST.rows);
+      // The language's decimal separator: a comma in all but English.
+      const separator = lang.startsWith('en') ? '.' : ',';
+      await expect(panel.locator('td.wl-bid').filter({ hasText: separator })).toHaveCount(MY_WATCHLIST.rows);
       await expect(panel.locator('td.wl-stat .status-tag')).toHaveCount(2);
+      // Five, one, two and no decimals in one column: the fourth market's prices have no point.
+      await ask(panel, 'watchlists.addMarket', { id: MY_WATCHLIST.id, epic: NO_POINT });
+      await expect(panel.getByTestId('panel-row')).toHaveCount(MY_WATCHLIST.rows + 1);
+      await expect(panel.locator(`[data-epic="${NO_POINT}"] td.wl-bid`)).toHaveText(/^\d\D?\d{3}$/);
       for (const [layout, columns] of [
         ['default', null],
         ['every-column', EVERY_COLUMN],
@@ -76,6 +90,14 @@ for (const lang of storeLanguages()) {
             await capture(panel, `layout-${lang}-panel-${layout === 'default' ? '' : 'all-'}${width}-${theme}`);
             // The table's layout follows the panel's width a frame later (three lines below 320 px).
             await expect.poll(() => misfits(panel), `side panel, ${layout}, at ${width} px, ${theme}`).toEqual([]);
+            // Each number column's points at one place (a number without one ends there); below 320 px today's
+            // columns leave out the change in points (watchlist-narrow.css).
+            const shown = (cell: string) =>
+              layout === 'default' && width < 320 && cell === 'wl-chg' ? 0 : MY_WATCHLIST.rows + 1;
+            expect(
+              pointsOutOfLine(await decimalPoints(panel, NUMBERS[layout], separator), shown),
+              `points, ${layout}, at ${width} px`,
+            ).toEqual([]);
             // axe reads names and contrast, which do not change with the width: once, at the narrowest (every
             // column in the light theme alone: its colours are today's columns').
             if (width === WIDTHS[0] && (layout === 'default' || theme === 'light'))

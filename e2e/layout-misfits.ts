@@ -151,3 +151,55 @@ const CELLS: Record<string, string> = {
   status: 'wl-stat',
   updated: 'wl-upd',
 };
+
+/**
+ * Where each number of a watchlist column has its decimal point, by the class of the column's cells: the left
+ * edge of the separator in the number's text (a Range over that character), or the number's end when it has no
+ * point. Cells not shown (a column the layout hides) and cells showing no digit (a dash) are left out.
+ */
+export function decimalPoints(page: Page, cells: string[], separator: string): Promise<Record<string, number[]>> {
+  return page.evaluate(
+    ([cells, separator]) => {
+      const pointOf = (td: Element): number | null => {
+        const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode() as Text | null; node; node = walk.nextNode() as Text | null) {
+          if (!/\d/.test(node.data)) continue;
+          const range = document.createRange();
+          const at = node.data.indexOf(separator);
+          if (at < 0) {
+            range.selectNodeContents(node);
+            return range.getBoundingClientRect().right;
+          }
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          return range.getBoundingClientRect().left;
+        }
+        return null;
+      };
+      return Object.fromEntries(
+        cells.map((cell) => [
+          cell,
+          [...document.querySelectorAll(`[data-testid="panel-row"] td.${cell}`)]
+            .filter((td) => td.getClientRects().length > 0)
+            .map(pointOf)
+            .filter((x): x is number => x !== null),
+        ]),
+      );
+    },
+    [cells, separator] as const,
+  );
+}
+
+/**
+ * What is out of line in decimalPoints' answer, as a list a journey expects to be empty: a column with another
+ * count of numbers than `count(cell)`, or whose points are not at one place (to within a twentieth of a pixel:
+ * layout places text in 64ths of one; a digit is about 7 px, a separator 3).
+ */
+export function pointsOutOfLine(points: Record<string, number[]>, count: (cell: string) => number): string[] {
+  const found: string[] = [];
+  for (const [cell, xs] of Object.entries(points)) {
+    if (xs.length !== count(cell)) found.push(`${cell}: ${xs.length} numbers, not ${count(cell)}`);
+    if (xs.length && Math.max(...xs) - Math.min(...xs) >= 0.05) found.push(`${cell}: points at ${xs.join(', ')}`);
+  }
+  return found;
+}

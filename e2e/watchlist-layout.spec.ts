@@ -4,8 +4,10 @@
 // at the narrowest width. Screenshots of every width and layout are saved.
 import type { Page } from '@playwright/test';
 import { columnIds } from '../lib/watchlists/columns';
+import { ask } from './extension-calls';
 import { expect, test } from './harness';
 import type { ExtensionGlobals } from './launch';
+import { decimalPoints, pointsOutOfLine } from './layout-misfits';
 
 const MY_WATCHLIST = '7064175';
 const WIDTHS = [320, 400, 600];
@@ -26,7 +28,21 @@ interface Box {
   right: number;
 }
 
-/** For every column: its label's box and its cells' boxes, and the left edge of each decimal part in it. */
+/** A market priced without decimals (Carbon Emissions, 8933): its numbers have no point. */
+const NO_POINT = 'CO.D.CFI.Month2.IP';
+/** The columns whose numbers line up on their point. */
+const DEFAULT_NUMBERS = ['wl-bid', 'wl-offer', 'wl-chg'];
+const EVERY_NUMBER = [...DEFAULT_NUMBERS, 'wl-mid', 'wl-high', 'wl-low', 'wl-spread'];
+
+/** Each column's points (a number without one ends there) at one place. */
+async function expectPointsInLine(panel: Page, cells: string[], rows: number, where: string) {
+  expect(
+    pointsOutOfLine(await decimalPoints(panel, cells, '.'), () => rows),
+    where,
+  ).toEqual([]);
+}
+
+/** For every column: its label's box and its cells' boxes. */
 function measure(panel: Page, columns: Record<string, string>) {
   return panel.getByTestId('panel-rows').evaluate((root, cols) => {
     const box = (el: Element): Box => {
@@ -37,9 +53,6 @@ function measure(panel: Page, columns: Record<string, string>) {
       id,
       label: box(root.querySelector(`.wl-th--${id} button`) as Element),
       cells: [...root.querySelectorAll(`td.${cell}`)].map(box),
-      points: [...root.querySelectorAll(`td.${cell} .dec`)]
-        .filter((el) => el.textContent !== '')
-        .map((el) => el.getBoundingClientRect().left),
     }));
   }, columns);
 }
@@ -52,7 +65,7 @@ async function openWatchlist(panel: Page, layout: (typeof LAYOUTS)[number]) {
   else await sparklines.check();
   await expect(panel.getByTestId('panel-rows')).toHaveClass(layout === 'compact' ? /wl-compact/ : /^(?!.*wl-compact)/);
   // Prices on every row before measuring: a dash is narrower than a number.
-  await expect(panel.locator('td.wl-bid .dec').filter({ hasText: '.' })).toHaveCount(3);
+  await expect(panel.locator('td.wl-bid').filter({ hasText: /\d\.\d/ })).toHaveCount(3);
 }
 
 for (const width of WIDTHS) {
@@ -66,7 +79,7 @@ for (const width of WIDTHS) {
       const panel = await openPage('sidepanel.html', { width, height: 700 });
       await openWatchlist(panel, layout);
       const columns = await measure(panel, COLUMNS);
-      for (const { id, label, cells, points } of columns) {
+      for (const { id, label, cells } of columns) {
         expect(cells.length, `cells of ${id}`).toBe(3);
         expect(label.right - label.left, `the ${id} label is shown`).toBeGreaterThan(0);
         for (const cell of cells) {
@@ -76,14 +89,9 @@ for (const width of WIDTHS) {
             `the ${id} label [${label.left}, ${label.right}] over its cell [${cell.left}, ${cell.right}]`,
           ).toBeGreaterThan(0);
         }
-        if (['bid', 'offer', 'change'].includes(id)) {
-          expect(points.length, `decimal parts of ${id}`).toBe(3);
-          expect(
-            Math.max(...points) - Math.min(...points),
-            `decimal points of ${id} at ${points.join(', ')}`,
-          ).toBeLessThan(1);
-        }
       }
+      // Five, one and two decimals in one column.
+      await expectPointsInLine(panel, DEFAULT_NUMBERS, 3, `at ${width} px, ${layout}`);
       // Nothing overflows the panel sideways.
       const overflow = await panel.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -140,13 +148,16 @@ test('at 320 px a column sorts from its header, and the arrow keys move through 
   await expect(rowButton(epics[0]!)).toBeFocused();
 });
 
-test('every column chosen: at 320, 400 and 600 px each header stands over its values and nothing overflows', async ({
+test('every column chosen: at 320, 400 and 600 px each header stands over its values, the points line up and nothing overflows', async ({
   configure,
   openPage,
 }) => {
   await configure();
   const panel = await openPage('sidepanel.html', { width: 600, height: 700 });
   await openWatchlist(panel, 'two-line');
+  await ask(panel, 'watchlists.addMarket', { id: MY_WATCHLIST, epic: NO_POINT });
+  await expect(panel.getByTestId('panel-row')).toHaveCount(4);
+  await expect(panel.locator(`[data-epic="${NO_POINT}"] td.wl-bid`)).toHaveText(/^\d,?\d{3}$/);
   const all: string[] = [...columnIds];
   await panel.evaluate(
     ([list, columns]) =>
@@ -169,7 +180,7 @@ test('every column chosen: at 320, 400 and 600 px each header stands over its va
       .poll(() => panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
       .toBeLessThanOrEqual(0);
     for (const { id, label, cells: boxes } of await measure(panel, { name: 'wl-name', ...cells })) {
-      expect(boxes.length, `cells of ${id} at ${width}`).toBe(3);
+      expect(boxes.length, `cells of ${id} at ${width}`).toBe(4);
       expect(label.right - label.left, `the ${id} label is shown at ${width}`).toBeGreaterThan(0);
       for (const cell of boxes) {
         const overlap = Math.min(label.right, cell.right) - Math.max(label.left, cell.left);
@@ -179,5 +190,7 @@ test('every column chosen: at 320, 400 and 600 px each header stands over its va
         ).toBeGreaterThan(0);
       }
     }
+    // Five, one, two and no decimals in one column.
+    await expectPointsInLine(panel, EVERY_NUMBER, 4, `at ${width} px, every column`);
   }
 });

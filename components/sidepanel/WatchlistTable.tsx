@@ -22,6 +22,7 @@ import { displayItems, emptyLayout, type FlagColour, type ListLayout } from '../
 
 const NONE: Record<string, never> = {};
 
+import { useNumberMetrics } from './useNumberMetrics';
 import { useVirtualRows } from './useVirtualRows';
 import { placeAt, type RowActions, WatchlistRow } from './WatchlistRow';
 
@@ -138,6 +139,7 @@ export function WatchlistTable(props: Props) {
   const widths = useMemo(() => columnWidths([...numbers.values()]), [numbers]);
   const scroller = useRef<HTMLDivElement>(null);
   const { width, ch } = useWidth(scroller);
+  const metrics = useNumberMetrics(scroller);
   const custom = columns ? customLayout(columns.length, width, Math.max(widths.bidCh, widths.offerCh) * ch) : null;
   const today = custom ? null : defaultLayout(width, sparklines);
   const rowHeight = custom ? custom.rowHeight : (today?.rowHeight ?? 0);
@@ -241,6 +243,7 @@ export function WatchlistTable(props: Props) {
         '--wl-frac': `${widths.fractionCh}ch`,
         '--wl-bid': `${widths.bidCh}ch`,
         '--wl-offer': `${widths.offerCh}ch`,
+        ...metrics,
         ...gridStyle,
       }}
     >

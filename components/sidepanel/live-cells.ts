@@ -14,7 +14,7 @@ import {
   spreadOf,
   trendOf,
 } from '../../lib/format';
-import { type RowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
+import { fractionPad, type RowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { arrowOf } from '../../lib/sidepanel/table-layout';
 import { type ColumnId, rangePosition } from '../../lib/watchlists/columns';
@@ -58,17 +58,20 @@ function setAttr(el: Element, name: string, value: string) {
 
 const setClass = (el: Element, cls: string) => setAttr(el, 'class', cls);
 
-/** A number split at its point (CSS .dec), so the points of a column line up. */
-function decimal(parent: Node): (value: string) => void {
-  const whole = text(parent);
-  const fraction = text(element(parent, 'span', 'dec'));
+/**
+ * A number as one text node, padded after its decimal part (number-columns fractionPad) so that the points of
+ * a column line up: one text run to draw a number, where a whole part and a decimal part in a box were two.
+ */
+function decimal(span: HTMLElement): (value: string) => void {
+  const write = text(span);
   let shown: string | null = null;
+  let pad: string | null = null;
   return (value) => {
     if (value === shown) return;
     shown = value;
-    const [w, f] = splitDecimal(value);
-    whole(w);
-    fraction(f);
+    write(value);
+    const now = fractionPad(splitDecimal(value)[1]);
+    if (now !== pad) span.style.paddingInlineEnd = pad = now;
   };
 }
 
@@ -87,7 +90,7 @@ function formatted<A extends unknown[]>(write: (value: string) => void, format: 
 
 /** A price the row works out (mid, spread, the day's high or low). */
 function price(td: HTMLElement, of: (q: RowModel['quote']) => number | null): CellWriter {
-  const write = formatted(decimal(td), (v: number | null, d: number | undefined) => formatPrice(v, d));
+  const write = formatted(decimal(element(td, 'span')), (v: number | null, d: number | undefined) => formatPrice(v, d));
   return ({ row }) => write(of(row.quote), marketDecimals(row.quote));
 }
 
@@ -203,11 +206,11 @@ function sparkline(td: HTMLElement): CellWriter {
 
 const WRITERS: Partial<Record<ColumnId, (td: HTMLElement) => CellWriter>> = {
   bid: (td) => {
-    const write = decimal(td);
+    const write = decimal(element(td, 'span'));
     return ({ n }) => write(n.bid);
   },
   offer: (td) => {
-    const write = decimal(td);
+    const write = decimal(element(td, 'span'));
     return ({ n }) => write(n.offer);
   },
   mid: (td) => price(td, (q) => midOf(q.bid, q.offer)),

@@ -1,5 +1,5 @@
 // The watchlist's numbers as text, laid out so that a column reads at a glance: one number of decimals
-// per market (its prices and its change alike), each number split at its decimal point so the points of
+// per market (its prices and its change alike), each number padded after its decimal part so the points of
 // a column line up, and the columns as wide as their longest number (in `ch` of tabular digits).
 import { decimalSeparator, formatChange, formatLocale, formatPct, formatPrice, marketDecimals } from '../format';
 import type { MarketQuote } from '../model';
@@ -40,6 +40,17 @@ export function rowNumbers(
 export function splitDecimal(text: string, separator = decimalSeparator()): [whole: string, fraction: string] {
   const i = text.indexOf(separator);
   return i < 0 ? [text, ''] : [text.slice(0, i), text.slice(i)];
+}
+
+/**
+ * The padding after a number that puts its point where its column's points are: a point as far from the cell's
+ * end as the longest decimal part (`--wl-frac`, in `ch`) less this number's own decimal part, a separator and its
+ * digits in the widths measured in the page (`--wl-sep`, `--wl-digit`); a number without a point ends there.
+ */
+export function fractionPad(fraction: string): string {
+  if (!fraction) return 'var(--wl-frac, 0px)';
+  const digits = fraction.length - 1;
+  return `calc(var(--wl-frac, 0px) - var(--wl-sep, 1ch) - ${digits} * var(--wl-digit, 1ch))`;
 }
 
 /** Characters the arrow before a percentage takes ("▲ "). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnWidths, rowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
+import { columnWidths, fractionPad, rowNumbers, splitDecimal } from '../../lib/sidepanel/number-columns';
 
 describe('the watchlist numbers', () => {
   it('shows a market’s prices and change to the same number of decimals', () => {
@@ -28,6 +28,12 @@ describe('the watchlist numbers', () => {
     expect(splitDecimal('7.864,1', ',')).toEqual(['7.864', ',1']);
     expect(splitDecimal('1,04569', ',')).toEqual(['1', ',04569']);
     expect(splitDecimal('7\u202f864,1', ',')).toEqual(['7\u202f864', ',1']);
+  });
+
+  it('pads a number by the longest decimal part less its own separator and digits, or all of it without a point', () => {
+    expect(fractionPad(',0901')).toBe('calc(var(--wl-frac, 0px) - var(--wl-sep, 1ch) - 4 * var(--wl-digit, 1ch))');
+    expect(fractionPad('.5')).toBe('calc(var(--wl-frac, 0px) - var(--wl-sep, 1ch) - 1 * var(--wl-digit, 1ch))');
+    expect(fractionPad('')).toBe('var(--wl-frac, 0px)');
   });
 
   it('makes the columns as wide as their longest whole part plus the longest decimal part', () => {

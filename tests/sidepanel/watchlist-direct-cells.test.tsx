@@ -8,6 +8,7 @@ import { WatchlistTable } from '../../components/sidepanel/WatchlistTable';
 import { setFormatLocale } from '../../lib/format';
 import type { MarketQuote } from '../../lib/model';
 import { FLASH_MS, LiveRows } from '../../lib/sidepanel/live-rows';
+import { fractionPad } from '../../lib/sidepanel/number-columns';
 import type { RowModel } from '../../lib/sidepanel/rows';
 import { columnIds } from '../../lib/watchlists/columns';
 import { useLocale } from '../setup/i18n-messages';
@@ -91,7 +92,7 @@ describe('a streamed quote written straight into its cells', () => {
   it('changes exactly the cells whose values moved, and the row’s flash, nothing else', () => {
     const live = new LiveRows();
     render(table(start, live));
-    const bidText = cellOf(EUR, 'wl-bid').firstChild;
+    const bidText = cellOf(EUR, 'wl-bid').firstChild!.firstChild;
     const done = watchTable();
 
     // Only the bid moves: bid, mid, spread and the range mark change; offer, change, high, low, time do not.
@@ -100,7 +101,7 @@ describe('a streamed quote written straight into its cells', () => {
     expect(touched).toEqual([`${EUR} class`, `${EUR} wl-bid`, `${EUR} wl-mid`, `${EUR} wl-range`, `${EUR} wl-spread`]);
     expect(madeOrRemoved).toBe(0);
     // The same text node, its text rewritten.
-    expect(cellOf(EUR, 'wl-bid').firstChild).toBe(bidText);
+    expect(cellOf(EUR, 'wl-bid').firstChild!.firstChild).toBe(bidText);
     expect(cellOf(EUR, 'wl-bid').textContent).toBe('1.0808');
     expect(cellOf(EUR, 'wl-mid').textContent).toBe('1.0811');
     expect(cellOf(EUR, 'wl-spread').textContent).toBe('0.0006');
@@ -123,7 +124,10 @@ describe('a streamed quote written straight into its cells', () => {
       ]),
     );
     expect(cellOf(EUR, 'wl-bid').textContent).toBe('1,0901');
-    expect(cellOf(EUR, 'wl-bid').querySelector('.dec')!.textContent).toBe(',0901');
+    // One text node a number, padded after its comma and four digits so that its comma lines up.
+    const bid = cellOf(EUR, 'wl-bid').firstElementChild as HTMLElement;
+    expect(bid.childNodes).toHaveLength(1);
+    expect(bid.style.paddingInlineEnd).toBe(fractionPad(',0901'));
     expect(cellOf(EUR, 'wl-offer').textContent).toBe('1,0903');
     expect(cellOf(EUR, 'wl-mid').textContent).toBe('1,0902');
     expect(cellOf(EUR, 'wl-high').textContent).toBe('1,0905');

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { columnIds } from '../lib/watchlists/columns';
 import { axe } from './axe';
 import { ask } from './extension-calls';
-import { FTSE, MY_WATCHLIST } from './journeys/data';
+import { FTSE, MY_WATCHLIST, NO_POINT } from './journeys/data';
 import { expect, test } from './language';
 import type { ExtensionGlobals } from './launch';
 import { decimalPoints, misfits, pointsOutOfLine } from './layout-misfits';
@@ -15,8 +15,6 @@ import { storeLanguages } from './store-languages';
 
 const WIDTHS = [240, 320, 400, 600];
 const VOD = 'KA.D.VOD.CASH.IP';
-/** A market priced without decimals (Carbon Emissions, 8933): its numbers have no point. */
-const NO_POINT = 'CO.D.CFI.Month2.IP';
 /** The columns whose numbers line up on their point, in today's columns and in every column. */
 const NUMBERS = {
   default: ['wl-bid', 'wl-offer', 'wl-chg'],

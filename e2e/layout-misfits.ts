@@ -158,35 +158,35 @@ const CELLS: Record<string, string> = {
  * point. Cells not shown (a column the layout hides) and cells showing no digit (a dash) are left out.
  */
 export function decimalPoints(page: Page, cells: string[], separator: string): Promise<Record<string, number[]>> {
-  return page.evaluate(
-    ([cells, separator]) => {
-      const pointOf = (td: Element): number | null => {
-        const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-        for (let node = walk.nextNode() as Text | null; node; node = walk.nextNode() as Text | null) {
-          if (!/\d/.test(node.data)) continue;
-          const range = document.createRange();
-          const at = node.data.indexOf(separator);
-          if (at < 0) {
-            range.selectNodeContents(node);
-            return range.getBoundingClientRect().right;
-          }
-          range.setStart(node, at);
-          range.setEnd(node, at + 1);
-          return range.getBoundingClientRect().left;
-        }
-        return null;
-      };
-      return Object.fromEntries(
-        cells.map((cell) => [
-          cell,
-          [...document.querySelectorAll(`[data-testid="panel-row"] td.${cell}`)]
-            .filter((td) => td.getClientRects().length > 0)
-            .map(pointOf)
-            .filter((x): x is number => x !== null),
-        ]),
-      );
-    },
-    [cells, separator] as const,
+  return page.evaluate(pointsInPage, [cells, separator] as const);
+}
+
+/** decimalPoints' work in the page, for a driver of its own (Firefox's puppeteer: `page.evaluate(pointsInPage, …)`). */
+export function pointsInPage([cells, separator]: readonly [readonly string[], string]): Record<string, number[]> {
+  const pointOf = (td: Element): number | null => {
+    const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode() as Text | null; node; node = walk.nextNode() as Text | null) {
+      if (!/\d/.test(node.data)) continue;
+      const range = document.createRange();
+      const at = node.data.indexOf(separator);
+      if (at < 0) {
+        range.selectNodeContents(node);
+        return range.getBoundingClientRect().right;
+      }
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      return range.getBoundingClientRect().left;
+    }
+    return null;
+  };
+  return Object.fromEntries(
+    cells.map((cell) => [
+      cell,
+      [...document.querySelectorAll(`[data-testid="panel-row"] td.${cell}`)]
+        .filter((td) => td.getClientRects().length > 0)
+        .map(pointOf)
+        .filter((x): x is number => x !== null),
+    ]),
   );
 }
 

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { columnIds } from '../lib/watchlists/columns';
 import { ask } from './extension-calls';
 import { expect, test } from './harness';
+import { NO_POINT } from './journeys/data';
 import type { ExtensionGlobals } from './launch';
 import { decimalPoints, pointsOutOfLine } from './layout-misfits';
 
@@ -28,8 +29,6 @@ interface Box {
   right: number;
 }
 
-/** A market priced without decimals (Carbon Emissions, 8933): its numbers have no point. */
-const NO_POINT = 'CO.D.CFI.Month2.IP';
 /** The columns whose numbers line up on their point. */
 const DEFAULT_NUMBERS = ['wl-bid', 'wl-offer', 'wl-chg'];
 const EVERY_NUMBER = [...DEFAULT_NUMBERS, 'wl-mid', 'wl-high', 'wl-low', 'wl-spread'];

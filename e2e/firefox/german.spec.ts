@@ -3,9 +3,10 @@
 // detail, the popup and an alert's notification speak German (locales/de.yml) and show de-DE numbers, while
 // IG's own words (market names, epics) stay IG's. Screenshots of each screen are saved as firefox-de-*.png.
 import type { AlertRule } from '../../lib/model';
-import { ACCOUNT, DETAIL, EURUSD_MINI as EURUSD, FTSE, MY_WATCHLIST } from '../journeys/data';
+import { ACCOUNT, DETAIL, EURUSD_MINI as EURUSD, FTSE, MY_WATCHLIST, NO_POINT } from '../journeys/data';
 import { byRole, byTestId, type JourneyPage } from '../journeys/driver';
 import { ask } from '../journeys/steps';
+import { pointsInPage, pointsOutOfLine } from '../layout-misfits';
 import { expect, test } from './harness';
 
 // The alert's notification is recorded in the event page: it must not be suspended while the journey runs.
@@ -86,6 +87,13 @@ test('settings, watchlist, market detail, popup and an alert in German', async (
   expect((await panel.texts(fxRow)).join(' ')).not.toMatch(/\d\.\d{4}/);
   // and the index's in thousands grouped with a dot: 7.931,2.
   await panel.expectText({ css: `[data-testid="panel-row"][data-epic="${FTSE}"]` }, /\d\.\d{3},\d\b/);
+  // The commas of bid, offer and change at one place in each column, in Firefox's text layout, though the
+  // markets' decimals differ (1, 4-5, and none: a number without a comma ends there): each number is padded by
+  // widths measured in the page's own font.
+  await ask(panel, 'watchlists.addMarket', { id: MY_WATCHLIST.id, epic: NO_POINT });
+  await panel.expectText({ css: `[data-epic="${NO_POINT}"] td.wl-bid` }, /^\d\.\d{3}$/);
+  const points = await panel.page.evaluate(pointsInPage, [['wl-bid', 'wl-offer', 'wl-chg'], ','] as const);
+  expect(pointsOutOfLine(points, () => MY_WATCHLIST.rows + 1)).toEqual([]);
   await capture(panel, 'de-watchlist');
 
   await panel.click(byRole('button', DETAIL.button));

@@ -7,6 +7,8 @@ export const EURUSD = 'CS.D.EURUSD.CFD.IP';
 export const EURUSD_MINI = 'CS.D.EURUSD.MINI.IP';
 export const GBPUSD = 'CS.D.GBPUSD.CFD.IP';
 export const FTSE = 'IX.D.FTSE.DAILY.IP';
+/** A market priced without decimals (Carbon Emissions, 8933): its numbers have no point. */
+export const NO_POINT = 'CO.D.CFI.Month2.IP';
 
 /** The seeded watchlist the side panel opens on, and its three markets. */
 export const MY_WATCHLIST = { id: '7064175', name: 'My Watchlist', rows: 3 };

@@ -6,17 +6,22 @@ import { decimalSeparator, formatLocale } from '../../lib/format';
 
 export type NumberMetrics = Record<'--wl-digit' | '--wl-sep', string>;
 
-/** Measured in a probe inside `el`, in the rows' number font (CSS .wl-row .num: 12 px, tabular digits). */
+/**
+ * Measured in a probe inside `el` styled by the rows' own rules (a `.num` in a `.wl-row`), so it has their number
+ * font whatever those rules say; shown as a block, hidden, where a row is a grid.
+ */
 function measure(el: HTMLElement, separator: string): NumberMetrics | null {
-  const probe = document.createElement('span');
-  probe.style.cssText =
-    'position:absolute;visibility:hidden;white-space:pre;font-size:12px;font-variant-numeric:tabular-nums';
-  el.appendChild(probe);
+  const row = document.createElement('div');
+  row.className = 'wl-row';
+  row.style.cssText = 'display:block;visibility:hidden;white-space:pre';
+  const probe = row.appendChild(document.createElement('span'));
+  probe.className = 'num';
+  el.appendChild(row);
   probe.textContent = '0000000000';
   const digit = probe.getBoundingClientRect().width / 10;
   probe.textContent = `0${separator}0`;
   const sep = probe.getBoundingClientRect().width - 2 * digit;
-  probe.remove();
+  row.remove();
   // Not laid out (a hidden view): measured again on the next draw.
   if (!(digit > 0)) return null;
   return { '--wl-digit': `${digit}px`, '--wl-sep': `${sep}px` };

@@ -10,6 +10,7 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   timeout: 90_000,
+  globalSetup: './global-setup.ts',
   outputDir: '../../artifacts/test-results-firefox',
   reporter: [['list']],
 });

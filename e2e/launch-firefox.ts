@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { isClosingRefusal, isExtensionError } from './firefox-output';
+import { isExtensionError } from './firefox-output';
 import { pageSize, ROOT } from './launch';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -56,7 +56,7 @@ export interface LaunchedFirefox {
   profile: string;
   /** Every line Firefox wrote to stdout and stderr so far. */
   output: string[];
-  /** The extension's own console errors and uncaught errors among those lines (less Firefox's refusals as it closes). */
+  /** The extension's own console errors and uncaught errors among those lines. */
   extensionErrors(): string[];
   /** Closes Firefox, kills its process group if it lingers, and deletes the profile. */
   close(): Promise<void>;
@@ -122,10 +122,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
   if (template && existsSync(template)) cpSync(template, profile, { recursive: true });
   const output: string[] = [];
   let browser: Browser | undefined;
-  /** Where Firefox's output stood when closing began. */
-  let closingFrom = Number.POSITIVE_INFINITY;
   const close = async () => {
-    closingFrom = Math.min(closingFrom, output.length);
     const proc = browser?.process();
     if (browser) {
       const exited = proc && proc.exitCode === null ? new Promise((r) => proc.once('exit', r)) : Promise.resolve();
@@ -165,10 +162,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
     browser,
     profile,
     output,
-    extensionErrors: () =>
-      output.filter(
-        (line, i) => isExtensionError(line, FIREFOX_ORIGIN) && !(i >= closingFrom && isClosingRefusal(line)),
-      ),
+    extensionErrors: () => output.filter((line) => isExtensionError(line, FIREFOX_ORIGIN)),
     close,
   };
 }

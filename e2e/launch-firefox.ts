@@ -1,7 +1,7 @@
 // Launching Firefox ESR with the built Marketside (`npx wxt build -b firefox` first): the one way to do it,
 // as e2e/launch.ts is for Chromium. puppeteer-core over WebDriver BiDi (Playwright cannot drive Firefox ESR);
 // the facts behind every pref and flag are in ../shared/reference/firefox-e2e.md.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -13,14 +13,6 @@ export const FIREFOX_EXTENSION_DIR = join(ROOT, '.output', 'firefox-mv3');
 /** Fixed, so page URLs are known before the add-on is installed (pref `extensions.webextensions.uuids`). */
 export const FIREFOX_EXTENSION_UUID = '6f1c3c3e-4b8a-4f6e-9a57-2d6c1f0a7b11';
 export const FIREFOX_ORIGIN = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
-/**
- * A profile Firefox has already started in once, without the extension (e2e/firefox/global-setup.ts makes it),
- * copied into each journey's fresh profile: a new profile's first start compiles Firefox's own scripts and
- * writes their startup cache, about 2 of the 5 to 6 s of CPU a launch took.
- */
-export const FIREFOX_TEMPLATE_ENV = 'MARKETSIDE_FIREFOX_TEMPLATE';
-/** What a started profile holds that must not carry over: the running instance's lock and its last session. */
-const NOT_COPIED = ['lock', '.parentlock', 'sessionstore.jsonlz4', 'sessionstore-backups', 'sessionCheckpoints.json'];
 
 export interface FirefoxLaunchOptions {
   headless?: boolean;
@@ -82,32 +74,6 @@ function requireLanguagePack(locale: string): void {
     );
 }
 
-/** puppeteer's launch of Firefox ESR over WebDriver BiDi, with the prefs every journey's Firefox has. */
-function startFirefox(profile: string, headless: boolean, prefs: Record<string, unknown>): Promise<Browser> {
-  return puppeteer.launch({
-    browser: 'firefox',
-    protocol: 'webDriverBiDi',
-    executablePath: FIREFOX,
-    headless,
-    userDataDir: profile,
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: {
-      'extensions.webextOptionalPermissionPrompts': false,
-      'devtools.console.stdout.content': true,
-      ...prefs,
-    },
-  });
-}
-
-/** Starts Firefox once in a new profile and closes it, so that profile can be copied for each launch. */
-export async function makeFirefoxTemplate(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'marketside-firefox-template-'));
-  const browser = await startFirefox(dir, true, {});
-  await browser.close();
-  for (const name of NOT_COPIED) rmSync(join(dir, name), { recursive: true, force: true });
-  return dir;
-}
-
 /** Starts Firefox headless in a fresh profile and installs the extension as a temporary add-on. */
 export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<LaunchedFirefox> {
   const extensionDir = opts.extensionDir ?? FIREFOX_EXTENSION_DIR;
@@ -118,8 +84,6 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
   if (opts.locale) requireLanguagePack(opts.locale);
   const id = geckoId(extensionDir);
   const profile = mkdtempSync(join(tmpdir(), 'marketside-firefox-'));
-  const template = process.env[FIREFOX_TEMPLATE_ENV];
-  if (template && existsSync(template)) cpSync(template, profile, { recursive: true });
   const output: string[] = [];
   let browser: Browser | undefined;
   const close = async () => {
@@ -137,10 +101,20 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
     rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
-    browser = await startFirefox(profile, opts.headless ?? true, {
-      'extensions.webextensions.uuids': JSON.stringify({ [id]: FIREFOX_EXTENSION_UUID }),
-      ...(opts.backgroundIdleMs ? { 'extensions.background.idle.timeout': opts.backgroundIdleMs } : {}),
-      ...(opts.locale ? { 'intl.locale.requested': opts.locale } : {}),
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      protocol: 'webDriverBiDi',
+      executablePath: FIREFOX,
+      headless: opts.headless ?? true,
+      userDataDir: profile,
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [id]: FIREFOX_EXTENSION_UUID }),
+        'extensions.webextOptionalPermissionPrompts': false,
+        'devtools.console.stdout.content': true,
+        ...(opts.backgroundIdleMs ? { 'extensions.background.idle.timeout': opts.backgroundIdleMs } : {}),
+        ...(opts.locale ? { 'intl.locale.requested': opts.locale } : {}),
+      },
     });
     const proc = browser.process();
     for (const stream of [proc?.stdout, proc?.stderr]) {

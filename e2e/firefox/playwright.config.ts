@@ -10,7 +10,6 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   timeout: 90_000,
-  globalSetup: './global-setup.ts',
   outputDir: '../../artifacts/test-results-firefox',
   reporter: [['list']],
 });

@@ -24,7 +24,7 @@ const failedTests: string[] = [];
 const RETRIES = 1;
 
 const timings = new Timings();
-// Steps run in lanes at once (below); TEST_ALL_SERIAL=1 runs them one after the other, output inline.
+// Steps run in two lanes at once (below); TEST_ALL_SERIAL=1 runs them one after the other, output inline.
 const SERIAL = process.env.TEST_ALL_SERIAL === '1';
 mkdirSync(`${artifacts}/logs`, { recursive: true });
 
@@ -216,19 +216,20 @@ if (SERIAL) {
   await firefoxE2e();
   await chromiumE2e();
 } else {
-  // Lanes at once, so the two cores stay busy: the journeys spend most of their time waiting on the
-  // simulator's clock and the browsers' timers (about half a core each suite), Vitest keeps one to one and a
-  // half busy. The Chromium journeys start as soon as their build and its size check are done; the Firefox
-  // ones as soon as theirs is; Vitest as soon as both builds are, beside compile and lint (which read the
-  // sources only; Vitest writes nothing in the tree), so it does not wait for them: it ends last, and
-  // started after them it ran alone at the end. The two builds run one after the other (both write .wxt);
-  // they write .output/<browser>, which Vitest reads only through BUILT_OUTPUT, and `wxt build` writes .wxt
-  // only when it changes, so tsc never meets a half-written file.
+  // Three lanes, so the two cores stay busy: the journeys spend most of their time waiting on the simulator's
+  // clock and the browsers' timers (about half a core each suite), Vitest keeps one to one and a half busy.
+  // The Chromium journeys (the longest step) start as soon as their build and its size check are done; the
+  // Firefox ones as soon as theirs is, beside Vitest, so neither waits at the end for the other. Vitest
+  // starts after compile, lint and both builds (which take about as long). The two builds run one after the
+  // other (both write .wxt); they write .output/<browser>, which Vitest reads only through BUILT_OUTPUT, and
+  // `wxt build` writes .wxt only when it changes, so tsc never meets a half-written file.
   const chrome = buildChrome();
   const firefox = chrome.then(buildFirefox);
   await Promise.all([
-    checks(),
-    Promise.all([chrome, firefox]).then((built) => vitest('vitest', [], builtOutput(built))),
+    (async () => {
+      await checks();
+      await vitest('vitest', [], builtOutput(await Promise.all([chrome, firefox])));
+    })(),
     chrome.then(size).then(chromiumE2e),
     firefox.then(webExtLint).then(firefoxE2e),
   ]);

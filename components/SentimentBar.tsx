@@ -18,10 +18,7 @@ export function SentimentBar({ long, short, previousLong, compact }: Props) {
     : i18n.t('sentiment.unavailable');
   return (
     <div class={`sentiment${compact ? ' sentiment--compact' : ''}`} role="img" aria-label={label} title={label}>
-      <div class="sentiment__bar">
-        <span class="sentiment__long" style={{ width: `${known ? long : 50}%` }} />
-        <span class="sentiment__short" style={{ width: `${known ? short : 50}%` }} />
-      </div>
+      <div class="sentiment__bar" style={{ '--long': `${known ? long : 50}%`, '--short': `${known ? short : 50}%` }} />
       {!compact && (
         <div class="sentiment__labels">
           <span class="up">{known ? i18n.t('sentiment.long', { pct: formatShare(long) }) : '–'}</span>

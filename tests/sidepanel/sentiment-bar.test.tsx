@@ -9,8 +9,8 @@ describe('SentimentBar', () => {
   it('names the split for screen readers and sizes the two sides', () => {
     render(<SentimentBar long={72} short={28} />);
     const bar = screen.getByRole('img', { name: 'Clients 72% long, 28% short' });
-    expect((bar.querySelector('.sentiment__long') as HTMLElement).style.width).toBe('72%');
-    expect((bar.querySelector('.sentiment__short') as HTMLElement).style.width).toBe('28%');
+    const split = (bar.querySelector('.sentiment__bar') as HTMLElement).style;
+    expect([split.getPropertyValue('--long'), split.getPropertyValue('--short')]).toEqual(['72%', '28%']);
     expect(screen.getByText('72% long')).toBeTruthy();
     expect(screen.getByText('28% short')).toBeTruthy();
   });
@@ -22,7 +22,9 @@ describe('SentimentBar', () => {
 
   it('has no labels in the compact form, and says when sentiment is unknown', () => {
     render(<SentimentBar long={0} short={0} compact />);
-    expect(screen.getByRole('img', { name: 'Sentiment unavailable' })).toBeTruthy();
+    const bar = screen.getByRole('img', { name: 'Sentiment unavailable' });
+    const split = (bar.querySelector('.sentiment__bar') as HTMLElement).style;
+    expect([split.getPropertyValue('--long'), split.getPropertyValue('--short')]).toEqual(['50%', '50%']);
     expect(screen.queryByText(/long/)).toBeNull();
   });
 });

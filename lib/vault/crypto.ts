@@ -1,11 +1,11 @@
 // Remembered credentials encrypted at rest, as password managers do: AES-256-GCM under a key derived from
-// the user's passphrase with Argon2id (memory-hard; hash-wasm's WebAssembly, which the extension pages'
-// policy allows with 'wasm-unsafe-eval'). Records made with PBKDF2-SHA256 before it still open (WebCrypto)
+// the user's passphrase with Argon2id (memory-hard; hash-wasm's WebAssembly in argon2.ts, which the extension
+// pages' policy allows with 'wasm-unsafe-eval'). Records made with PBKDF2-SHA256 before it still open (WebCrypto)
 // and are converted at their next unlock (keeper.ts). A record holds only ciphertext, salt, IV and the
 // KDF's parameters (record.ts, which also opens one). What only saving credentials, unlocking or changing
 // the passphrase needs is here.
-import { argon2id } from 'hash-wasm';
 import { fromBase64, toBase64 } from '../base64';
+import { type Argon2, argon2InThread } from './argon2';
 import {
   additionalData,
   aesKey,
@@ -51,6 +51,8 @@ export interface VaultOptions {
   kdf?: KdfParams;
   /** Random bytes (tests may pin them); crypto.getRandomValues otherwise. */
   random?: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
+  /** Where Argon2id runs: this thread unless the background passes a worker (Firefox). */
+  argon2?: Argon2;
 }
 
 const randomBytes = (n: number, options: VaultOptions) => {
@@ -63,19 +65,12 @@ export async function deriveKeyBytes(
   pin: string,
   salt: Uint8Array<ArrayBuffer>,
   params: KdfParams,
+  argon2: Argon2 = argon2InThread,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const password = new TextEncoder().encode(pin);
   if (params.kdf === 'Argon2id') {
-    const out = await argon2id({
-      password,
-      salt,
-      iterations: params.iterations,
-      memorySize: params.memoryKiB,
-      parallelism: params.parallelism,
-      hashLength: KEY_BITS / 8,
-      outputType: 'binary',
-    });
-    return new Uint8Array(out);
+    const { iterations, memoryKiB, parallelism } = params;
+    return argon2({ password, salt, iterations, memoryKiB, parallelism, hashLength: KEY_BITS / 8 });
   }
   const material = await subtle().importKey('raw', password, 'PBKDF2', false, ['deriveBits']);
   const bits = await subtle().deriveBits(
@@ -115,7 +110,7 @@ export async function seal(
 export async function createVault(secrets: VaultSecrets, pin: string, options: VaultOptions = {}, unchecked = false) {
   const params = options.kdf ?? ARGON2ID;
   const salt = randomBytes(SALT_BYTES, options);
-  const key = await deriveKeyBytes(pin, salt, params);
+  const key = await deriveKeyBytes(pin, salt, params, options.argon2);
   const record = await seal(
     secrets,
     key,
@@ -126,8 +121,8 @@ export async function createVault(secrets: VaultSecrets, pin: string, options: V
 }
 
 /** Opens a record with a passphrase: the secrets and the derived key, or WrongPinError. */
-export async function unlockVault(record: VaultRecord, pin: string) {
-  const key = await deriveKeyBytes(pin, fromBase64(record.salt), kdfParams(record));
+export async function unlockVault(record: VaultRecord, pin: string, options: VaultOptions = {}) {
+  const key = await deriveKeyBytes(pin, fromBase64(record.salt), kdfParams(record), options.argon2);
   return { secrets: await open(record, key), key };
 }
 

@@ -65,7 +65,7 @@ export class VaultKeeper extends VaultReader {
     const record = await this.record();
     if (!record) throw new PinNeededError('pin', i18n.t('vaultError.nothingToUnlock'));
     try {
-      const { secrets, key } = await unlockVault(record, pin);
+      const { secrets, key } = await unlockVault(record, pin, this.options);
       const converted = convert ? await this.converted(record, secrets, pin) : null;
       await this.keep(converted?.record ?? record, converted?.key ?? key);
       return secrets;

@@ -38,7 +38,7 @@ export interface HandlerContext {
   registry: typeof registry;
   /** The remembered credentials, encrypted under the user's PIN (lib/vault), as read. */
   vault: VaultReader;
-  /** Parameters of new vault records (tests lower the PBKDF2 iterations); production uses the default. */
+  /** The vault's KDF: where Argon2id runs (Firefox: a worker) and, in tests, lighter parameters. */
   vaultOptions?: VaultOptions;
   now(): number;
   /** Positions, working orders and funds the stream keeps current (account-state.ts, made with its first use). */

@@ -37,7 +37,7 @@ export interface BackgroundOptions {
   /** Opens the cache's stores (tests and benchmarks isolate theirs). */
   openStore?: (store: CacheStoreName) => UseStore;
   plugins?: BackgroundPlugin[];
-  /** Vault parameters (tests inject a low PBKDF2 iteration count; production uses the default). */
+  /** The vault's KDF: where Argon2id runs (Firefox: a worker) and, in tests, lighter parameters. */
   vault?: VaultOptions;
   /** Turns the market-data port for a client into something else (tests count or slow requests). */
   wrapData?: (data: MarketData) => MarketData;

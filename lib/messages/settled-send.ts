@@ -12,7 +12,8 @@
 // In Firefox a request the background takes long over (the vault's key derivation on a loaded machine, a
 // slow service) is watched: Firefox suspends an event page busy with one reply for longer than twice its
 // idle timeout, and the page then waits for that reply forever. While the reply is due the page pings the
-// background every second, which keeps it awake; a ping answered by a background started since the first
+// background every second, which keeps it awake (the derivation runs in a worker so that the event page is
+// free to answer: lib/vault/argon2-worker.ts); a ping answered by a background started since the first
 // ping means the request died with the one before, and it settles as not answered.
 import { i18n } from '#i18n';
 import type { Reply } from './views';

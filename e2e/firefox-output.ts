@@ -12,3 +12,16 @@ export function isExtensionError(line: string, origin: string): boolean {
   if (HARMLESS.some((re) => re.test(line))) return false;
   return line.startsWith('console.error: "') || line.startsWith(`JavaScript error: ${origin}/`);
 }
+
+/**
+ * Firefox refusing a page's call as it closes the browser under it (`NS_ERROR_NOT_INITIALIZED`): printed once the
+ * journey is over and its Firefox closing, not something a user of an open page meets. Any other error still counts.
+ */
+export function isClosingRefusal(line: string): boolean {
+  return / NS_ERROR_NOT_INITIALIZED\b/.test(line);
+}
+
+/** The extension's errors among Firefox's output, less its closing refusals from line `closingFrom` on. */
+export function extensionErrorsIn(output: readonly string[], origin: string, closingFrom: number): string[] {
+  return output.filter((line, i) => isExtensionError(line, origin) && !(i >= closingFrom && isClosingRefusal(line)));
+}

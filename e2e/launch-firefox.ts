@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { isExtensionError } from './firefox-output';
+import { extensionErrorsIn } from './firefox-output';
 import { pageSize, ROOT } from './launch';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -48,7 +48,7 @@ export interface LaunchedFirefox {
   profile: string;
   /** Every line Firefox wrote to stdout and stderr so far. */
   output: string[];
-  /** The extension's own console errors and uncaught errors among those lines. */
+  /** The extension's own console errors and uncaught errors among those lines (less Firefox's refusals as it closes). */
   extensionErrors(): string[];
   /** Closes Firefox, kills its process group if it lingers, and deletes the profile. */
   close(): Promise<void>;
@@ -86,7 +86,10 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
   const profile = mkdtempSync(join(tmpdir(), 'marketside-firefox-'));
   const output: string[] = [];
   let browser: Browser | undefined;
+  /** Where Firefox's output stood when closing began. */
+  let closingFrom = Number.POSITIVE_INFINITY;
   const close = async () => {
+    closingFrom = Math.min(closingFrom, output.length);
     const proc = browser?.process();
     if (browser) {
       const exited = proc && proc.exitCode === null ? new Promise((r) => proc.once('exit', r)) : Promise.resolve();
@@ -136,7 +139,7 @@ export async function launchFirefox(opts: FirefoxLaunchOptions = {}): Promise<La
     browser,
     profile,
     output,
-    extensionErrors: () => output.filter((line) => isExtensionError(line, FIREFOX_ORIGIN)),
+    extensionErrors: () => extensionErrorsIn(output, FIREFOX_ORIGIN, closingFrom),
     close,
   };
 }

@@ -1,7 +1,7 @@
 // Which lines of Firefox's output fail a Firefox journey: the extension's errors, never Firefox's own noise.
 // The lines are as Firefox ESR 153 printed them during the journeys.
 import { describe, expect, it } from 'vitest';
-import { isExtensionError } from '../../e2e/firefox-output';
+import { extensionErrorsIn, isClosingRefusal, isExtensionError } from '../../e2e/firefox-output';
 
 const ORIGIN = 'moz-extension://6f1c3c3e-4b8a-4f6e-9a57-2d6c1f0a7b11';
 
@@ -35,5 +35,18 @@ describe('isExtensionError', () => {
       '',
     ])
       expect(isExtensionError(line, ORIGIN), line).toBe(false);
+  });
+
+  it("leaves out Firefox's refusal of a page's call only once the journey's Firefox is closing (ci73, ci86: the popup's)", () => {
+    const refusal = `JavaScript error: ${ORIGIN}/chunks/popup-C34zvF4f.js, line 2: NS_ERROR_NOT_INITIALIZED: `;
+    const thrown = `JavaScript error: ${ORIGIN}/popup.html, line 3: Error: thrown in the page`;
+    expect(isExtensionError(refusal, ORIGIN)).toBe(true);
+    expect(isClosingRefusal(refusal)).toBe(true);
+    expect(isClosingRefusal(thrown)).toBe(false);
+    expect(isClosingRefusal('console.error: "NS_ERROR_NOT_INITIALIZEDX"')).toBe(false);
+    const output = [refusal, 'Closing', thrown, refusal];
+    // While the journey runs, the refusal is an error like any other; once Firefox closes, only other errors count.
+    expect(extensionErrorsIn(output, ORIGIN, Number.POSITIVE_INFINITY)).toEqual([refusal, thrown, refusal]);
+    expect(extensionErrorsIn(output, ORIGIN, 1)).toEqual([refusal, thrown]);
   });
 });

@@ -1,6 +1,6 @@
 // Files a newcomer can read: createBackground stays a short list of parts built in order, and no source file
-// (the extension's, the simulator's, the scripts' and the benches'; tests aside) grows past 350 lines. A file over it would be listed with its size
-// (it may shrink, never grow); none is now.
+// (the extension's, the simulator's, the scripts', the benches' and the tests', unit and end-to-end) grows past
+// 350 lines. A file over it would be listed with its size (it may shrink, never grow); none is now.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +22,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(join(root, path)).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|css|html|js)$/.test(name) && !/\.test\.tsx?$/.test(name)
-      ? [relative(root, join(root, path))]
-      : [];
+    return /\.(ts|tsx|css|html|js)$/.test(name) ? [relative(root, join(root, path))] : [];
   });
 }
 
@@ -34,8 +32,9 @@ describe('file sizes', () => {
   });
 
   it(`no source file is over ${MAX_LINES} lines (known ones do not grow)`, () => {
-    const files = ['lib', 'components', 'entrypoints', 'sim', 'scripts', 'bench'].flatMap(sourceFiles);
-    expect(files.length).toBeGreaterThan(400);
+    const files = ['lib', 'components', 'entrypoints', 'sim', 'scripts', 'bench', 'tests', 'e2e'].flatMap(sourceFiles);
+    expect(files.length).toBeGreaterThan(700);
+    expect(files).toContain('e2e/faults.spec.ts');
     const over = files
       .map((file) => ({ file, lines: lineCount(file) }))
       .filter(({ file, lines }) => lines > (OVER_NOW[file] ?? MAX_LINES))

@@ -93,6 +93,9 @@ export default defineConfig({
     // Vitest's default on a 2-core machine is one worker; most files wait on the simulator's sockets and
     // timers, so two overlap well (the whole suite took about half the time with two).
     maxWorkers: 2,
+    // Each isolated file gets a fresh worker: a thread costs less to start than a process (the whole suite on
+    // this 2-core machine: 387 vs 454 s of CPU, 225 vs 261 s of wall time, measured by the machine's busy time).
+    pool: 'threads',
     sequence: { sequencer: LongestFirst },
     projects: [
       { plugins: [WxtVitest(), fakeBrowserOnly], test: { ...common, name: 'shared', include: SHARED, isolate: false } },

@@ -98,11 +98,15 @@ export default defineConfig({
     pool: 'threads',
     sequence: { sequencer: LongestFirst },
     projects: [
-      { plugins: [WxtVitest(), fakeBrowserOnly], test: { ...common, name: 'shared', include: SHARED, isolate: false } },
+      {
+        plugins: [WxtVitest(), fakeBrowserOnly],
+        test: { ...common, pool: 'threads', name: 'shared', include: SHARED, isolate: false },
+      },
       {
         plugins: [WxtVitest(), fakeBrowserOnly],
         test: {
           ...common,
+          pool: 'threads',
           name: 'isolated',
           include: [
             'tests/**/*.test.{ts,tsx}',

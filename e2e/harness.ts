@@ -21,6 +21,7 @@ import {
   configureConnection,
   type ExtensionGlobals,
   findServiceWorker,
+  JOURNEY_ARGS,
   type Launched,
   launchExtension,
   openExtensionPage,
@@ -156,7 +157,7 @@ export const test = base.extend<Fixtures>({
       });
     };
     const start = async (): Promise<Launched> => {
-      const started = await launchExtension({ userDataDir: profile, keepWelcome: true });
+      const started = await launchExtension({ userDataDir: profile, keepWelcome: true, args: JOURNEY_ARGS });
       const { context, serviceWorker } = started;
       // Everything pages see and store is recorded for the secret scan that runs last (zz-secret-scan).
       const entry = { context, recording: await startRecording(context, testInfo, sim), closed: false };

@@ -118,6 +118,15 @@ export function closeWelcomePages(context: BrowserContext): void {
   context.on('page', watch);
 }
 
+/**
+ * What the journeys add to Chromium's switches (not the benches, which measure a browser as users run it):
+ * every web page in one renderer. A journey opens each extension page in a new tab, which Chromium starts
+ * on about:blank in a renderer of its own before the page moves to the extension's process; with one web
+ * renderer those tabs share it (`npx tsx bench/launch-renderers.ts`, docs/testing.md). Extension pages keep
+ * their own process either way.
+ */
+export const JOURNEY_ARGS = ['--renderer-process-limit=1'];
+
 export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
   return [
     ...(headless ? ['--headless=new'] : []),

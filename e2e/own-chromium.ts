@@ -6,7 +6,7 @@
 import type { TestInfo, Worker } from '@playwright/test';
 import { startRecording } from './console-log';
 import type { Diagnostics, SimHandle } from './harness';
-import { closeWelcomePages, type Launched, type LaunchOptions, launchExtension } from './launch';
+import { closeWelcomePages, JOURNEY_ARGS, type Launched, type LaunchOptions, launchExtension } from './launch';
 
 export interface OwnChromium extends Launched {
   close(): Promise<void>;
@@ -34,7 +34,7 @@ export async function launchOwnChromium(
     started = await launchExtension({
       ...launch,
       keepWelcome: true,
-      args: [...(launch.args ?? []), ...(language ? [`--lang=${browserLanguage(language)}`] : [])],
+      args: [...JOURNEY_ARGS, ...(launch.args ?? []), ...(language ? [`--lang=${browserLanguage(language)}`] : [])],
     });
   } finally {
     if (before === undefined) delete process.env.LANGUAGE;

@@ -11,6 +11,7 @@ import { expect, SCREENSHOT_DIR, test } from './harness';
 import {
   configureConnection,
   type ExtensionGlobals,
+  JOURNEY_ARGS,
   type Launched,
   launchExtension,
   openExtensionPage,
@@ -45,7 +46,7 @@ test('remembered with a passphrase: encrypted at rest, locked after a browser re
   let context: BrowserContext | null = null;
   try {
     // First browser session: remember the credentials with a PIN.
-    let launched = await launchExtension({ userDataDir: profile });
+    let launched = await launchExtension({ userDataDir: profile, args: JOURNEY_ARGS });
     context = launched.context;
     listen(launched);
     await configureConnection(launched.serviceWorker, sim);
@@ -76,7 +77,7 @@ test('remembered with a passphrase: encrypted at rest, locked after a browser re
     context = null;
 
     // The browser starts again on the same profile: storage.session is gone, so the vault is locked.
-    launched = await launchExtension({ userDataDir: profile });
+    launched = await launchExtension({ userDataDir: profile, args: JOURNEY_ARGS });
     context = launched.context;
     listen(launched);
     const popup = await openExtensionPage(context, launched.extensionId, 'popup.html');

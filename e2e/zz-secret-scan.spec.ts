@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSim } from '../sim/server';
 import { runDir, scanRun } from './console-log';
-import { configureConnection, launchExtension, openExtensionPage } from './launch';
+import { configureConnection, JOURNEY_ARGS, launchExtension, openExtensionPage } from './launch';
 import { scanProfile } from './profile-scan';
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a test's fixtures from this pattern
@@ -39,7 +39,7 @@ test('nothing secret is left in the browser profile on disk when "Remember" is u
   const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
   const profile = await mkdtemp(join(tmpdir(), 'marketside-profile-'));
   try {
-    const { context, serviceWorker, extensionId } = await launchExtension({ userDataDir: profile });
+    const { context, serviceWorker, extensionId } = await launchExtension({ userDataDir: profile, args: JOURNEY_ARGS });
     try {
       await configureConnection(serviceWorker, sim, { apiKey: null, password: null, remember: false });
       const options = await openExtensionPage(context, extensionId, 'options.html');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MarketWatch } from '../../lib/background/sources/market-watch';
-import { LiveStream, type StreamView } from '../../lib/background/stream/live-stream';
+import { LiveStream, type StreamView, WRITE_GAP_MS } from '../../lib/background/stream/live-stream';
 import type { SnapshotEntry } from '../../lib/cache/entry';
 import { CacheWriterImpl, isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName, StreamedQuote } from '../../lib/messages/contract';
@@ -110,6 +110,42 @@ describe('the background stream owner', () => {
     expect(t.streamedQuotes.map((q) => q.value.epic)).toEqual([A]);
   });
 
+  it('writes at most one batch every WRITE_GAP_MS, each with all that arrived since; every price is announced on arrival', async () => {
+    const t = await setup();
+    await t.goLive();
+    const sub = t.pricingSub();
+    t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.5' });
+    t.last().push(sub, `PRICE:ACC1:${B}`, { BIDPRICE1: '7000' });
+    await flush();
+    let writes = 0;
+    const update = t.cache.update.bind(t.cache);
+    vi.spyOn(t.cache, 'update').mockImplementation(async (...args: Parameters<typeof update>) => {
+      writes++;
+      return update(...args);
+    });
+    const bids = ['2.51', '2.52', '2.53', '2.54', '2.55'];
+    for (const bid of bids) {
+      await t.clock.advance(WRITE_GAP_MS / 10);
+      t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: bid });
+      t.last().push(sub, `PRICE:ACC1:${B}`, { BIDPRICE1: `70${bid.slice(-2)}` });
+    }
+    expect(t.early.filter((q) => q.quote.epic === A).map((q) => q.quote.bid)).toEqual(bids.map(Number));
+    expect(writes).toBe(0);
+    const afterStreamed = t.streamedQuotes.length;
+    await t.clock.advance(WRITE_GAP_MS);
+    expect(writes).toBe(1);
+    const stored = async (epic: string) =>
+      ((await t.cache.get<MarketQuote>('snapshots', epic)) as SnapshotEntry).value.bid;
+    expect([await stored(A), await stored(B)]).toEqual([2.55, 7055]);
+    const alerted = t.streamedQuotes.slice(afterStreamed).map((q) => [q.value.epic, q.value.bid]);
+    expect(alerted.sort()).toEqual([
+      [A, 2.55],
+      [B, 7055],
+    ]);
+    await t.clock.advance(10 * WRITE_GAP_MS);
+    expect(writes).toBe(1);
+  });
+
   it('while live, its markets are fresh in the cache however old, so nothing is fetched for them', async () => {
     const t = await setup();
     await t.goLive();
@@ -143,6 +179,8 @@ describe('the background stream owner', () => {
     expect(t.early[0]?.trail.length).toBe(written.trail.length);
     expect(t.early[0]?.trail.at(-1)).toBeCloseTo(2.6);
     await flush();
+    expect(writes).toBe(0);
+    await t.clock.advance(WRITE_GAP_MS);
     expect(writes).toBe(1);
     expect(((await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry).value).toEqual(t.early[0]?.quote);
   });
@@ -155,10 +193,13 @@ describe('the background stream owner', () => {
     await flush();
     vi.spyOn(t.cache, 'update').mockRejectedValueOnce(new Error('QuotaExceededError'));
     t.last().push(sub, `PRICE:ACC1:${A}`, { ASKPRICE1: '2.7' });
-    await flush();
+    await t.clock.advance(WRITE_GAP_MS);
     expect(t.early).toHaveLength(1);
     expect(((await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry).value.offer).not.toBe(2.7);
 
+    // Tried again with the next arrival, not on a timer of its own.
+    await t.clock.advance(10 * WRITE_GAP_MS);
+    expect(((await t.cache.get<MarketQuote>('snapshots', A)) as SnapshotEntry).value.offer).not.toBe(2.7);
     t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.4' });
     expect(t.early).toHaveLength(1);
     await flush();
@@ -179,7 +220,7 @@ describe('the background stream owner', () => {
     t.stream.cacheChanged([A]);
     t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.6' });
     expect(t.early).toEqual([]);
-    await flush();
+    await t.clock.advance(WRITE_GAP_MS);
     t.last().push(sub, `PRICE:ACC1:${A}`, { BIDPRICE1: '2.7' });
     expect(t.early.map((q) => [q.quote.instrumentName, q.quote.bid])).toEqual([['Renamed', 2.7]]);
   });
@@ -197,7 +238,7 @@ describe('the background stream owner', () => {
     await flush();
     t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.6' });
     expect(t.early).toEqual([]);
-    await flush();
+    await t.clock.advance(WRITE_GAP_MS);
     t.last().push(sub(), `PRICE:ACC1:${A}`, { BIDPRICE1: '2.7' });
     expect(t.early.map((q) => q.quote.bid)).toEqual([2.7]);
   });

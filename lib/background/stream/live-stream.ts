@@ -228,6 +228,7 @@ export class LiveStream {
         this.lastWriteAt = this.deps.now();
         return this.write();
       })
+      .catch(() => false)
       .then((ok) => {
         this.writing = null;
         // What arrived during the write goes in the next one; after a failed write, with the next arrival.

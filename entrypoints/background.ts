@@ -10,6 +10,7 @@ import { offscreenStreamChannel } from '../lib/background/stream/stream-document
 import { pageStreamLinks } from '../lib/background/stream/stream-script';
 import { isFirefox } from '../lib/browser-kind';
 import { batchStorageReads, WAKE_KEYS } from '../lib/settings/batched-reads';
+import { argon2InThread } from '../lib/vault/argon2';
 import { argon2InWorker, type WorkerLike } from '../lib/vault/argon2-worker';
 
 /** The longest start()'s work waits for a wake's first reply. */
@@ -42,9 +43,12 @@ export default defineBackground(() => {
     action: actionOnFirstUse,
     alarms: browser.alarms,
     stream,
-    vault: isFirefox
-      ? { argon2: argon2InWorker(() => new Worker(browser.runtime.getURL('/kdf-worker.js')) as unknown as WorkerLike) }
-      : undefined,
+    // Firefox derives in a worker, off the thread its pages share with the event page (lib/vault/argon2-worker.ts).
+    vault: {
+      argon2: isFirefox
+        ? argon2InWorker(() => new Worker(browser.runtime.getURL('/kdf-worker.js')) as unknown as WorkerLike)
+        : argon2InThread,
+    },
     // A wake's first reply goes first; the rest of starting follows it (or a moment, if no message woke us).
     startAfter: (firstReply) => Promise.race([firstReply, new Promise<void>((r) => setTimeout(r, START_DELAY_MS))]),
   });

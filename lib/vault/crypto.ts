@@ -5,7 +5,7 @@
 // KDF's parameters (record.ts, which also opens one). What only saving credentials, unlocking or changing
 // the passphrase needs is here.
 import { fromBase64, toBase64 } from '../base64';
-import { type Argon2, argon2InThread } from './argon2';
+import type { Argon2 } from './argon2';
 import {
   additionalData,
   aesKey,
@@ -51,11 +51,14 @@ export interface VaultOptions {
   kdf?: KdfParams;
   /** Random bytes (tests may pin them); crypto.getRandomValues otherwise. */
   random?: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
-  /** Where Argon2id runs: this thread unless the background passes a worker (Firefox). */
-  argon2?: Argon2;
+  /**
+   * Where Argon2id runs: this thread (argon2.ts argon2InThread) or, in Firefox, a worker (argon2-worker.ts). Given,
+   * not defaulted, so that a build that derives in a worker does not carry hash-wasm in its background script.
+   */
+  argon2: Argon2;
 }
 
-const randomBytes = (n: number, options: VaultOptions) => {
+const randomBytes = (n: number, options: Pick<VaultOptions, 'random'>) => {
   const bytes = new Uint8Array(n);
   return options.random ? options.random(bytes) : globalThis.crypto.getRandomValues(bytes);
 };
@@ -65,7 +68,7 @@ export async function deriveKeyBytes(
   pin: string,
   salt: Uint8Array<ArrayBuffer>,
   params: KdfParams,
-  argon2: Argon2 = argon2InThread,
+  argon2: Argon2,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const password = new TextEncoder().encode(pin);
   if (params.kdf === 'Argon2id') {
@@ -86,7 +89,7 @@ export async function seal(
   secrets: VaultSecrets,
   keyBytes: Uint8Array<ArrayBuffer>,
   params: KdfParams & { salt: string; unchecked?: true },
-  options: VaultOptions = {},
+  options: Pick<VaultOptions, 'random'> = {},
 ): Promise<VaultRecord> {
   const unchecked = params.kdf === 'Argon2id' && params.unchecked ? { unchecked: true as const } : {};
   const head =
@@ -107,7 +110,7 @@ export async function seal(
  * A new record under a new salt and a key derived from this passphrase; returns the key for the session.
  * `unchecked`: the passphrase is an old record's, chosen before new ones were checked for strength.
  */
-export async function createVault(secrets: VaultSecrets, pin: string, options: VaultOptions = {}, unchecked = false) {
+export async function createVault(secrets: VaultSecrets, pin: string, options: VaultOptions, unchecked = false) {
   const params = options.kdf ?? ARGON2ID;
   const salt = randomBytes(SALT_BYTES, options);
   const key = await deriveKeyBytes(pin, salt, params, options.argon2);
@@ -121,7 +124,7 @@ export async function createVault(secrets: VaultSecrets, pin: string, options: V
 }
 
 /** Opens a record with a passphrase: the secrets and the derived key, or WrongPinError. */
-export async function unlockVault(record: VaultRecord, pin: string, options: VaultOptions = {}) {
+export async function unlockVault(record: VaultRecord, pin: string, options: VaultOptions) {
   const key = await deriveKeyBytes(pin, fromBase64(record.salt), kdfParams(record), options.argon2);
   return { secrets: await open(record, key), key };
 }

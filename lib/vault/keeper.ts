@@ -42,7 +42,7 @@ export class VaultKeeper extends VaultReader {
 
   constructor(
     stores: VaultStores,
-    private readonly options: VaultOptions = {},
+    private readonly options: VaultOptions,
   ) {
     super(stores);
   }

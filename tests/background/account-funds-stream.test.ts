@@ -2,10 +2,12 @@
 // replaced by a link the test drives: read once over REST, then moved by ACCOUNT updates and pushed to
 // the open page with no further GET /accounts; refused values change nothing; when the stream stops,
 // the page is told and reads go back to the service.
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackground } from '../../lib/background/create-background';
 import type { FundsView } from '../../lib/model';
 import { asker, openLivePage } from '../helpers/live-page';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 import { FakeLink, flush } from '../stream/fakes';
 import {
   configure,
@@ -42,6 +44,7 @@ async function setup() {
   const bg = createBackground({
     extensionId: EXTENSION_ID,
     extensionOrigin: ORIGIN,
+    vault: VAULT_OPTIONS,
     openStore: newStores(),
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
     stream: {

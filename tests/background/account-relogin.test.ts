@@ -3,6 +3,7 @@
 // credentials and no tokens (a browser restart, an unlock), the next login lands there, and the background
 // switches back to the chosen account before any account-scoped read or the stream goes out, without
 // changing IG's default. With the official Lightstreamer client on the simulated stream.
+
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackground } from '../../lib/background/create-background';
@@ -12,6 +13,7 @@ import type { FundsView, PositionView } from '../../lib/model';
 import { chosenAccounts, sessionTokens } from '../../lib/settings/registry';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
 import { asker, openLivePage } from '../helpers/live-page';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 import { marketOrder, startTestSim, TestClient } from '../sim/helpers';
 import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, type SimHandle } from './sim-setup';
 
@@ -62,6 +64,7 @@ function start() {
   const bg = createBackground({
     extensionId: EXTENSION_ID,
     extensionOrigin: ORIGIN,
+    vault: VAULT_OPTIONS,
     openStore: newStores(),
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
     stream: { withoutPages: false, createLink: async () => lightstreamerLink(lib) },

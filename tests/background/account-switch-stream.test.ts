@@ -4,6 +4,7 @@
 // funds and positions the pages read are the new account's. With a link the test drives: updates of the
 // old account still on their way when the user switches (one waiting for a market lookup, others on the
 // old connection) change nothing of the new account and reach no page.
+
 import { LightstreamerClient, Subscription } from 'lightstreamer-client-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackground } from '../../lib/background/create-background';
@@ -13,6 +14,7 @@ import type { FundsView, PositionView } from '../../lib/model';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
 import type { StreamLink } from '../../lib/stream/link';
 import { asker, openLivePage } from '../helpers/live-page';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 import { marketOrder, startTestSim, type TestClient } from '../sim/helpers';
 import { FakeLink } from '../stream/fakes';
 import { configure, EXTENSION_ID, fakeBrowser, newStores, ORIGIN, type SimHandle } from './sim-setup';
@@ -61,6 +63,7 @@ async function setup(createLink: () => Promise<StreamLink>, wrapData?: (data: Ma
   const bg = createBackground({
     extensionId: EXTENSION_ID,
     extensionOrigin: ORIGIN,
+    vault: VAULT_OPTIONS,
     openStore: newStores(),
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
     stream: { withoutPages: false, createLink },

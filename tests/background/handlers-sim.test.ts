@@ -1,11 +1,13 @@
 // The core handlers through the router, against the simulated service: connection settings and where
 // their secrets go, the login check, watchlist edits, the settings file, the badge pin, live ports.
+
 import { describe, expect, it } from 'vitest';
 import { mergeHandlers, plugins } from '../../lib/background/plugins';
 import { missingHandlers } from '../../lib/background/routing/unavailable';
 import type { LivePort } from '../../lib/background/stream/live-hub';
 import { LIVE_PORT, type LiveToPage } from '../../lib/messages/contract';
 import { alerts, connection, pinnedEpic, prefs, sessionSecrets } from '../../lib/settings/registry';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 import {
   ask,
   configure,
@@ -181,6 +183,7 @@ describe('settings file and badge', () => {
     const withBadge = createBackground({
       extensionId: PAGE.id,
       extensionOrigin: ORIGIN,
+      vault: VAULT_OPTIONS,
       openStore: newStores(),
       action: {
         setBadgeText: (d) => void texts.push(d.text),

@@ -8,6 +8,7 @@ import { createBackground } from '../../lib/background/create-background';
 import type { LivePort } from '../../lib/background/stream/live-hub';
 import { LIVE_PORT, type Reply, type StatusView } from '../../lib/messages/contract';
 import { type LightstreamerLibrary, lightstreamerLink } from '../../lib/stream/lightstreamer-link';
+import { argon2InThread } from '../../lib/vault/argon2';
 import type { KdfParams } from '../../lib/vault/crypto';
 import { EXTENSION_ID, fakeBrowser, newStores, ORIGIN, PAGE, type SimHandle, startSim } from './sim-setup';
 
@@ -46,7 +47,7 @@ function worker(kdf: KdfParams) {
     extensionOrigin: ORIGIN,
     openStore: newStores(),
     client: { retry: { attempts: 1, baseDelayMs: 10 } },
-    vault: { kdf },
+    vault: { kdf, argon2: argon2InThread },
     stream: { withoutPages: true, createLink: async () => lightstreamerLink(lib) },
   });
   running.push(bg);

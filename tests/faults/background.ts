@@ -1,5 +1,6 @@
 // The background as plain objects against the simulated service: fake browser storage, its own
 // IndexedDB databases (fake-indexeddb), a clock the case can move, and the router a page talks to.
+
 import type { UseStore } from 'idb-keyval';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Background, createBackground } from '../../lib/background/create-background';
@@ -7,6 +8,7 @@ import { dealingPlugin } from '../../lib/background/dealing';
 import { type BackgroundPlugin, plugins } from '../../lib/background/plugins';
 import { isolatedStores } from '../../lib/cache/writer';
 import type { CacheStoreName, Reply } from '../../lib/messages/contract';
+import { VAULT_OPTIONS } from '../helpers/vault-options';
 import { RETRY, UNLIMITED } from './helpers';
 
 export const EXTENSION_ID = 'marketside-faults';
@@ -56,6 +58,7 @@ export async function startBackground(
   const bg = createBackground({
     extensionId: EXTENSION_ID,
     extensionOrigin: ORIGIN,
+    vault: VAULT_OPTIONS,
     openStore: options.openStore ?? newStores(),
     now: clock.now,
     plugins: list,

@@ -58,7 +58,7 @@ describe('Argon2id in a worker', () => {
     const { spawn, made } = workers();
     const argon2 = argon2InWorker(spawn);
     const { record, key } = await createVault(SECRETS, 'a passphrase of mine', { kdf: LIGHT, argon2 });
-    const opened = await unlockVault(record, 'a passphrase of mine');
+    const opened = await unlockVault(record, 'a passphrase of mine', { argon2: argon2InThread });
     expect(opened.secrets).toEqual(SECRETS);
     expect([...opened.key]).toEqual([...key]);
     await expect(unlockVault(record, 'another passphrase', { argon2 })).rejects.toBeInstanceOf(WrongPinError);

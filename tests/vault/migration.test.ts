@@ -109,6 +109,7 @@ describe('a vault made with PBKDF2 before Argon2id', () => {
     const { createVault } = await import('../../lib/vault/crypto');
     const { record } = await createVault({ apiKey: sim.apiKey, password: sim.password }, OLD_PIN, {
       kdf: { kdf: 'PBKDF2-SHA256', iterations: 600_000 },
+      argon2: (await import('../../lib/vault/argon2')).argon2InThread,
     });
     expect(record).toMatchObject({ version: 1, kdf: 'PBKDF2-SHA256' });
     await fakeBrowser.storage.local.set({

@@ -39,7 +39,7 @@ export interface HandlerContext {
   /** The remembered credentials, encrypted under the user's PIN (lib/vault), as read. */
   vault: VaultReader;
   /** The vault's KDF: where Argon2id runs (Firefox: a worker) and, in tests, lighter parameters. */
-  vaultOptions?: VaultOptions;
+  vaultOptions: VaultOptions;
   now(): number;
   /** Positions, working orders and funds the stream keeps current (account-state.ts, made with its first use). */
   account?(): Promise<AccountState>;

@@ -38,7 +38,7 @@ export interface BackgroundOptions {
   openStore?: (store: CacheStoreName) => UseStore;
   plugins?: BackgroundPlugin[];
   /** The vault's KDF: where Argon2id runs (Firefox: a worker) and, in tests, lighter parameters. */
-  vault?: VaultOptions;
+  vault: VaultOptions;
   /** Turns the market-data port for a client into something else (tests count or slow requests). */
   wrapData?: (data: MarketData) => MarketData;
   /** Timers of the refresh loop and the stream (tests run them on the simulated clock). */

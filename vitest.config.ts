@@ -43,7 +43,7 @@ const SHARED = [
   'tests/sidepanel/{account-pnl,account-summary,changed-reads,history-account,history-range,live,number-columns,rows,trend-positions}.test.ts',
   'tests/sim/{control-secrets,costs-applications,maintenance,markets,sentiment-watchlists,session,stream-connect,stream-encode,stream-faults,stream-protocol,stream-sends,stream-trade,stream-values}.test.ts',
   'tests/stream/{account-live,account-merge,chart-bars,chart-plan,host,keep-awake,live-stream-charts,plan,price-merge,stream-script,supervisor,trade-merge}.test.ts',
-  'tests/vault/{argon2-worker,crypto,strength}.test.ts',
+  'tests/vault/{argon2-worker,crypto,estimate-worker,strength}.test.ts',
   'tests/watchlists/**/*.test.{ts,tsx}',
 ];
 const EXCLUDE = ['e2e/**/*.test.{ts,tsx}', 'node_modules/**', '.output/**'];
@@ -58,6 +58,7 @@ const common = {
     'tests/setup/wait-bounds.ts',
     'tests/setup/host-grants.ts',
     'tests/setup/i18n-messages.ts',
+    'tests/setup/passphrase-estimator.ts',
   ],
   mockReset: true,
   restoreMocks: true,

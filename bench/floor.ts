@@ -80,6 +80,10 @@ port.onMessage.addListener((message) => {
 port.postMessage({ kind: 'watch', epics, marketIds: [], visible: true });
 `;
 
+/** `floor-typing.html`: a password field and nothing else, typed into as the settings page's passphrase is. */
+export const FLOOR_TYPING_PAGE = 'floor-typing.html';
+const FLOOR_TYPING_HTML = `<!doctype html><meta charset="utf-8"><label>Passphrase <input id="floor-pin" type="password" autocomplete="new-password"></label>\n`;
+
 /** The build the page benchmarks measure: BENCH_EXTENSION_DIR (e.g. another branch built elsewhere) or this checkout's. */
 export const BENCH_EXTENSION = process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR;
 
@@ -91,6 +95,7 @@ export function extensionWithFloor(source = BENCH_EXTENSION): { dir: string; rem
   writeFileSync(join(dir, 'floor.js'), FLOOR_JS);
   writeFileSync(join(dir, FLOOR_STREAM_PAGE), FLOOR_STREAM_HTML);
   writeFileSync(join(dir, 'floor-stream.js'), FLOOR_STREAM_JS);
+  writeFileSync(join(dir, FLOOR_TYPING_PAGE), FLOOR_TYPING_HTML);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -1,9 +1,10 @@
 // The strength of a new passphrase, said in plain words under its field while the user types. The
-// estimator loads the first time there is something to estimate (lib/vault/estimator.ts).
+// estimator starts loading at the first character typed (in its worker: lib/vault/estimate-worker.ts) and
+// is asked once typing pauses.
 
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { estimatePassphrase } from '../../lib/vault/estimator';
+import { estimatePassphrase, warmEstimator } from '../../lib/vault/estimator';
 import type { PassphraseStrength } from '../../lib/vault/strength';
 
 const SETTLE_MS = 200;
@@ -15,6 +16,7 @@ export function usePassphraseStrength(passphrase: string, userInputs: string[] =
   useEffect(() => {
     setStrength(null);
     if (!passphrase) return;
+    warmEstimator();
     let live = true;
     const timer = setTimeout(() => {
       estimatePassphrase(passphrase, inputs.split('\n')).then(

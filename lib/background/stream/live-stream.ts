@@ -90,8 +90,11 @@ export class LiveStream {
   /** Epics whose subscription the service refused: they stay polled. */
   private readonly refused = new Set<string>();
   readonly charts: ChartFeed;
+  /** The timers given, or the browser's. */
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
 
   constructor(private readonly deps: LiveStreamDeps) {
+    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.charts = new ChartFeed({ cache: deps.cache, send: (m) => deps.onBar?.(m) });
     this.supervisor = new StreamSupervisor({
       createLink: deps.createLink,
@@ -115,7 +118,7 @@ export class LiveStream {
         }
       },
       now: deps.now,
-      setTimer: deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      setTimer: this.setTimer,
       clearTimer: deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
     });
   }
@@ -222,7 +225,7 @@ export class LiveStream {
   private writeSoon(): void {
     if (this.writing || this.pending.size === 0) return;
     const wait = this.lastWriteAt + WRITE_GAP_MS - this.deps.now();
-    const due = wait > 0 ? new Promise<void>((r) => (this.deps.setTimer ?? setTimeout)(r, wait)) : Promise.resolve();
+    const due = wait > 0 ? new Promise<void>((r) => this.setTimer(r, wait)) : Promise.resolve();
     this.writing = due
       .then(() => {
         this.lastWriteAt = this.deps.now();

@@ -4,22 +4,15 @@
 // replies: the page's pings (lib/messages/settled-send.ts) cannot reach a thread that is computing. In a
 // worker the event page stays free to answer them.
 import type { Argon2, Argon2Job } from './argon2';
+import type { ScopeOf, WorkerOf } from './worker-channel';
 
-type Outcome = { ok: true; key: Uint8Array<ArrayBuffer> } | { ok: false; message: string };
+export type Argon2Outcome = { ok: true; key: Uint8Array<ArrayBuffer> } | { ok: false; message: string };
 
 /** What the event page needs of a Worker (tests pass a fake). */
-export interface WorkerLike {
-  onmessage: ((event: { data: Outcome }) => void) | null;
-  onerror: ((event: { message?: string }) => void) | null;
-  postMessage(job: Argon2Job): void;
-  terminate(): void;
-}
+export type WorkerLike = WorkerOf<Argon2Job, Argon2Outcome>;
 
 /** What the worker's script needs of its global scope. */
-export interface WorkerScope {
-  onmessage: ((event: { data: Argon2Job }) => void) | null;
-  postMessage(outcome: Outcome): void;
-}
+export type WorkerScope = ScopeOf<Argon2Job, Argon2Outcome>;
 
 /** Derives each key in a new worker, which is ended when it replies (it holds the derivation's memory). */
 export function argon2InWorker(spawn: () => WorkerLike): Argon2 {

@@ -3,6 +3,7 @@
 // up the keystrokes of the passphrase being typed. One worker serves the page's checks, each matched to its
 // reply, and is ended once none has been asked for a while (its ranked dictionaries hold tens of MB).
 import type { Estimate, Estimator, PassphraseCheck } from './estimator';
+import type { ScopeOf, WorkerOf } from './worker-channel';
 
 export interface CheckJob {
   id: number;
@@ -15,18 +16,10 @@ export type CheckOutcome =
   | { id: number; ok: false; message: string };
 
 /** What the page needs of a Worker (tests pass a fake). */
-export interface CheckWorker {
-  onmessage: ((event: { data: CheckOutcome }) => void) | null;
-  onerror: ((event: { message?: string }) => void) | null;
-  postMessage(job: CheckJob): void;
-  terminate(): void;
-}
+export type CheckWorker = WorkerOf<CheckJob, CheckOutcome>;
 
 /** What the worker's script needs of its global scope. */
-export interface CheckScope {
-  onmessage: ((event: { data: CheckJob }) => void) | null;
-  postMessage(outcome: CheckOutcome): void;
-}
+export type CheckScope = ScopeOf<CheckJob, CheckOutcome>;
 
 export interface IdleTimers {
   set(callback: () => void, ms: number): unknown;

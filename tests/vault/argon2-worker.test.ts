@@ -3,8 +3,9 @@
 // error, never a key. The "worker" here is the worker's own code behind a message channel.
 import { describe, expect, it } from 'vitest';
 import { type Argon2, type Argon2Job, argon2InThread } from '../../lib/vault/argon2';
-import { argon2InWorker, serveArgon2, type WorkerLike, type WorkerScope } from '../../lib/vault/argon2-worker';
+import { type Argon2Outcome, argon2InWorker, serveArgon2, type WorkerLike } from '../../lib/vault/argon2-worker';
 import { createVault, type KdfParams, unlockVault, WrongPinError } from '../../lib/vault/crypto';
+import { fakeWorkers } from '../helpers/fake-workers';
 
 const LIGHT: KdfParams = { kdf: 'Argon2id', iterations: 1, memoryKiB: 64, parallelism: 1 };
 const SECRETS = { apiKey: 'api-key-0123456789abcdef', password: 'correct horse battery staple' };
@@ -17,31 +18,9 @@ const job = (password: string): Argon2Job => ({
   hashLength: 32,
 });
 
-/** Workers that run `serveArgon2(argon2)` and pass messages asynchronously, as a real one does; counts ends. */
-function workers(argon2: Argon2 = argon2InThread) {
-  const made: { terminated: boolean }[] = [];
-  const spawn = (): WorkerLike => {
-    const state = { terminated: false };
-    made.push(state);
-    const scope: WorkerScope = {
-      onmessage: null,
-      postMessage: (outcome) => {
-        if (!state.terminated) setTimeout(() => worker.onmessage?.({ data: outcome }));
-      },
-    };
-    serveArgon2(scope, argon2);
-    const worker: WorkerLike = {
-      onmessage: null,
-      onerror: null,
-      postMessage: (data) => setTimeout(() => scope.onmessage?.({ data })),
-      terminate: () => {
-        state.terminated = true;
-      },
-    };
-    return worker;
-  };
-  return { spawn, made };
-}
+/** Workers that run `serveArgon2(argon2)`; `made` says which were ended. */
+const workers = (argon2: Argon2 = argon2InThread) =>
+  fakeWorkers<Argon2Job, Argon2Outcome>((scope) => serveArgon2(scope, argon2));
 
 describe('Argon2id in a worker', () => {
   it('derives the key this thread would, in a worker of its own that is ended when it replies', async () => {
@@ -51,7 +30,7 @@ describe('Argon2id in a worker', () => {
     expect([...a]).toEqual([...(await argon2InThread(job('first passphrase')))]);
     expect([...b]).toEqual([...(await argon2InThread(job('second passphrase')))]);
     expect(a).toHaveLength(32);
-    expect(made).toEqual([{ terminated: true }, { terminated: true }]);
+    expect(made.map((w) => w.terminated)).toEqual([true, true]);
   });
 
   it('a vault made through the worker opens in this thread, and only with its passphrase', async () => {
@@ -70,7 +49,7 @@ describe('Argon2id in a worker', () => {
       throw new Error('out of memory');
     });
     await expect(argon2InWorker(spawn)(job('x'))).rejects.toThrow('Key derivation failed: out of memory');
-    expect(made).toEqual([{ terminated: true }]);
+    expect(made.map((w) => w.terminated)).toEqual([true]);
   });
 
   it('a worker that cannot start is an error that says so, and it is ended', async () => {

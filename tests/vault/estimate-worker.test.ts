@@ -4,41 +4,18 @@
 // and is replaced at the next check. The "worker" here is the worker's own code behind a message channel.
 import { describe, expect, it } from 'vitest';
 import {
-  type CheckScope,
-  type CheckWorker,
+  type CheckJob,
+  type CheckOutcome,
   checkInWorker,
   type IdleTimers,
   serveChecks,
 } from '../../lib/vault/estimate-worker';
 import { estimateIn, estimatePassphrase, type PassphraseCheck } from '../../lib/vault/estimator';
 import { zxcvbnCheck, zxcvbnInThread } from '../../lib/vault/zxcvbn-check';
+import { fakeWorkers } from '../helpers/fake-workers';
 
-/** Workers that run `serveChecks(check)` and pass messages asynchronously, as a real one does. */
-function workers(check: PassphraseCheck) {
-  const made: { terminated: boolean; worker: CheckWorker }[] = [];
-  const spawn = (): CheckWorker => {
-    const state = { terminated: false, worker: null as unknown as CheckWorker };
-    const scope: CheckScope = {
-      onmessage: null,
-      postMessage: (outcome) => {
-        if (!state.terminated) setTimeout(() => worker.onmessage?.({ data: outcome }));
-      },
-    };
-    serveChecks(scope, check);
-    const worker: CheckWorker = {
-      onmessage: null,
-      onerror: null,
-      postMessage: (data) => setTimeout(() => scope.onmessage?.({ data })),
-      terminate: () => {
-        state.terminated = true;
-      },
-    };
-    state.worker = worker;
-    made.push(state);
-    return worker;
-  };
-  return { spawn, made };
-}
+/** Workers that run `serveChecks(check)`; `made` says which were started and ended. */
+const workers = (check: PassphraseCheck) => fakeWorkers<CheckJob, CheckOutcome>((scope) => serveChecks(scope, check));
 
 /** Timers run by hand: `fire()` runs what is due. */
 function manualTimers() {

@@ -87,7 +87,11 @@ export function checkInWorker(
     });
   const warm = () => {
     if (worker) return;
-    worker = start();
+    try {
+      worker = start();
+    } catch {
+      return; // The check asked for next starts one again, and fails saying why.
+    }
     if (due.size === 0) rest();
   };
   return { check, warm };

@@ -116,6 +116,14 @@ describe('passphrase estimates in a worker', () => {
     expect(made).toHaveLength(2);
   });
 
+  it('a worker the browser refuses to start: warming is quiet, and the check fails saying why', async () => {
+    const estimator = checkInWorker(() => {
+      throw new Error('SecurityError: the operation is insecure');
+    });
+    expect(() => estimator.warm()).not.toThrow();
+    await expect(estimator.check('a-secret', [])).rejects.toThrow('SecurityError: the operation is insecure');
+  });
+
   it('fails a check whose estimate failed, saying why and not what was typed', async () => {
     const { spawn } = workers(async () => {
       throw new Error('dictionary did not load');

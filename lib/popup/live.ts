@@ -6,14 +6,10 @@ import { browser } from 'wxt/browser';
 import { isFirefox } from '../browser-kind';
 import { LIVE_PORT, type LiveFromPage, type LiveToPage } from '../messages/contract';
 import { KEEP_AWAKE_MS, keepPortAwake } from '../stream/keep-awake';
+import { browserTimeouts } from '../timeouts';
 import type { LiveLink } from './deps';
 
 const RECONNECT_MS = 1000;
-
-const timers = {
-  set: (fn: () => void, ms: number) => setTimeout(fn, ms),
-  clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink {
   type Port = ReturnType<typeof browser.runtime.connect>;
@@ -57,7 +53,7 @@ export function connectLive(onMessage: (message: LiveToPage) => void): LiveLink 
     // the Chrome build leaves this out.
     if (isFirefox) {
       stopAwake?.();
-      stopAwake = keepPortAwake(p, timers, KEEP_AWAKE_MS);
+      stopAwake = keepPortAwake(p, browserTimeouts, KEEP_AWAKE_MS);
     }
   };
   document.addEventListener('visibilitychange', post);

@@ -4,7 +4,7 @@
 // no streamed quote of it arrived after the write was announced (waiting up to one interval for one, when it
 // streamed lately), and all the reads due are one read, at most one an interval: a market the stream does
 // not carry (polled, edited elsewhere) is read at once when no read happened in the last interval.
-import type { LiveTimers } from './live';
+import { browserTimeouts, type Timeouts } from '../timeouts';
 
 export const CHANGED_READ_INTERVAL_MS = 1000;
 
@@ -12,7 +12,7 @@ export interface ChangedReadsOptions {
   /** Reads these markets from the cache and shows them (one read). */
   read(epics: string[]): void;
   now?: () => number;
-  timers?: LiveTimers;
+  timers?: Timeouts;
   intervalMs?: number;
 }
 
@@ -25,15 +25,12 @@ export class ChangedReads {
   private timer: unknown = null;
   private timerAt = 0;
   private readonly now: () => number;
-  private readonly timers: LiveTimers;
+  private readonly timers: Timeouts;
   private readonly interval: number;
 
   constructor(private readonly options: ChangedReadsOptions) {
     this.now = options.now ?? (() => performance.now());
-    this.timers = options.timers ?? {
-      set: (fn, ms) => setTimeout(fn, ms),
-      clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    };
+    this.timers = options.timers ?? browserTimeouts;
     this.interval = options.intervalMs ?? CHANGED_READ_INTERVAL_MS;
   }
 

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { ChartWatch, LiveFromPage, LiveToPage } from '../messages/contract';
 import { fundsView } from '../messages/schemas';
 import { keepPortAwake } from '../stream/keep-awake';
+import { browserTimeouts, type Timeouts } from '../timeouts';
 
 export interface PortLike {
   postMessage(message: unknown): void;
@@ -12,16 +13,6 @@ export interface PortLike {
   onDisconnect: { addListener(callback: () => void): void };
   disconnect(): void;
 }
-
-export interface LiveTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-const realTimers: LiveTimers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** Coalesces watch changes (scrolling changes them often) into one message. */
 const POST_DELAY_MS = 120;
@@ -74,7 +65,7 @@ export class LiveLink {
 
   constructor(
     private readonly connect: () => PortLike,
-    private readonly timers: LiveTimers = realTimers,
+    private readonly timers: Timeouts = browserTimeouts,
     /** Firefox: ask for the stream and keep the event page that runs it awake (lib/stream/keep-awake). */
     private readonly keepAwakeMs: number | null = null,
   ) {}

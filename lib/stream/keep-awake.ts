@@ -3,18 +3,14 @@
 // on the Port is (checked in Firefox ESR 153). So a page that shows prices says so on its live Port when
 // it opens and again this often while it stays open.
 import type { LiveFromPage } from '../messages/contract';
+import type { Timeouts } from '../timeouts';
 
 export const KEEP_AWAKE_MS = 10_000;
 
 export const AWAKE: LiveFromPage = { kind: 'awake' };
 
-export interface AwakeTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
 /** Sends now and every `everyMs` until the returned function is called. */
-export function keepAwake(send: () => void, timers: AwakeTimers, everyMs = KEEP_AWAKE_MS): () => void {
+export function keepAwake(send: () => void, timers: Timeouts, everyMs = KEEP_AWAKE_MS): () => void {
   let handle: unknown = null;
   let stopped = false;
   const tick = () => {
@@ -31,7 +27,7 @@ export function keepAwake(send: () => void, timers: AwakeTimers, everyMs = KEEP_
 }
 
 /** Asks for the stream on a page's live Port now and every `everyMs`; a dead Port is left to its onDisconnect. */
-export function keepPortAwake(port: { postMessage(message: unknown): void }, timers: AwakeTimers, everyMs: number) {
+export function keepPortAwake(port: { postMessage(message: unknown): void }, timers: Timeouts, everyMs: number) {
   return keepAwake(
     () => {
       try {

@@ -2,6 +2,7 @@
 // loading the estimator takes about half a second and each check tens of ms, which on the page's thread held
 // up the keystrokes of the passphrase being typed. One worker serves the page's checks, each matched to its
 // reply, and is ended once none has been asked for a while (its ranked dictionaries hold tens of MB).
+import { browserTimeouts, type Timeouts } from '../timeouts';
 import type { Estimate, Estimator, PassphraseCheck } from './estimator';
 import type { ScopeOf, WorkerOf } from './worker-channel';
 
@@ -21,18 +22,8 @@ export type CheckWorker = WorkerOf<CheckJob, CheckOutcome>;
 /** What the worker's script needs of its global scope. */
 export type CheckScope = ScopeOf<CheckJob, CheckOutcome>;
 
-export interface IdleTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
 /** How long the worker is kept with no check due: a user who pauses over a passphrase finds it ready. */
 export const CHECK_WORKER_IDLE_MS = 5 * 60_000;
-
-const browserTimers: IdleTimers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * Checks in a worker started when warmed or at the first check, and ended `idleMs` after the last reply (or the
@@ -40,7 +31,7 @@ const browserTimers: IdleTimers = {
  */
 export function checkInWorker(
   spawn: () => CheckWorker,
-  timers: IdleTimers = browserTimers,
+  timers: Timeouts = browserTimeouts,
   idleMs = CHECK_WORKER_IDLE_MS,
 ): Estimator {
   let worker: CheckWorker | null = null;
@@ -58,8 +49,12 @@ export function checkInWorker(
     end();
     for (const job of waiting) job.reject(new Error(why));
   };
-  const rest = () => {
+  const stopIdle = () => {
     if (idle !== null) timers.clear(idle);
+    idle = null;
+  };
+  const rest = () => {
+    stopIdle();
     idle = timers.set(end, idleMs);
   };
   const start = (): CheckWorker => {
@@ -78,8 +73,7 @@ export function checkInWorker(
 
   const check: PassphraseCheck = (passphrase, userInputs) =>
     new Promise((resolve, reject) => {
-      if (idle !== null) timers.clear(idle);
-      idle = null;
+      stopIdle();
       worker ??= start();
       const id = nextId++;
       due.set(id, { resolve, reject });
@@ -92,7 +86,7 @@ export function checkInWorker(
     } catch {
       return; // The check asked for next starts one again, and fails saying why.
     }
-    if (due.size === 0) rest();
+    rest(); // Nothing is due without a worker.
   };
   return { check, warm };
 }

@@ -2,9 +2,9 @@
 // back, the rest are one read at most once a second, and a market the stream does not carry is read at once.
 import { describe, expect, it } from 'vitest';
 import { ChangedReads } from '../../lib/sidepanel/changed-reads';
-import type { LiveTimers } from '../../lib/sidepanel/live';
+import type { Timeouts } from '../../lib/timeouts';
 
-class Clock implements LiveTimers {
+class Clock implements Timeouts {
   now = 0;
   private queue = new Map<number, { at: number; fn: () => void }>();
   private next = 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveToPage } from '../../lib/messages/contract';
-import { LiveLink, type LiveTimers, type PortLike } from '../../lib/sidepanel/live';
+import { LiveLink, type PortLike } from '../../lib/sidepanel/live';
+import type { Timeouts } from '../../lib/timeouts';
 
 class FakePort implements PortLike {
   posted: unknown[] = [];
@@ -25,7 +26,7 @@ class FakePort implements PortLike {
   }
 }
 
-class ManualTimers implements LiveTimers {
+class ManualTimers implements Timeouts {
   private queue = new Map<number, { at: number; fn: () => void }>();
   private next = 1;
   now = 0;

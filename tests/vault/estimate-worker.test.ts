@@ -3,13 +3,8 @@
 // typing and is ended once idle, and a worker that fails is a clear error (never with the passphrase in it)
 // and is replaced at the next check. The "worker" here is the worker's own code behind a message channel.
 import { describe, expect, it } from 'vitest';
-import {
-  type CheckJob,
-  type CheckOutcome,
-  checkInWorker,
-  type IdleTimers,
-  serveChecks,
-} from '../../lib/vault/estimate-worker';
+import type { Timeouts } from '../../lib/timeouts';
+import { type CheckJob, type CheckOutcome, checkInWorker, serveChecks } from '../../lib/vault/estimate-worker';
 import { estimateIn, estimatePassphrase, type PassphraseCheck } from '../../lib/vault/estimator';
 import { zxcvbnCheck, zxcvbnInThread } from '../../lib/vault/zxcvbn-check';
 import { fakeWorkers } from '../helpers/fake-workers';
@@ -21,7 +16,7 @@ const workers = (check: PassphraseCheck) => fakeWorkers<CheckJob, CheckOutcome>(
 function manualTimers() {
   const pending = new Map<number, { callback: () => void; ms: number }>();
   let next = 0;
-  const timers: IdleTimers = {
+  const timers: Timeouts = {
     set: (callback, ms) => {
       pending.set(++next, { callback, ms });
       return next;

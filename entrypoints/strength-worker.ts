@@ -1,13 +1,11 @@
 // The settings page's passphrase estimator, in a worker the page starts at its first estimate
 // (lib/vault/estimate-worker.ts). It loads the estimator as it starts, while the user is still typing.
 import { type CheckScope, serveChecks } from '../lib/vault/estimate-worker';
-import { loadZxcvbn, zxcvbnCheck } from '../lib/vault/zxcvbn-check';
+import { zxcvbnInThread } from '../lib/vault/zxcvbn-check';
 
 export default defineUnlistedScript({
   main() {
-    serveChecks(globalThis as unknown as CheckScope, zxcvbnCheck);
-    loadZxcvbn().catch(() => {
-      // Tried again at the first check, whose reply says why it failed.
-    });
+    serveChecks(globalThis as unknown as CheckScope, zxcvbnInThread.check);
+    zxcvbnInThread.warm();
   },
 });

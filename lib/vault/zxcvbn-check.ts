@@ -21,8 +21,8 @@ async function load(): Promise<Zxcvbn> {
   return (passphrase, userInputs) => factory.check(passphrase, userInputs);
 }
 
-/** Loads the estimator now (a worker does so as it starts), once; a failed load is tried again at the next check. */
-export function loadZxcvbn(): Promise<Zxcvbn> {
+/** Loads the estimator, once; a failed load is tried again at the next check. */
+function loadZxcvbn(): Promise<Zxcvbn> {
   loading ??= load().catch((err: unknown) => {
     loading = null;
     throw err;
@@ -36,7 +36,7 @@ export const zxcvbnCheck: PassphraseCheck = async (passphrase, userInputs) => {
   return { guesses, warning: feedback.warning ?? null };
 };
 
-/** The estimator in this thread (tests). */
+/** The estimator in this thread: the settings page's worker's, and the tests'. */
 export const zxcvbnInThread: Estimator = {
   check: zxcvbnCheck,
   warm: () => {

@@ -35,13 +35,33 @@ export async function updateInPlace(
   return id;
 }
 
-/** The build the extension's running service worker was made from, asked from one of its pages. */
-export function workerBuild(page: Page): Promise<unknown> {
-  return page.evaluate(async () => {
-    const g = globalThis as unknown as {
-      chrome: { runtime: { sendMessage(m: unknown): Promise<{ res?: { ok: boolean; data?: { version?: string } } }> } };
-    };
-    const reply = await g.chrome.runtime.sendMessage({ id: 1, type: 'build.get', data: {}, timestamp: Date.now() });
-    return reply?.res?.ok ? reply.res.data?.version : reply?.res;
-  });
+/** What `workerBuild` resolves with when no worker answered within its bound. */
+export const NO_ANSWER = 'no worker answered';
+
+/**
+ * The build the extension's running service worker was made from, asked from one of its pages; `NO_ANSWER`
+ * when no worker answers within `timeout` ms (a page's message otherwise waits for ever).
+ */
+export function workerBuild(page: Page, timeout = 20_000): Promise<unknown> {
+  return page.evaluate(
+    async ([timeout, none]) => {
+      const g = globalThis as unknown as {
+        chrome: {
+          runtime: { sendMessage(m: unknown): Promise<{ res?: { ok: boolean; data?: { version?: string } } }> };
+        };
+      };
+      const asked = g.chrome.runtime.sendMessage({ id: 1, type: 'build.get', data: {}, timestamp: Date.now() });
+      const reply = await Promise.race([asked, new Promise<'none'>((r) => setTimeout(() => r('none'), timeout))]);
+      if (reply === 'none') return none;
+      return reply?.res?.ok ? reply.res.data?.version : reply?.res;
+    },
+    [timeout, NO_ANSWER] as const,
+  );
 }
+
+/**
+ * Whether Chromium left the updated worker stopped: its first extension calls failed with "No SW" (its
+ * process went away as it started, a limbo of unpacked reloads with the extension's pages open, as in
+ * yomidevs/yomitan#114) and no worker answers since.
+ */
+export const LIMBO = /No SW/;

@@ -24,11 +24,12 @@ import {
 } from './journeys/update';
 import { EXTENSION_DIR, openExtensionPage, PROFILE_ROOT } from './launch';
 import { launchOwnChromium } from './own-chromium';
-import { IN_PLACE_UPDATE_ARGS, updateInPlace, workerBuild } from './update-in-place';
+import { IN_PLACE_UPDATE_ARGS, LIMBO, NO_ANSWER, updateInPlace, workerBuild } from './update-in-place';
 
 test('update in place from the previous release keeps settings, lists, alerts, the vault and the permit', async ({
   sim,
   diagnostics,
+  expectErrors,
 }, testInfo) => {
   test.setTimeout(Number(process.env.UPDATE_TIMEOUT_MS ?? 180_000));
   const previous = await unpackPrevious('chrome');
@@ -61,7 +62,8 @@ test('update in place from the previous release keeps settings, lists, alerts, t
     const newVersion = (await import('../package.json', { with: { type: 'json' } })).default.version;
     expect(newVersion).not.toBe(PREVIOUS_VERSION);
     let loading = 0;
-    const updatedId = await updateInPlace(context, EXTENSION_DIR, join(profile, 'marketside-extension'), async () => {
+    const loadedDir = join(profile, 'marketside-extension');
+    const updatedId = await updateInPlace(context, EXTENSION_DIR, loadedDir, async () => {
       // This build's page served while 0.1.0's worker still runs (and 0.1.0's catalogue, without the notice's
       // words): it says so, and where the extension is reloaded.
       const early = await open('options.html');
@@ -73,10 +75,23 @@ test('update in place from the previous release keeps settings, lists, alerts, t
     });
     testInfo.annotations.push({ type: 'update in place', description: `${Date.now() - loading} ms` });
     expect(updatedId).toBe(extensionId);
-    const settings = await open('options.html');
+    let settings = await open('options.html');
     expect(await extensionVersion(playwrightPage(settings))).toBe(newVersion);
     // The worker that answers is this build's, not the previous release's left running.
-    expect(await workerBuild(settings)).toBe(newVersion);
+    let build = await workerBuild(settings);
+    if (build === NO_ANSWER && diagnostics.errors.some((e) => LIMBO.test(e))) {
+      // Chromium's limbo, not this build's: loaded once more, as a developer would. The new worker then runs
+      // the migrations the stopped one began, which is what an update interrupted midway needs.
+      expectErrors(LIMBO);
+      testInfo.annotations.push({
+        type: 'unpacked reload limbo',
+        description: 'no worker after the load; loaded again',
+      });
+      await updateInPlace(context, EXTENSION_DIR, loadedDir);
+      settings = await open('options.html');
+      build = await workerBuild(settings);
+    }
+    expect(build, 'the worker that answers after the update').toBe(newVersion);
     const after = await readStorage(playwrightPage(settings));
     expectKept(before, after);
     expect(sim.control.state().watchlists).toEqual(listsBefore);

@@ -21,9 +21,8 @@ import {
   configureConnection,
   type ExtensionGlobals,
   findServiceWorker,
-  JOURNEY_ARGS,
   type Launched,
-  launchExtension,
+  launchJourneyBrowser,
   openExtensionPage,
   PROFILE_ROOT,
   ROOT,
@@ -157,7 +156,7 @@ export const test = base.extend<Fixtures>({
       });
     };
     const start = async (): Promise<Launched> => {
-      const started = await launchExtension({ userDataDir: profile, keepWelcome: true, args: JOURNEY_ARGS });
+      const started = await launchJourneyBrowser({ userDataDir: profile, keepWelcome: true });
       const { context, serviceWorker } = started;
       // Everything pages see and store is recorded for the secret scan that runs last (zz-secret-scan).
       const entry = { context, recording: await startRecording(context, testInfo, sim), closed: false };

@@ -127,6 +127,11 @@ export function closeWelcomePages(context: BrowserContext): void {
  */
 export const JOURNEY_ARGS = ['--renderer-process-limit=1'];
 
+/** Chromium with the extension as a journey runs it: `launchExtension` with the journeys' switches first. */
+export function launchJourneyBrowser(opts: LaunchOptions = {}): Promise<Launched> {
+  return launchExtension({ ...opts, args: [...JOURNEY_ARGS, ...(opts.args ?? [])] });
+}
+
 export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
   return [
     ...(headless ? ['--headless=new'] : []),

@@ -1,4 +1,4 @@
-// A Chromium a journey starts itself (e2e/launch.ts's launchExtension), for what the harness's one launch per
+// A Chromium a journey starts itself (e2e/launch.ts's launchJourneyBrowser), for what the harness's one launch per
 // test cannot do: a browser language (`--lang` and LANGUAGE, read by Debian's Chromium only with its
 // `chromium-l10n` package installed) or a build swapped under a running browser. Errors of its pages and
 // worker go into the test's diagnostics and everything it shows is recorded for the secret scan, as the
@@ -6,7 +6,8 @@
 import type { TestInfo, Worker } from '@playwright/test';
 import { startRecording } from './console-log';
 import type { Diagnostics, SimHandle } from './harness';
-import { closeWelcomePages, JOURNEY_ARGS, type Launched, type LaunchOptions, launchExtension } from './launch';
+import { closeWelcomePages, type Launched, type LaunchOptions, launchJourneyBrowser } from './launch';
+import { noteBrowserCpu } from './process-cpu';
 
 export interface OwnChromium extends Launched {
   close(): Promise<void>;
@@ -31,10 +32,10 @@ export async function launchOwnChromium(
   let started: Launched;
   try {
     // Welcome pages are closed once recording is set up (as the harness does: set-up walks every page).
-    started = await launchExtension({
+    started = await launchJourneyBrowser({
       ...launch,
       keepWelcome: true,
-      args: [...JOURNEY_ARGS, ...(launch.args ?? []), ...(language ? [`--lang=${browserLanguage(language)}`] : [])],
+      args: [...(launch.args ?? []), ...(language ? [`--lang=${browserLanguage(language)}`] : [])],
     });
   } finally {
     if (before === undefined) delete process.env.LANGUAGE;
@@ -60,6 +61,7 @@ export async function launchOwnChromium(
     close: async () => {
       if (closed) return;
       closed = true;
+      noteBrowserCpu(testInfo.annotations, launch.userDataDir);
       await recording.flush().catch(() => {});
       await context.close();
     },

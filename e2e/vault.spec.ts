@@ -11,19 +11,19 @@ import { expect, SCREENSHOT_DIR, test } from './harness';
 import {
   configureConnection,
   type ExtensionGlobals,
-  JOURNEY_ARGS,
   type Launched,
-  launchExtension,
+  launchJourneyBrowser,
   openExtensionPage,
   PROFILE_ROOT,
   saveScreenshot,
 } from './launch';
+import { noteBrowserCpu } from './process-cpu';
 
 const PIN = 'e2e quarry velvet oxide lantern';
 
 test('remembered with a passphrase: encrypted at rest, locked after a browser restart, unlocked with it', async ({
   sim,
-}) => {
+}, testInfo) => {
   const profile = await mkdtemp(join(PROFILE_ROOT, 'marketside-vault-'));
   const lines: string[] = [];
   const listen = ({ context, serviceWorker }: Launched) => {
@@ -46,7 +46,7 @@ test('remembered with a passphrase: encrypted at rest, locked after a browser re
   let context: BrowserContext | null = null;
   try {
     // First browser session: remember the credentials with a PIN.
-    let launched = await launchExtension({ userDataDir: profile, args: JOURNEY_ARGS });
+    let launched = await launchJourneyBrowser({ userDataDir: profile });
     context = launched.context;
     listen(launched);
     await configureConnection(launched.serviceWorker, sim);
@@ -73,11 +73,12 @@ test('remembered with a passphrase: encrypted at rest, locked after a browser re
     await expect(options.getByTestId('vault-state')).toContainText('unlocked until the browser closes');
     const stored = await expectNoSecretOnDisk(launched.serviceWorker);
     expect(JSON.parse(stored).vault).toMatchObject({ version: 2, kdf: 'Argon2id', memoryKiB: 65_536, iterations: 3 });
+    noteBrowserCpu(testInfo.annotations, profile);
     await context.close();
     context = null;
 
     // The browser starts again on the same profile: storage.session is gone, so the vault is locked.
-    launched = await launchExtension({ userDataDir: profile, args: JOURNEY_ARGS });
+    launched = await launchJourneyBrowser({ userDataDir: profile });
     context = launched.context;
     listen(launched);
     const popup = await openExtensionPage(context, launched.extensionId, 'popup.html');
@@ -107,6 +108,7 @@ test('remembered with a passphrase: encrypted at rest, locked after a browser re
     await expect(panel.getByTestId('panel-account')).toContainText('SIMCFD1');
     await expectNoSecretOnDisk(launched.serviceWorker);
   } finally {
+    if (context) noteBrowserCpu(testInfo.annotations, profile);
     await context?.close().catch(() => undefined);
     await rm(profile, { recursive: true, force: true });
   }

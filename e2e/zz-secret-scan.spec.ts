@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSim } from '../sim/server';
 import { runDir, scanRun } from './console-log';
-import { configureConnection, JOURNEY_ARGS, launchExtension, openExtensionPage } from './launch';
+import { configureConnection, launchJourneyBrowser, openExtensionPage } from './launch';
+import { noteBrowserCpu } from './process-cpu';
 import { scanProfile } from './profile-scan';
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a test's fixtures from this pattern
@@ -39,7 +40,7 @@ test('nothing secret is left in the browser profile on disk when "Remember" is u
   const sim = await startSim({ port: 0, seed: 42, rateLimits: false });
   const profile = await mkdtemp(join(tmpdir(), 'marketside-profile-'));
   try {
-    const { context, serviceWorker, extensionId } = await launchExtension({ userDataDir: profile, args: JOURNEY_ARGS });
+    const { context, serviceWorker, extensionId } = await launchJourneyBrowser({ userDataDir: profile });
     try {
       await configureConnection(serviceWorker, sim, { apiKey: null, password: null, remember: false });
       const options = await openExtensionPage(context, extensionId, 'options.html');
@@ -63,6 +64,7 @@ test('nothing secret is left in the browser profile on disk when "Remember" is u
           .getByRole('img', { name: /^Clients / }),
       ).toBeVisible();
     } finally {
+      noteBrowserCpu(testInfo.annotations, profile);
       await context.close();
     }
     const served = sim.control.requestLog().map((e) => e.path);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cpuSecondsOf, statTicks } from '../../e2e/process-cpu';
+import { cpuSecondsOf, noteBrowserCpu, statTicks } from '../../e2e/process-cpu';
 import { journeyCpu, journeyCpuSummary } from '../../scripts/journey-cpu';
 
 /** A stat line as Linux writes it: pid (name) state ppid … utime stime cutime cstime … */
@@ -39,6 +39,19 @@ describe("a journey's browser CPU", () => {
     expect(cpuSecondsOf('/tmp/p-one', proc)).toBeCloseTo(8, 5);
     expect(cpuSecondsOf('/tmp/p-two', proc)).toBeCloseTo(27, 5);
     expect(cpuSecondsOf('/tmp/p-three', proc)).toBe(0);
+  });
+
+  it('adds each browser a journey starts to one note, read before each one closes', () => {
+    const first = fakeProc([{ pid: 10, ppid: 1, times: [300, 100, 0, 0], cmdline: 'chromium --user-data-dir=/tmp/a' }]);
+    const second = fakeProc([{ pid: 40, ppid: 1, times: [150, 50, 0, 0], cmdline: 'chromium --user-data-dir=/tmp/b' }]);
+    const annotations: { type: string; description?: string }[] = [{ type: 'update in place', description: '9 ms' }];
+    noteBrowserCpu(annotations, '/tmp/a', first);
+    noteBrowserCpu(annotations, '/tmp/b', second);
+    noteBrowserCpu(annotations, undefined, second);
+    expect(annotations).toEqual([
+      { type: 'update in place', description: '9 ms' },
+      { type: 'browser-cpu', description: '6.0' },
+    ]);
   });
 
   it('counts nothing for a marker no process has, or without /proc', () => {

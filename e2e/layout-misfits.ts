@@ -68,6 +68,12 @@ export function misfits(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>('.num, td.wl-bid, td.wl-offer, td.wl-chg, td.wl-pct')) {
       if (shown(el) && el.scrollWidth > el.clientWidth + 1) found.push(`clipped number "${el.textContent}"`);
     }
+    // A row's cells that do not clip (watchlist-rows.css) must fit what they hold.
+    for (const cell of document.querySelectorAll<HTMLElement>('.wl-row td')) {
+      if (!shown(cell) || getComputedStyle(cell).overflowX !== 'visible') continue;
+      if (cell.scrollWidth > cell.clientWidth + 1)
+        found.push(`${cell.className} holds ${cell.scrollWidth} px in ${cell.clientWidth}`);
+    }
 
     const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="panel-row"]')].filter(shown);
     const firstRow = rows[0];

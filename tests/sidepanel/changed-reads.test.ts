@@ -2,35 +2,10 @@
 // back, the rest are one read at most once a second, and a market the stream does not carry is read at once.
 import { describe, expect, it } from 'vitest';
 import { ChangedReads } from '../../lib/sidepanel/changed-reads';
-import type { Timeouts } from '../../lib/timeouts';
-
-class Clock implements Timeouts {
-  now = 0;
-  private queue = new Map<number, { at: number; fn: () => void }>();
-  private next = 1;
-  set(fn: () => void, ms: number) {
-    const id = this.next++;
-    this.queue.set(id, { at: this.now + ms, fn });
-    return id;
-  }
-  clear(handle: unknown) {
-    this.queue.delete(handle as number);
-  }
-  /** Moves time on by `ms`, a millisecond at a time, running the timers due. */
-  advance(ms: number) {
-    for (let i = 0; i < ms; i++) {
-      this.now++;
-      for (const [id, t] of [...this.queue])
-        if (t.at <= this.now) {
-          this.queue.delete(id);
-          t.fn();
-        }
-    }
-  }
-}
+import { ManualTimeouts } from '../helpers/manual-timeouts';
 
 function setup() {
-  const clock = new Clock();
+  const clock = new ManualTimeouts();
   const reads: string[][] = [];
   const reader = new ChangedReads({ read: (e) => reads.push([...e]), now: () => clock.now, timers: clock });
   return { clock, reads, reader };

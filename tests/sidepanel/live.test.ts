@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveToPage } from '../../lib/messages/contract';
 import { LiveLink, type PortLike } from '../../lib/sidepanel/live';
-import type { Timeouts } from '../../lib/timeouts';
+import { ManualTimeouts } from '../helpers/manual-timeouts';
 
 class FakePort implements PortLike {
   posted: unknown[] = [];
@@ -26,32 +26,9 @@ class FakePort implements PortLike {
   }
 }
 
-class ManualTimers implements Timeouts {
-  private queue = new Map<number, { at: number; fn: () => void }>();
-  private next = 1;
-  now = 0;
-  set(fn: () => void, ms: number) {
-    const id = this.next++;
-    this.queue.set(id, { at: this.now + ms, fn });
-    return id;
-  }
-  clear(handle: unknown) {
-    this.queue.delete(handle as number);
-  }
-  advance(ms: number) {
-    this.now += ms;
-    for (const [id, t] of [...this.queue]) {
-      if (t.at <= this.now) {
-        this.queue.delete(id);
-        t.fn();
-      }
-    }
-  }
-}
-
 function setup(keepAwakeMs: number | null = null) {
   const ports: FakePort[] = [];
-  const timers = new ManualTimers();
+  const timers = new ManualTimeouts();
   const link = new LiveLink(
     () => {
       const p = new FakePort();

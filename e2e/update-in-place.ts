@@ -60,8 +60,8 @@ export function workerBuild(page: Page, timeout = 20_000): Promise<unknown> {
 }
 
 /**
- * Whether Chromium left the updated worker stopped: its first extension calls failed with "No SW" (its
+ * What the updated worker logs when Chromium left it stopped: its first extension calls fail with "No SW" (its
  * process went away as it started, a limbo of unpacked reloads with the extension's pages open, as in
- * yomidevs/yomitan#114) and no worker answers since.
+ * yomidevs/yomitan#114), and no worker answers after.
  */
 export const LIMBO = /No SW/;

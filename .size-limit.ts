@@ -26,6 +26,7 @@ export default [
   // once list alerts, watchlist marks and the catalogue joined it, 98.01 with createBackground in named parts
   // (lib/background/wiring/: the same code, split into functions that say what each part needs), 98.4 with
   // the wake's start read. 99.5 KB: a working order placed once per submit however often its message arrives (99.29).
-  // 99.6 KB: streamed prices written to the cache at most once every 250 ms, not tick by tick (99.54).
-  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '99.6 KB', gzip: true },
+  // 99.6 KB: streamed prices written to the cache at most once every 250 ms, not tick by tick (99.54). 100 KB: a
+  // page that draws a market from the stream is not told of a write holding just what it was sent (99.78).
+  { name: 'background JS', path: backgroundFiles(dir).map((f) => join(dir, f)), limit: '100 KB', gzip: true },
 ];

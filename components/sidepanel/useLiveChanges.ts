@@ -24,13 +24,16 @@ export function useLiveQuotes(onQuotes: (quotes: StreamedQuote[]) => void) {
   useEffect(() => live.subscribe((message) => message.kind === 'quotes' && callback.current(message.quotes)), [live]);
 }
 
-/** Tells the background which markets this view shows; cleared when the view goes away. */
-export function useWatch(source: string, epics: string[], marketIds: string[]) {
+/**
+ * Tells the background which markets this view shows; cleared when the view goes away. `quoted`: the view
+ * draws them from streamed quotes (useLiveQuotes) and needs no word of the cache holding what those sent.
+ */
+export function useWatch(source: string, epics: string[], marketIds: string[], quoted = false) {
   const { live } = usePanel();
-  const key = `${epics.join(',')}|${marketIds.join(',')}`;
+  const key = `${epics.join(',')}|${marketIds.join(',')}|${quoted}`;
   useEffect(() => {
-    live.setWatch(source, epics, marketIds);
-    // epics/marketIds are captured through `key`.
+    live.setWatch(source, epics, marketIds, quoted);
+    // epics/marketIds/quoted are captured through `key`.
   }, [live, source, key]);
   useEffect(() => () => live.setWatch(source, [], []), [live, source]);
 }

@@ -104,7 +104,7 @@ export function useWatchlistData(
     if (hasRows) handOverFirstScreen({ page: 'sidepanel', key: watchlistsScreenKey(prefs.selectedWatchlistId) });
   }, [hasRows]);
 
-  useWatch('watchlist', watch.epics, watch.marketIds);
+  useWatch('watchlist', watch.epics, watch.marketIds, true);
 
   const onVisible = useCallback((sorted: RowModel[], range: { startIndex: number; endIndex: number } | null) => {
     const slice = watchedSlice(sorted, range, WATCH_MARGIN);

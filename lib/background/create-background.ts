@@ -55,9 +55,9 @@ export function createBackground(options: BackgroundOptions): Background {
   const cache = new CacheWriterImpl({
     now,
     open: options.openStore,
-    onChange: (s, k) => {
+    onChange: (s, k, written) => {
       if (s === 'snapshots') live.get().stream?.cacheChanged(k);
-      hub.announce(s, k);
+      hub.announce(s, k, written);
       firstPaint.cacheChanged(s, k);
     },
   });

@@ -9,19 +9,25 @@ import { cacheStore } from './stores';
 
 export interface CacheWriterOptions {
   now?: () => number;
-  /** Called after a write commits, with the keys written. */
-  onChange?: (store: CacheStoreName, keys: string[]) => void;
+  /** Called after a write commits, with the keys written (and, from `update`, the entries written). */
+  onChange?: ChangeListener;
   caps?: Partial<Record<CacheStoreName, number>>;
   /** Opens a store; tests and benchmarks pass their own to isolate databases. */
   open?: (store: CacheStoreName) => UseStore;
 }
+
+export type ChangeListener = (
+  store: CacheStoreName,
+  keys: string[],
+  entries?: ReadonlyMap<string, CacheEntry<unknown>>,
+) => void;
 
 /** Only re-record a use when the last one is older than this: reads stay reads most of the time. */
 const TOUCH_GRANULARITY_MS = 60_000;
 
 export class CacheWriterImpl {
   private readonly now: () => number;
-  private readonly onChange: (store: CacheStoreName, keys: string[]) => void;
+  private readonly onChange: ChangeListener;
   private readonly caps: Record<CacheStoreName, number>;
   private readonly open: (store: CacheStoreName) => UseStore;
   private readonly evicting = new Map<CacheStoreName, Promise<number>>();
@@ -82,7 +88,7 @@ export class CacheWriterImpl {
     fn: (key: string, current: E | undefined) => E | undefined,
   ): Promise<void> {
     if (keys.length === 0) return;
-    const written: string[] = [];
+    const written = new Map<string, E>();
     await this.open(store)('readwrite', (os) => {
       for (const key of keys) {
         const req = os.get(key);
@@ -90,13 +96,13 @@ export class CacheWriterImpl {
           const next = fn(key, req.result as E | undefined);
           if (next !== undefined) {
             os.put(next, key);
-            written.push(key);
+            written.set(key, next);
           }
         };
       }
       return promisifyRequest(os.transaction);
     });
-    if (written.length) this.changed(store, written);
+    if (written.size) this.changed(store, [...written.keys()], written);
   }
 
   async remove(store: CacheStoreName, keys: string[]): Promise<void> {
@@ -153,8 +159,8 @@ export class CacheWriterImpl {
     return victims.length;
   }
 
-  private changed(store: CacheStoreName, keys: string[]) {
-    this.onChange(store, keys);
+  private changed(store: CacheStoreName, keys: string[], entries?: ReadonlyMap<string, CacheEntry<unknown>>) {
+    this.onChange(store, keys, entries);
     // Let a store overshoot its cap by a tenth before paying for a sweep.
     const cap = this.caps[store];
     void this.count(store).then((n) => {

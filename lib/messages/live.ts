@@ -12,7 +12,15 @@ export const LIVE_PORT = 'marketside-live';
 export type ChartWatch = { epic: string; resolution: Resolution };
 
 export type LiveFromPage =
-  | { kind: 'watch'; epics: string[]; marketIds: string[]; visible: boolean; charts?: ChartWatch[] }
+  | {
+      kind: 'watch';
+      epics: string[];
+      marketIds: string[];
+      visible: boolean;
+      charts?: ChartWatch[];
+      /** Of `epics`, those the page draws from streamed quotes alone: it is not told of a write it was sent. */
+      quoted?: string[];
+    }
   /** A page that shows prices asks for the stream; repeated, it keeps Firefox's event page awake (lib/stream/keep-awake). */
   | { kind: 'awake' };
 

@@ -1,6 +1,7 @@
 // Which stored rows a page reads back when the background says the cache changed, and when. While a list
-// streams the background writes each market many times a second and says so after each write; the stream's
-// quotes (sent before each write) already hold what was written. So a market written is read back only when
+// streams the background writes each market many times a second; it does not say so when the write holds just
+// the quote it sent the page (lib/background/stream/live-hub.ts), but says so when the write holds more (a
+// refresh, a quote the page was not sent). Of what it says, a market written is read back only when
 // no streamed quote of it arrived after the write was announced (waiting up to one interval for one, when it
 // streamed lately), and all the reads due are one read, at most one an interval: a market the stream does
 // not carry (polled, edited elsewhere) is read at once when no read happened in the last interval.

@@ -4,7 +4,8 @@
 // table. Rows still draw through their components, so the markup has one source.
 import type { StreamedQuote } from '../messages/live';
 import type { Fresh, MarketQuote } from '../model';
-import { type Flash, type RowModel, sameQuote } from './rows';
+import { sameQuote, sameTrail } from '../same-quote';
+import type { Flash, RowModel } from './rows';
 
 export interface LiveEntry {
   fresh: Fresh<MarketQuote>;
@@ -26,9 +27,7 @@ export class LiveRows {
     for (const { epic, fresh, trail } of incoming) {
       const held = this.entries.get(epic);
       if (held && held.fresh.fetchedAt > fresh.fetchedAt) continue;
-      const sameTrail =
-        held?.trail && trail && held.trail.length === trail.length && held.trail.every((v, i) => v === trail[i]);
-      const keptTrail = sameTrail ? held.trail : (trail ?? held?.trail);
+      const keptTrail = held?.trail && trail && sameTrail(held.trail, trail) ? held.trail : (trail ?? held?.trail);
       if (
         held &&
         held.fresh.stale === fresh.stale &&

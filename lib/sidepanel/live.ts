@@ -52,7 +52,7 @@ function isLiveToPage(message: unknown): message is LiveToPage {
 
 export class LiveLink {
   private port: PortLike | null = null;
-  private readonly sources = new Map<string, { epics: string[]; marketIds: string[] }>();
+  private readonly sources = new Map<string, { epics: string[]; marketIds: string[]; quoted: boolean }>();
   private readonly charts = new Map<string, ChartWatch>();
   private visible = true;
   private lastPosted = '';
@@ -75,10 +75,13 @@ export class LiveLink {
     this.open();
   }
 
-  /** What one view shows now; the background is told the union over views. */
-  setWatch(source: string, epics: string[], marketIds: string[]): void {
+  /**
+   * What one view shows now; the background is told the union over views. `quoted`: the view draws its
+   * markets from streamed quotes alone, so it need not hear that the cache holds what the stream sent it.
+   */
+  setWatch(source: string, epics: string[], marketIds: string[], quoted = false): void {
     if (epics.length === 0 && marketIds.length === 0) this.sources.delete(source);
-    else this.sources.set(source, { epics, marketIds });
+    else this.sources.set(source, { epics, marketIds, quoted });
     this.schedulePost();
   }
 
@@ -117,10 +120,14 @@ export class LiveLink {
   current(): LiveFromPage {
     const epics = new Set<string>();
     const marketIds = new Set<string>();
+    const quoted = new Set<string>();
     for (const source of this.sources.values()) {
       for (const e of source.epics) epics.add(e);
       for (const m of source.marketIds) marketIds.add(m);
+      if (source.quoted) for (const e of source.epics) quoted.add(e);
     }
+    // A market another view shows too is not quoted: that view reads the cache when told it changed.
+    for (const source of this.sources.values()) if (!source.quoted) for (const e of source.epics) quoted.delete(e);
     const message: LiveFromPage = {
       kind: 'watch',
       epics: [...epics],
@@ -128,6 +135,7 @@ export class LiveLink {
       visible: this.visible,
     };
     if (this.charts.size) message.charts = [...this.charts.values()];
+    if (quoted.size) message.quoted = [...quoted];
     return message;
   }
 

@@ -1,6 +1,7 @@
 // Watchlist rows: what one row shows, how rows sort, and which rows changed price since the last read.
 import { midOf } from '../format';
 import type { Fresh, MarketQuote, Sentiment } from '../model';
+import { sameQuote, sameTrail } from '../same-quote';
 import type { SortColumn } from '../settings/registry';
 import { columnValue } from '../watchlists/columns';
 
@@ -248,13 +249,6 @@ export function mergeQuotes(
   return next ?? current;
 }
 
-/** Every field of either the same (no sets or arrays made: it runs for each streamed quote, every frame). */
-export function sameQuote(a: MarketQuote, b: MarketQuote): boolean {
-  for (const k in a) if (a[k as keyof MarketQuote] !== b[k as keyof MarketQuote]) return false;
-  for (const k in b) if (a[k as keyof MarketQuote] !== b[k as keyof MarketQuote]) return false;
-  return true;
-}
-
 /** Sparkline points after some arrived; the same map when none differ. */
 export function mergeTrails(
   current: Map<string, (number | null)[]>,
@@ -263,7 +257,7 @@ export function mergeTrails(
   let next: Map<string, (number | null)[]> | null = null;
   for (const [epic, trail] of incoming) {
     const held = (next ?? current).get(epic);
-    if (held && held.length === trail.length && held.every((v, i) => v === trail[i])) continue;
+    if (held && sameTrail(held, trail)) continue;
     next ??= new Map(current);
     next.set(epic, trail);
   }

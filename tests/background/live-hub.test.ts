@@ -160,6 +160,90 @@ describe('live hub', () => {
     ]);
   });
 
+  it('does not tell a page drawing a market from the stream that the cache holds just what it was sent', async () => {
+    const [A, B, C] = ['CS.D.AAA.IP', 'CS.D.BBB.IP', 'CS.D.CCC.IP'];
+    const queued: (() => void)[] = [];
+    const h = new LiveHub({
+      isOwnPage: (s) => !!s?.url?.startsWith(ORIGIN),
+      status: async () => ({ state: 'signed-in' }) as StatusView,
+      onWatchChange: () => {},
+      gatherMs: 5,
+      afterQueued: (fn) => void queued.push(fn),
+    });
+    // The panel draws A and B from the stream; C it shows in a view that reads the cache. The popup shows A
+    // from the cache only.
+    const panel = port({ url: `${ORIGIN}sidepanel.html` });
+    const popup = port({ url: `${ORIGIN}popup.html` });
+    h.accept(panel.p);
+    h.accept(popup.p);
+    await vi.waitFor(() => expect(popup.received[0]).toMatchObject({ kind: 'status' }), { timeout: 10_000 });
+    panel.send({ kind: 'watch', epics: [A, B, C], marketIds: [], visible: true, quoted: [A, B] });
+    popup.send({ kind: 'watch', epics: [A], marketIds: [], visible: true });
+    const quote = (epic: string, bid: number) => ({ epic, bid, offer: bid + 1 }) as MarketQuote;
+    const sent = (epic: string, bid: number, trail = [bid]) => ({ quote: quote(epic, bid), fetchedAt: 1, trail });
+    const entry = (epic: string, bid: number, trail = [bid]) => ({
+      value: quote(epic, bid),
+      fetchedAt: 2,
+      lastUsed: 2,
+      trail,
+      trailAt: 2,
+    });
+    h.announceQuotes([sent(A, 10), sent(B, 20), sent(C, 30)]);
+    queued.shift()?.();
+    const changed = (p: ReturnType<typeof port>) =>
+      p.received.filter((m) => m.kind === 'changed').map((m) => (m.kind === 'changed' ? m.keys : []));
+    const announced = async (keys: string[], written: Map<string, ReturnType<typeof entry>> | undefined) => {
+      panel.received.length = 0;
+      popup.received.length = 0;
+      h.announce('snapshots', keys, written);
+      await vi.waitFor(() => expect(changed(popup)).toHaveLength(1), { timeout: 10_000 });
+    };
+    // A as sent, B with another price, C as sent but not drawn from the stream.
+    await announced(
+      [A, B, C],
+      new Map([
+        [A, entry(A, 10)],
+        [B, entry(B, 21)],
+        [C, entry(C, 30)],
+      ]),
+    );
+    expect(changed(panel)).toEqual([[B, C]]);
+    expect(changed(popup)).toEqual([[A, B, C]]);
+    // Once told of B, the page may have read it: a write as B was sent is told too, until B is sent again.
+    await announced([B], new Map([[B, entry(B, 20)]]));
+    expect(changed(panel)).toEqual([[B]]);
+    h.announceQuotes([sent(B, 22)]);
+    queued.shift()?.();
+    await announced(
+      [A, B],
+      new Map([
+        [A, entry(A, 10)],
+        [B, entry(B, 22)],
+      ]),
+    );
+    expect(changed(panel)).toEqual([]);
+    // A's sparkline gained a point the page was not sent; a write whose entry is not known.
+    await announced([A, B], new Map([[A, entry(A, 10, [9, 10])]]));
+    expect(changed(panel)).toEqual([[A, B]]);
+    // Any write in the gathering that is not known is told, whatever else was written.
+    h.announceQuotes([sent(A, 10)]);
+    queued.shift()?.();
+    panel.received.length = 0;
+    h.announce('snapshots', [A]);
+    h.announce('snapshots', [A], new Map([[A, entry(A, 10)]]));
+    await vi.waitFor(() => expect(changed(panel)).toEqual([[A]]), { timeout: 10_000 });
+    // No longer drawn from the stream: told again.
+    h.announceQuotes([sent(A, 10)]);
+    queued.shift()?.();
+    panel.send({ kind: 'watch', epics: [A, B, C], marketIds: [], visible: true, quoted: [B] });
+    await announced([A], new Map([[A, entry(A, 10)]]));
+    expect(changed(panel)).toEqual([[A]]);
+    // Other stores are told as ever.
+    panel.received.length = 0;
+    h.announce('sentiment', ['AAA']);
+    await vi.waitFor(() => expect(changed(panel)).toEqual([['AAA']]), { timeout: 10_000 });
+  });
+
   it('counts the pages that asked for the stream, each once, until their Port closes', async () => {
     const { h, unions } = hub();
     const panel = port({ url: `${ORIGIN}sidepanel.html` });

@@ -7,13 +7,17 @@ let n = 0;
 function writer(caps: Record<string, number> = {}) {
   const clock = { t: 1_000_000 };
   const changes: [string, string[]][] = [];
+  const written: (ReadonlyMap<string, unknown> | undefined)[] = [];
   const cache = new CacheWriterImpl({
     now: () => clock.t,
     open: isolatedStores(`writer-${n++}`),
     caps,
-    onChange: (s, k) => changes.push([s, k]),
+    onChange: (s, k, entries) => {
+      changes.push([s, k]);
+      written.push(entries);
+    },
   });
-  return { cache, clock, changes };
+  return { cache, clock, changes, written };
 }
 
 describe('freshness', () => {
@@ -90,12 +94,15 @@ describe('cache writer', () => {
   });
 
   it('updates several entries in one transaction and leaves others alone', async () => {
-    const { cache } = writer();
+    const { cache, changes, written } = writer();
     await cache.put('details', 'x', 1);
     await cache.update<number>('details', ['x', 'y'], (_key, current) =>
       current ? { ...current, value: current.value + 1 } : undefined,
     );
     expect((await cache.get<number>('details', 'x'))?.value).toBe(2);
     expect(await cache.get('details', 'y')).toBeUndefined();
+    // Announced with what was written (the live hub compares it with what pages were streamed).
+    expect(changes.at(-1)).toEqual(['details', ['x']]);
+    expect(written.at(-1)).toEqual(new Map([['x', expect.objectContaining({ value: 2 })]]));
   });
 });

@@ -90,6 +90,28 @@ describe('LiveLink', () => {
     expect(ports[0]!.posted.at(-1)).toEqual({ kind: 'watch', epics: ['A', 'B'], marketIds: ['M1'], visible: true });
   });
 
+  it('says which markets only views drawing from streamed quotes show', () => {
+    const { ports, timers, link } = setup();
+    link.start();
+    link.setWatch('rows', ['A', 'B'], [], true);
+    link.setWatch('detail', ['B', 'C'], []);
+    timers.advance(200);
+    // B is shown by a view that reads the cache too: it is not quoted.
+    expect(ports[0]!.posted.at(-1)).toEqual({
+      kind: 'watch',
+      epics: ['A', 'B', 'C'],
+      marketIds: [],
+      visible: true,
+      quoted: ['A'],
+    });
+    link.setWatch('detail', [], []);
+    timers.advance(200);
+    expect(ports[0]!.posted.at(-1)).toMatchObject({ epics: ['A', 'B'], quoted: ['A', 'B'] });
+    link.setWatch('rows', ['A', 'B'], []);
+    timers.advance(200);
+    expect(ports[0]!.posted.at(-1)).toEqual({ kind: 'watch', epics: ['A', 'B'], marketIds: [], visible: true });
+  });
+
   it('does not repeat an unchanged watch', () => {
     const { ports, timers, link } = setup();
     link.start();

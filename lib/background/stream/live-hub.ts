@@ -3,6 +3,7 @@
 // refresh of many markets is one message per store; streamed quotes only until the updates already
 // waiting are taken (one task), so a burst is one message and none waits on a clock.
 import * as v from 'valibot';
+import type { CacheEntry, SnapshotEntry } from '../../cache/entry';
 import { unionOfVisible, type Watch, type WatchUnion } from '../../engine/watch-set';
 import { lazySchema } from '../../lazy-schema';
 import {
@@ -14,6 +15,7 @@ import {
   type StreamedQuote,
 } from '../../messages/contract';
 import { epic, marketId, resolution } from '../../messages/schemas';
+import { sameQuote, sameTrail } from '../../same-quote';
 
 export interface LivePort {
   name: string;
@@ -33,6 +35,7 @@ const watchSchema = lazySchema(() =>
     marketIds: v.pipe(v.array(marketId), v.maxLength(2000)),
     visible: v.boolean(),
     charts: v.optional(v.pipe(v.array(v.object({ epic, resolution })), v.maxLength(20))),
+    quoted: v.optional(v.pipe(v.array(epic), v.maxLength(2000))),
   }),
 );
 
@@ -53,6 +56,10 @@ export class LiveHub {
   /** Ports of pages that asked for the stream. */
   private readonly awake = new Set<LivePort>();
   private pending = new Map<CacheStoreName, Set<string>>();
+  /** The snapshots written since the last announcement, as written (null: a write whose entry is not known). */
+  private written = new Map<string, CacheEntry<unknown> | null>();
+  /** The last streamed quote each page was sent of each market it draws from quotes alone. */
+  private readonly sent = new Map<LivePort, Map<string, StreamedQuote>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private quotes = new Map<string, StreamedQuote>();
   private quotesQueued = false;
@@ -76,11 +83,15 @@ export class LiveHub {
       const parsed = v.safeParse(watchSchema, message);
       if (!parsed.success || !this.ports.has(port)) return;
       this.ports.set(port, parsed.output);
+      const quoted = new Set(parsed.output.quoted);
+      const sent = this.sent.get(port);
+      if (sent) for (const e of sent.keys()) if (!quoted.has(e)) sent.delete(e);
       this.options.onWatchChange(this.union());
     });
     port.onDisconnect.addListener(() => {
       this.ports.delete(port);
       this.awake.delete(port);
+      this.sent.delete(port);
       this.options.onWatchChange(this.union());
     });
     void this.options.status().then(
@@ -113,14 +124,18 @@ export class LiveHub {
     return this.awake.size;
   }
 
-  announce(store: CacheStoreName, keys: string[]): void {
+  /** The cache wrote these keys (`entries`: what it wrote, when known); told to the pages after a moment. */
+  announce(store: CacheStoreName, keys: string[], entries?: ReadonlyMap<string, CacheEntry<unknown>>): void {
     if (this.ports.size === 0 || keys.length === 0) return;
     let set = this.pending.get(store);
     if (!set) {
       set = new Set();
       this.pending.set(store, set);
     }
-    for (const k of keys) set.add(k);
+    for (const k of keys) {
+      set.add(k);
+      if (store === 'snapshots') this.written.set(k, this.written.get(k) === null ? null : (entries?.get(k) ?? null));
+    }
     if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.gatherMs ?? 30);
   }
 
@@ -138,7 +153,13 @@ export class LiveHub {
         if (!watch.visible) continue;
         const shown = new Set(watch.epics);
         const quotes = all.filter((q) => shown.has(q.quote.epic));
-        if (quotes.length) this.post(port, { kind: 'quotes', quotes });
+        if (quotes.length === 0) continue;
+        this.post(port, { kind: 'quotes', quotes });
+        if (!watch.quoted?.length) continue;
+        const quoted = new Set(watch.quoted);
+        const sent = this.sent.get(port) ?? new Map<string, StreamedQuote>();
+        this.sent.set(port, sent);
+        for (const q of quotes) if (quoted.has(q.quote.epic)) sent.set(q.quote.epic, q);
       }
     });
   }
@@ -147,8 +168,19 @@ export class LiveHub {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const pending = this.pending;
+    const written = this.written;
     this.pending = new Map();
-    for (const [store, keys] of pending) this.broadcast({ kind: 'changed', store, keys: [...keys] });
+    this.written = new Map();
+    for (const [store, keys] of pending)
+      for (const port of [...this.ports.keys()]) {
+        // A page that draws a market from the stream alone and was sent just what the cache now holds would
+        // only read it back to find what it shows.
+        const sent = store === 'snapshots' ? this.sent.get(port) : undefined;
+        const told = sent ? [...keys].filter((k) => !holds(sent.get(k), written.get(k))) : [...keys];
+        if (told.length) this.post(port, { kind: 'changed', store, keys: told });
+        // Told, the page may read what it holds from the cache: the quote it was sent is no longer all it knows.
+        if (sent) for (const k of told) sent.delete(k);
+      }
   }
 
   /** A chart's bar, to the pages that show that chart. */
@@ -172,4 +204,11 @@ export class LiveHub {
       this.awake.delete(port);
     }
   }
+}
+
+/** Whether a page sent `quote` already shows the snapshot `entry` holds: the same quote and sparkline. */
+function holds(quote: StreamedQuote | undefined, entry: CacheEntry<unknown> | null | undefined): boolean {
+  if (!quote || !entry) return false;
+  const { value, trail } = entry as SnapshotEntry;
+  return sameQuote(quote.quote, value) && Array.isArray(trail) && sameTrail(quote.trail, trail);
 }

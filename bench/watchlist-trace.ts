@@ -3,7 +3,8 @@
 // `npx tsx bench/watchlist-trace.ts [dir]`; traces are written to dir (default /tmp, made if missing).
 // TRACE_VARIANTS=all (default: default,all) picks the panels, and attributes the columns' cost: `chosen` is
 // today's columns chosen (the grid of chosen columns), `default+mid` today's columns and one more, `all-spark`
-// every column but one; TRACE_PROFILE=1 adds a JS sampling profile; BENCH_EXTENSION_DIR traces another build.
+// every column but one; TRACE_PROFILE=1 adds a JS sampling profile; TRACE_COUNTERS=1 the bench's counters
+// (page-counters.ts) in every page; BENCH_EXTENSION_DIR traces another build.
 // Each trace ends with the page's display items and its largest layer's drawing operations (watchlist-paint.ts).
 import './env';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { startSim } from '../sim/server';
 import { Universe } from '../sim/universe';
 import { extensionWithFloor, FLOOR_STREAM_PAGE } from './floor';
 import { ask, panelLayout, settledPrices, streamState, waitFor } from './live-page';
+import { COUNT_APPLIED } from './page-counters';
 import { pricesStreamed } from './stream-sends';
 import { displayItems, layerOps } from './watchlist-paint';
 
@@ -264,6 +266,8 @@ async function main() {
   const copy = extensionWithFloor();
   const { context, serviceWorker, extensionId } = await launchExtension({ extensionDir: copy.dir });
   try {
+    // TRACE_COUNTERS=1: the bench's own counters in every page, as the bench has them (what they cost).
+    if (process.env.TRACE_COUNTERS) await context.addInitScript({ content: COUNT_APPLIED });
     await configureConnection(serviceWorker, sim);
     const all = new Universe(42, sim.control.now()).markets.map((m) => m.epic);
     const streams = (e: string) => e.startsWith('CS.D.') || e.startsWith('IX.D.');

@@ -10,6 +10,9 @@ import type { ExtensionGlobals } from './launch';
 export async function grantDemoPermit(openPage: (path: string) => Promise<Page>): Promise<Page> {
   const options = await openPage('options.html');
   await options.getByRole('button', { name: 'Check' }).click();
+  // The check's result line appears above the permit's button and pushes it down: a click aimed before it lands
+  // beside the button (ci121: the permit's form never opened). A user reads the result before going on.
+  await expect(options.getByTestId('options-check-result')).toContainText(ACCOUNT.connected);
   await expect(options.getByTestId('options-active-account')).toHaveText(ACCOUNT.id);
   await grant(playwrightPage(options));
   return options;

@@ -142,6 +142,19 @@ describe('live hub', () => {
     queued[2]?.();
     expect(b.received.filter((m) => m.kind === 'quotes')).toEqual([{ kind: 'quotes', quotes: [q(B, 5)] }]);
     expect(a.received.at(-1)).toEqual({ kind: 'quotes', quotes: [q(B, 5)] });
+    // A new watch replaces what the page hears.
+    a.send({ kind: 'watch', epics: [D], marketIds: [], visible: true, quoted: [D] });
+    h.announceQuotes([q(A, 7), q(D, 8)]);
+    queued[3]?.();
+    expect(a.received.at(-1)).toEqual({ kind: 'quotes', quotes: [q(D, 8)] });
+    // A page gone between the check and the post is dropped; the others still hear.
+    b.p.postMessage = () => {
+      throw new Error('Attempting to use a disconnected port object');
+    };
+    h.announceQuotes([q(B, 9), q(D, 10)]);
+    queued[4]?.();
+    expect(h.connected).toBe(1);
+    expect(a.received.at(-1)).toEqual({ kind: 'quotes', quotes: [q(D, 10)] });
   });
 
   it('gathers announcements into one message per store', async () => {

@@ -60,6 +60,8 @@ export class LiveHub {
   private written = new Map<string, CacheEntry<unknown> | null>();
   /** The last streamed quote each page was sent of each market it draws from quotes alone. */
   private readonly sent = new Map<LivePort, Map<string, StreamedQuote>>();
+  /** Each page's watched and quoted markets as sets, made once per watch message (quotes come many times a second). */
+  private readonly markets = new Map<LivePort, { shown: Set<string>; quoted: Set<string> }>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private quotes = new Map<string, StreamedQuote>();
   private quotesQueued = false;
@@ -84,6 +86,7 @@ export class LiveHub {
       if (!parsed.success || !this.ports.has(port)) return;
       this.ports.set(port, parsed.output);
       const quoted = new Set(parsed.output.quoted);
+      this.markets.set(port, { shown: new Set(parsed.output.epics), quoted });
       const sent = this.sent.get(port);
       if (sent) for (const e of sent.keys()) if (!quoted.has(e)) sent.delete(e);
       this.options.onWatchChange(this.union());
@@ -92,6 +95,7 @@ export class LiveHub {
       this.ports.delete(port);
       this.awake.delete(port);
       this.sent.delete(port);
+      this.markets.delete(port);
       this.options.onWatchChange(this.union());
     });
     void this.options.status().then(
@@ -150,13 +154,13 @@ export class LiveHub {
       const all = [...this.quotes.values()];
       this.quotes = new Map();
       for (const [port, watch] of this.ports) {
-        if (!watch.visible) continue;
-        const shown = new Set(watch.epics);
-        const quotes = all.filter((q) => shown.has(q.quote.epic));
+        const markets = this.markets.get(port);
+        if (!watch.visible || !markets) continue;
+        const quotes = all.filter((q) => markets.shown.has(q.quote.epic));
         if (quotes.length === 0) continue;
         this.post(port, { kind: 'quotes', quotes });
-        if (!watch.quoted?.length) continue;
-        const quoted = new Set(watch.quoted);
+        const { quoted } = markets;
+        if (quoted.size === 0 || !this.ports.has(port)) continue;
         const sent = this.sent.get(port) ?? new Map<string, StreamedQuote>();
         this.sent.set(port, sent);
         for (const q of quotes) if (quoted.has(q.quote.epic)) sent.set(q.quote.epic, q);
@@ -202,6 +206,8 @@ export class LiveHub {
       // The page went away between our check and the post.
       this.ports.delete(port);
       this.awake.delete(port);
+      this.sent.delete(port);
+      this.markets.delete(port);
     }
   }
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { EXTENSION_DIR, type ExtensionGlobals, POPUP_VIEWPORT } from '../e2e/launch';
+import { initialFiles } from '../scripts/entry-files';
 import type { SimHandle } from '../sim/server';
 import { emptyCache } from './empty-cache';
 import { againstFloor, FIRST_ROW_MARK, FLOOR_PAGE } from './floor';
@@ -20,21 +21,17 @@ const COLD_TERMS = ['EUR', 'GBP', 'USD', 'JPY', 'AUD', 'CHF', 'FTSE', 'DAX', 'Go
 /** Marketside's own client allows 30 non-trading requests a minute; the empty-cache openings stay under it. */
 const REQUESTS_PER_MINUTE = 24;
 
-/** Gzipped bytes of the scripts popup.html loads (its entry and the chunks it preloads). */
+/** Gzipped bytes of the scripts popup.html loads up front (its scripts and, transitively, their static imports). */
 export function popupScriptBytes(dir = EXTENSION_DIR): { raw: number; gzip: number; files: string[] } {
-  const html = readFileSync(join(dir, 'popup.html'), 'utf8');
-  const files = [
-    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ].map((m) => m[1]!.replace(/^\//, ''));
+  const files = initialFiles(dir, 'popup.html').js;
   let raw = 0;
   let gzip = 0;
-  for (const f of new Set(files)) {
+  for (const f of files) {
     const bytes = readFileSync(join(dir, f));
     raw += bytes.length;
     gzip += gzipSync(bytes).length;
   }
-  return { raw, gzip, files: [...new Set(files)] };
+  return { raw, gzip, files };
 }
 
 function percentile(sorted: number[], p: number): number {
